@@ -1,0 +1,29 @@
+import { checkExpectations, type Mismatch } from '../../../engine';
+import { describeAction } from '../table';
+import { runReplay } from './replay';
+
+const show = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v));
+
+/** `flowscope check`: 0 when every expectation holds, 1 with the first divergent step. */
+export async function checkCommand(gameFile: string, replayFile: string, options: { game?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  const run = await runReplay(gameFile, replayFile, options.game);
+  if (run.hashWarning) warn(run.hashWarning);
+  const expectations = run.replay.expect ?? [];
+  const mismatches = checkExpectations(run.session.steps, expectations);
+  if (mismatches.length === 0) {
+    print(`ok: ${run.session.lastIndex} steps replayed, ${expectations.length} expectations hold`);
+    return 0;
+  }
+  const first = mismatches[0].step;
+  const atFirst = mismatches.filter((m) => m.step === first);
+  const record = run.session.steps[first];
+  print(`diverged at step ${first}: ${describeAction(record.action)}${record.error ? ` (rejected: ${record.error.message.split('\n')[0]})` : ''}`);
+  for (const m of atFirst) print(formatMismatch(m));
+  const later = new Set(mismatches.filter((m) => m.step !== first).map((m) => m.step));
+  if (later.size) print(`${later.size} later step${later.size === 1 ? '' : 's'} also differ`);
+  return 1;
+}
+
+function formatMismatch(m: Mismatch): string {
+  return `  ${m.field}:\n    - expected ${show(m.expected)}\n    + actual   ${show(m.actual)}`;
+}

@@ -1,0 +1,61 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expectationOf, formatReplay, RandomPlayer, REPLAY_FORMAT, REPLAY_VERSION, type ReplayFile } from '../../../engine';
+import { newSession, openGame } from '../open-session';
+
+export interface PlayOptions {
+  file: string;
+  game?: string;
+  players: number;
+  seed: string;
+  random: number;
+  out?: string;
+  setupData: unknown;
+  expect: boolean;
+  restart: boolean;
+  undoRate: number;
+}
+
+/** `flowscope play`: K seeded random steps, written as a replay. Returns the exit code. */
+export async function play(options: PlayOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  const opened = await openGame(options.file, options.game);
+  const session = newSession(opened, options.players, options.seed, options.setupData);
+  const player = new RandomPlayer({ seed: options.seed, restartOnGameOver: options.restart, undoRate: options.undoRate });
+  let stopped = '';
+  while (session.lastIndex < options.random) {
+    const action = player.choose(session);
+    if (!action) {
+      const ctx = session.steps[session.lastIndex].ctx;
+      stopped = ctx.gameover !== undefined ? `game over after ${session.lastIndex} steps (${JSON.stringify(ctx.gameover)})` : `nobody can act after ${session.lastIndex} steps`;
+      break;
+    }
+    session.dispatch(action);
+  }
+  const replayDir = options.out ? path.dirname(path.resolve(options.out)) : process.cwd();
+  const replay: ReplayFile = {
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    game: {
+      name: opened.game.name,
+      file: path.relative(replayDir, opened.module.file).split(path.sep).join('/'),
+      sha256: opened.module.sha256,
+      export: opened.game.exportName,
+      bgio: opened.runtime.version,
+    },
+    numPlayers: options.players,
+    seed: options.seed,
+    setupData: options.setupData ?? null,
+    actions: session.actions(),
+    ...(options.expect ? { expect: session.steps.map((s) => expectationOf(s.index, s.ok, s.ctx)) } : {}),
+  };
+  const text = formatReplay(replay);
+  const rejected = session.steps.filter((s) => !s.ok).length;
+  if (options.out) {
+    writeFileSync(options.out, text);
+    warn(`wrote ${options.out}: ${session.lastIndex} steps, ${rejected} rejected${stopped ? `; ${stopped}` : ''}`);
+  } else {
+    print(text.trimEnd());
+    if (stopped) warn(stopped);
+  }
+  return 0;
+}

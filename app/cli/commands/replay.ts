@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseReplay, type ReplayFile } from '../../../engine';
+import { hashFile } from '../../load/load-game-file';
+import { newSession, openGame, type OpenedGame } from '../open-session';
+import { stepToJson } from '../step-json';
+import { formatTable } from '../table';
+import type { Session } from '../../../engine';
+
+export interface ReplayRun {
+  replay: ReplayFile;
+  opened: OpenedGame;
+  session: Session;
+  /** Set when the game file is not the one the replay was recorded on. */
+  hashWarning?: string;
+}
+
+export function readReplayFile(file: string): ReplayFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read replay ${file}: ${(error as Error).message}`);
+  }
+  return parseReplay(text);
+}
+
+/** Loads a game and a replay and runs every action, calling `onStep` after each one. */
+export async function runReplay(gameFile: string, replayFile: string, wanted: string | undefined, onStep?: (session: Session) => void): Promise<ReplayRun> {
+  const replay = readReplayFile(replayFile);
+  const opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name);
+  const session = newSession(opened, replay.numPlayers, replay.seed, replay.setupData);
+  onStep?.(session);
+  for (const action of replay.actions) {
+    session.dispatch(action);
+    onStep?.(session);
+  }
+  let hashWarning: string | undefined;
+  if (replay.game.sha256 && replay.game.sha256 !== hashFile(opened.module.file)) {
+    hashWarning = `warning: ${path.basename(opened.module.file)} has changed since this replay was recorded (sha256 differs)`;
+  }
+  return { replay, opened, session, hashWarning };
+}
+
+/** `flowscope replay`: prints every step, as JSON lines or as a table. */
+export async function replayCommand(gameFile: string, replayFile: string, options: { json: boolean; game?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  const run = await runReplay(gameFile, replayFile, options.game, (session) => {
+    if (options.json) print(JSON.stringify(stepToJson(session.steps[session.lastIndex], session.currentState)));
+  });
+  if (!options.json) print(formatTable(run.session.steps));
+  if (run.hashWarning) warn(run.hashWarning);
+  return 0;
+}

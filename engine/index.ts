@@ -1,0 +1,20 @@
+/**
+ * Flowscope's engine: runs boardgame.io games on boardgame.io's own reducer and records a
+ * truthful, step-by-step trace. Pure TypeScript: no DOM, Node, Electron or React.
+ */
+export * from './types';
+export type { BgioRuntime, RuntimeGame, ReduceResult } from './runtime/runtime';
+export { bgio050 } from './runtime/bgio-050/runtime';
+export { TraceRecorder } from './trace/recorder';
+export type * from './trace/types';
+export { describeCall } from './trace/describe';
+export { Session, SessionError, type SessionOptions, type StepRecord } from './session/session';
+export type { Diagnostic, Severity } from './session/diagnostics';
+export { RandomPlayer, type RandomPlayerOptions } from './random/random-player';
+export { createPrng } from './random/prng';
+export { findGames, selectGame, looksLikeGame, GameSelectionError, type FoundGame } from './load/find-games';
+export * from './replay/replay-file';
+export { checkExpectations, type Mismatch } from './replay/check';
+export { phaseNames, stageNames, turnConfigOf } from './config/inspect';
+export { deepEqual, toPlain } from './util/plain';
+export { cloneGraph } from './util/clone-graph';

@@ -1,0 +1,42 @@
+import type { TraceRecorder } from '../trace/recorder';
+import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig, PlayerID } from '../types';
+
+export interface ReduceResult {
+  state: BgioState;
+  /** Why boardgame.io refused the action (its `transients.error`, or what it only logged). */
+  error: ActionError | null;
+}
+
+export interface InitializeOptions {
+  numPlayers: number;
+  setupData?: unknown;
+}
+
+/**
+ * One game config, instrumented and prepared for one boardgame.io release. Every state it
+ * returns is that release's own reducer output; it only adds what it observed on the way.
+ */
+export interface RuntimeGame {
+  readonly runtime: BgioRuntime;
+  /** Creates the initial state (runs `setup`, the first phase and the first turn). */
+  initialize(options: InitializeOptions): BgioState;
+  /** Applies one action. `initialState` is what `reset` returns to. Throws what game code throws. */
+  reduce(state: BgioState, action: FlowAction, initialState: BgioState): ReduceResult;
+  readCtx(state: BgioState): FlowCtx;
+  /** Names of the moves `playerID` may make now, per boardgame.io's stage/phase/global lookup. */
+  availableMoves(state: BgioState, playerID: PlayerID): string[];
+  isPlayerActive(state: BgioState, playerID: PlayerID): boolean;
+  /** Events the game's `events` flags leave enabled (what boardgame.io's client offers). */
+  readonly enabledEvents: readonly string[];
+  /** `ai.enumerate` for `playerID`, or null when the game has none. */
+  enumerate(state: BgioState, playerID: PlayerID): unknown[] | null;
+}
+
+/** A boardgame.io release behind the small interface sessions need. */
+export interface BgioRuntime {
+  /** The exact release, e.g. `0.50.2`. */
+  readonly version: string;
+  /** What `import … from 'boardgame.io/<sub>'` means for game code run on this release. */
+  readonly modules: Readonly<Record<string, unknown>>;
+  prepare(config: GameConfig, recorder: TraceRecorder, options: { seed: string }): RuntimeGame;
+}

@@ -1,0 +1,197 @@
+import type { BgioRuntime, RuntimeGame } from '../runtime/runtime';
+import { TraceRecorder } from '../trace/recorder';
+import type { StepTrace } from '../trace/types';
+import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig } from '../types';
+import { cloneGraph } from '../util/clone-graph';
+import { describeError } from '../util/plain';
+import { diagnoseTrace, type Diagnostic } from './diagnostics';
+import { stageTransitions } from './stage-transitions';
+
+export interface SessionOptions {
+  runtime: BgioRuntime;
+  config: GameConfig;
+  numPlayers: number;
+  seed: string;
+  setupData?: unknown;
+  /** A full state is kept every this many steps; a seek replays at most this many actions. */
+  checkpointInterval?: number;
+}
+
+/** One dispatched action (or, for step 0, the game's creation) and everything observed. */
+export interface StepRecord {
+  index: number;
+  action: FlowAction | null;
+  ok: boolean;
+  error: ActionError | null;
+  /** The flow part of `ctx` after the step. */
+  ctx: FlowCtx;
+  trace: StepTrace;
+  diagnostics: Diagnostic[];
+}
+
+/** The game could not be created: a throwing `setup`, bad setup data, a broken config. */
+export class SessionError extends Error {
+  constructor(
+    message: string,
+    readonly trace?: StepTrace,
+  ) {
+    super(message);
+    this.name = 'SessionError';
+  }
+}
+
+const DEFAULT_CHECKPOINT_INTERVAL = 32;
+const RECENT_STATES = 8;
+
+/**
+ * A game config + numPlayers + seed + setupData + the dispatched actions. Every state is
+ * boardgame.io's reducer output; any state can be re-derived from the nearest checkpoint.
+ */
+export class Session {
+  readonly runtime: BgioRuntime;
+  readonly config: GameConfig;
+  readonly numPlayers: number;
+  readonly seed: string;
+  readonly setupData: unknown;
+  readonly game: RuntimeGame;
+  private readonly recorder = new TraceRecorder();
+  private readonly interval: number;
+  private readonly records: StepRecord[] = [];
+  private readonly checkpoints = new Map<number, BgioState>();
+  private readonly recent = new Map<number, BgioState>();
+  private readonly initialState: BgioState;
+  private head: BgioState;
+
+  constructor(options: SessionOptions) {
+    this.runtime = options.runtime;
+    this.config = options.config;
+    this.numPlayers = options.numPlayers;
+    this.seed = options.seed;
+    this.setupData = options.setupData ?? null;
+    this.interval = Math.max(1, options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL);
+    validateSetup(options);
+    try {
+      this.game = options.runtime.prepare(options.config, this.recorder, { seed: options.seed });
+    } catch (error) {
+      throw new SessionError(`boardgame.io ${options.runtime.version} rejected the game config: ${describeError(error)}`);
+    }
+    let state: BgioState;
+    try {
+      state = this.game.initialize({ numPlayers: options.numPlayers, setupData: options.setupData ?? undefined });
+    } catch (error) {
+      const trace = this.recorder.finish();
+      const culprit = trace.entries.find((e) => e.threw);
+      throw new SessionError(
+        culprit ? `${culprit.fn} threw while the game was being created: ${culprit.threw}` : `creating the game failed: ${describeError(error)}`,
+        trace,
+      );
+    }
+    const trace = this.recorder.finish();
+    this.initialState = cloneGraph(state);
+    this.head = state;
+    this.checkpoints.set(0, cloneGraph(state));
+    this.records.push({ index: 0, action: null, ok: true, error: null, ctx: this.game.readCtx(state), trace, diagnostics: diagnoseTrace(trace) });
+  }
+
+  /** Number of steps, including step 0 (the initial state). */
+  get length(): number {
+    return this.records.length;
+  }
+
+  get lastIndex(): number {
+    return this.records.length - 1;
+  }
+
+  get steps(): readonly StepRecord[] {
+    return this.records;
+  }
+
+  step(index: number): StepRecord {
+    const record = this.records[index];
+    if (!record) throw new RangeError(`no step ${index}: the session has steps 0 to ${this.lastIndex}`);
+    return record;
+  }
+
+  actions(): FlowAction[] {
+    return this.records.slice(1).map((r) => r.action as FlowAction);
+  }
+
+  /** The live state after the last step. Do not keep it: the next dispatch may mutate its ctx. */
+  get currentState(): BgioState {
+    return this.head;
+  }
+
+  /** Applies `action` to the last state and records the step, accepted or not. */
+  dispatch(action: FlowAction): StepRecord {
+    const before = this.records[this.records.length - 1].ctx;
+    this.recorder.recording = true;
+    const { state, error, trace } = this.apply(this.head, action);
+    this.head = state;
+    const ctx = this.game.readCtx(state);
+    trace.transitions.push(...stageTransitions(before, ctx, trace, action));
+    // boardgame.io discarded the whole action: what happened inside it never took effect.
+    if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
+    const record: StepRecord = { index: this.records.length, action, ok: error === null, error, ctx, trace, diagnostics: diagnoseTrace(trace) };
+    this.records.push(record);
+    if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state));
+    return record;
+  }
+
+  /**
+   * The exact state boardgame.io produced at step `index`, re-derived from the nearest
+   * checkpoint (at most `checkpointInterval` reducer calls). The result is a private copy.
+   */
+  stateAt(index: number): BgioState {
+    this.step(index);
+    if (index === this.lastIndex) return cloneGraph(this.head);
+    const cached = this.recent.get(index);
+    if (cached) return cloneGraph(cached);
+    const base = index - (index % this.interval);
+    let state = cloneGraph(this.checkpoints.get(base) as BgioState);
+    this.recorder.recording = false;
+    try {
+      for (let i = base + 1; i <= index; i++) state = this.apply(state, this.records[i].action as FlowAction).state;
+    } finally {
+      this.recorder.recording = true;
+    }
+    this.remember(index, state);
+    return cloneGraph(state);
+  }
+
+  /** Discards every step after `index` (branching from the past). */
+  truncate(index: number): void {
+    this.step(index);
+    if (index === this.lastIndex) return;
+    const state = this.stateAt(index);
+    this.records.length = index + 1;
+    for (const key of [...this.checkpoints.keys()]) if (key > index) this.checkpoints.delete(key);
+    for (const key of [...this.recent.keys()]) if (key > index) this.recent.delete(key);
+    this.head = state;
+  }
+
+  private remember(index: number, state: BgioState): void {
+    this.recent.delete(index);
+    this.recent.set(index, state);
+    if (this.recent.size > RECENT_STATES) this.recent.delete(this.recent.keys().next().value as number);
+  }
+
+  private apply(state: BgioState, action: FlowAction): { state: BgioState; error: ActionError | null; trace: StepTrace } {
+    try {
+      const result = this.game.reduce(state, action, cloneGraph(this.initialState));
+      return { ...result, trace: this.recorder.finish() };
+    } catch (error) {
+      const trace = this.recorder.finish();
+      const culprit = trace.entries.find((e) => e.threw);
+      const message = culprit ? `${culprit.fn} threw ${culprit.threw}` : `boardgame.io threw ${describeError(error)}`;
+      return { state, error: { type: 'flowscope/threw', message }, trace };
+    }
+  }
+}
+
+function validateSetup({ config, numPlayers, setupData }: SessionOptions): void {
+  if (!Number.isInteger(numPlayers) || numPlayers < 1) throw new SessionError(`numPlayers must be a positive integer, got ${numPlayers}`);
+  if (typeof config.validateSetupData === 'function') {
+    const problem = config.validateSetupData(setupData ?? undefined, numPlayers);
+    if (problem !== undefined) throw new SessionError(`validateSetupData rejected the setup data: ${String(problem)}`);
+  }
+}

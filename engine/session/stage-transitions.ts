@@ -1,0 +1,51 @@
+import { describeCall } from '../trace/describe';
+import type { StepTrace, Transition } from '../trace/types';
+import type { FlowAction, FlowCtx, PlayerID } from '../types';
+
+const STAGE_EVENTS = new Set(['setActivePlayers', 'setStage', 'endStage']);
+
+/** A player's place in `activePlayers`: a stage name, `null` (active, no stage), or absent. */
+function slotOf(ctx: FlowCtx, player: PlayerID): string | null | undefined {
+  if (!ctx.activePlayers) return undefined;
+  return player in ctx.activePlayers ? ctx.activePlayers[player] : undefined;
+}
+
+/**
+ * Players whose stage changed during a step, each with the likeliest reason: the stage event
+ * that was applied, the new turn's `turn.activePlayers`, a used-up `maxMoves`, or the end of
+ * the turn (which always clears `activePlayers`).
+ */
+export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTrace, action: FlowAction): Transition[] {
+  if (!before.activePlayers && !after.activePlayers) return [];
+  const players = new Set([...Object.keys(before.activePlayers ?? {}), ...Object.keys(after.activePlayers ?? {})]);
+  const applied = trace.entries.flatMap((e) => e.events.filter((ev) => ev.outcome === 'applied' && STAGE_EVENTS.has(ev.name)).map((ev) => ({ by: e.fn, ev })));
+  const lastApplied = applied[applied.length - 1];
+  const turnBegan = trace.transitions.some((t) => t.type === 'turn-begin');
+  const out: Transition[] = [];
+  for (const player of [...players].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b))) {
+    const from = slotOf(before, player);
+    const to = slotOf(after, player);
+    if (from === to) continue;
+    let cause: string;
+    let automatic = true;
+    if (action.type === 'event' && STAGE_EVENTS.has(action.name) && !turnBegan) {
+      cause = `player ${action.playerID} called ${describeCall(action.name, action.args)}`;
+      automatic = false;
+    } else if (lastApplied && !turnBegan) {
+      cause = `${lastApplied.by} called ${describeCall(lastApplied.ev.name, lastApplied.ev.args)}`;
+      automatic = false;
+    } else if (turnBegan && after.activePlayers) {
+      cause = 'the new turn set activePlayers (turn.activePlayers or turn.onBegin)';
+    } else if (turnBegan || trace.transitions.some((t) => t.type === 'turn-end')) {
+      cause = 'the turn ended, which clears activePlayers';
+    } else if (action.type === 'move' && action.playerID === player && to === undefined) {
+      cause = `player ${player} made its last allowed move (maxMoves) and left the stage`;
+    } else if (to === undefined && after.activePlayers === null) {
+      cause = 'activePlayers emptied, so control returned to the current player';
+    } else {
+      cause = 'activePlayers changed (revert or next of an emptied activePlayers)';
+    }
+    out.push({ type: 'stage', at: trace.entries.length, phase: after.phase, turn: after.turn, player, from, to, automatic, cause });
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+/** A boardgame.io game config as the user wrote it. Deliberately loose: it may come from any release. */
+export type GameConfig = Record<string, any>;
+
+export type PlayerID = string;
+
+/** Any boardgame.io state object (`{ G, ctx, plugins, _undo, _redo, _stateID, ... }`). */
+export type BgioState = Record<string, any> & { G: unknown; ctx: Record<string, any> };
+
+export const EVENT_NAMES = [
+  'endTurn',
+  'endPhase',
+  'setPhase',
+  'endGame',
+  'setStage',
+  'endStage',
+  'setActivePlayers',
+  'pass',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && (EVENT_NAMES as readonly string[]).includes(name);
+}
+
+/** One user action, in the replay file's shape. */
+export type FlowAction =
+  | { type: 'move'; name: string; args: unknown[]; playerID: PlayerID }
+  | { type: 'event'; name: EventName; args: unknown[]; playerID: PlayerID }
+  | { type: 'undo'; playerID: PlayerID }
+  | { type: 'redo'; playerID: PlayerID }
+  | { type: 'reset' };
+
+/** The flow-relevant part of `ctx`, the same shape for every boardgame.io release. */
+export interface FlowCtx {
+  phase: string | null;
+  turn: number;
+  currentPlayer: PlayerID;
+  playOrder: PlayerID[];
+  playOrderPos: number;
+  activePlayers: Record<PlayerID, string | null> | null;
+  numMoves: number;
+  gameover: unknown;
+}
+
+export interface ActionError {
+  type: string;
+  message: string;
+}
