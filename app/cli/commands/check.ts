@@ -20,7 +20,7 @@ export async function checkCommand(gameFile: string, replayFile: string, options
   print(`diverged at step ${first}: ${describeAction(record.action)}${record.error ? ` (rejected: ${record.error.message.split('\n')[0]})` : ''}`);
   for (const m of atFirst) print(formatMismatch(m));
   const later = new Set(mismatches.filter((m) => m.step !== first).map((m) => m.step));
-  if (later.size) print(`${later.size} later step${later.size === 1 ? '' : 's'} also differ`);
+  if (later.size) print(later.size === 1 ? '1 later step also differs' : `${later.size} later steps also differ`);
   return 1;
 }
 

@@ -1,0 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** A fresh directory holding `files` (name → contents); returns its path. */
+export function tempDirWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'flowscope-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { bgio050 } from '../runtime/bgio-050/runtime';
+import type { FlowAction, GameConfig } from '../types';
+import { Session } from './session';
+
+const newSession = (config: GameConfig, numPlayers = 3) => new Session({ runtime: bgio050, config, numPlayers, seed: 'events' });
+const move = (name: string, playerID = '0', args: unknown[] = []): FlowAction => ({ type: 'move', name, args, playerID });
+const event = (name: any, args: unknown[] = [], playerID = '0'): FlowAction => ({ type: 'event', name, args, playerID });
+const eventsOf = (s: Session, i: number) => s.step(i).trace.entries.flatMap((e) => e.events.map((ev) => ({ fn: e.fn, ...ev })));
+
+const flowGame = (): GameConfig => ({
+  setup: () => ({ n: 0 }),
+  moves: { inc: ({ G }: any) => void G.n++ },
+  turn: { stages: { A: { moves: { inc: ({ G }: any) => void G.n++ }, next: 'B' }, B: {} } },
+  phases: { one: { start: true, next: 'two' }, two: {} },
+});
+
+describe('each of the eight events, dispatched by a player, does what boardgame.io does', () => {
+  it('endTurn passes the turn', () => {
+    const s = newSession(flowGame());
+    const r = s.dispatch(event('endTurn'));
+    expect(r.ok).toBe(true);
+    expect(r.ctx).toMatchObject({ turn: 2, currentPlayer: '1' });
+  });
+  it('endTurn({ next }) passes it to the chosen player', () => {
+    const s = newSession(flowGame());
+    expect(s.dispatch(event('endTurn', [{ next: '2' }])).ctx.currentPlayer).toBe('2');
+  });
+  it('endPhase goes to the phase’s next', () => {
+    expect(newSession(flowGame()).dispatch(event('endPhase')).ctx.phase).toBe('two');
+  });
+  it('setPhase goes to the named phase', () => {
+    const s = newSession(flowGame());
+    const current = s.dispatch(event('endPhase')).ctx.currentPlayer;
+    expect(current).toBe('1'); // TurnOrder.DEFAULT moves on one seat when a later phase begins
+    expect(s.dispatch(event('setPhase', ['one'], current)).ctx.phase).toBe('one');
+  });
+  it('endGame sets gameover', () => {
+    expect(newSession(flowGame()).dispatch(event('endGame', [{ winner: '0' }])).ctx.gameover).toEqual({ winner: '0' });
+  });
+  it('setStage and endStage move the caller along the stage next chain', () => {
+    const s = newSession(flowGame());
+    expect(s.dispatch(event('setStage', ['A'])).ctx.activePlayers).toEqual({ 0: 'A' });
+    expect(s.dispatch(event('endStage')).ctx.activePlayers).toEqual({ 0: 'B' });
+  });
+  it('setActivePlayers replaces activePlayers', () => {
+    const s = newSession(flowGame());
+    expect(s.dispatch(event('setActivePlayers', [{ others: 'A' }])).ctx.activePlayers).toEqual({ 1: 'A', 2: 'A' });
+  });
+  it('pass({ remove: true }) takes the player out of the turn order', () => {
+    const s = newSession(flowGame());
+    const r = s.dispatch(event('pass', [{ remove: true }]));
+    expect(r.ctx.playOrder).toEqual(['1', '2']);
+  });
+});
+
+describe('every kind of rejection is a step with boardgame.io’s reason', () => {
+  const game = (): GameConfig => ({
+    setup: () => ({ cells: [null, null] }),
+    moves: {
+      claim: ({ G, playerID }: any, i: number) => {
+        if (G.cells[i] !== null) return 'INVALID_MOVE';
+        G.cells[i] = playerID;
+      },
+      crash: ({ G }: any) => G.missing.field,
+      once: { move: ({ G }: any) => void (G.cells[0] = 'x'), undoable: false },
+    },
+    turn: { minMoves: 1, stages: { S: { moves: { claim: () => undefined } } } },
+    phases: { p: { start: true } },
+  });
+
+  const cases: Array<[string, (s: Session) => FlowAction, string, RegExp]> = [
+    ['a move no lookup level offers', () => move('nope'), 'action/unavailable_move', /move nope is not available to player 0: boardgame.io looks it up in the global moves, which offers claim, crash, once/],
+    ['a player who is not active', () => move('claim', '1', [0]), 'action/inactive_player', /player 1 may not act now: it is player 0's turn/],
+    ['a move returning INVALID_MOVE', (s) => (s.dispatch(move('claim', '0', [0])), move('claim', '0', [0])), 'action/invalid_move', /claim returned INVALID_MOVE for args \[0\]/],
+    ['a move that throws', () => move('crash'), 'flowscope/threw', /moves.crash threw TypeError: Cannot read properties of undefined/],
+    ['undo with nothing to undo', () => ({ type: 'undo', playerID: '0' }), 'action/action_invalid', /no moves to undo/],
+    ['undo of a move that is not undoable', (s) => (s.dispatch(move('once')), { type: 'undo', playerID: '0' }), 'action/action_invalid', /move once cannot be undone/],
+    ['redo with nothing to redo', () => ({ type: 'redo', playerID: '0' }), 'action/action_invalid', /no moves to redo/],
+    ['endTurn before minMoves (boardgame.io only logs it)', () => event('endTurn'), 'flow/refused', /cannot end turn before making 1 moves/],
+    ['setPhase to a phase that does not exist (only logged)', () => event('setPhase', ['nowhere']), 'flow/refused', /invalid phase: nowhere/],
+    ['an event that is not a boardgame.io event', () => event('explode'), 'flowscope/unknown_event', /explode is not a boardgame.io 0.50.2 event/],
+  ];
+
+  for (const [name, build, type, message] of cases) {
+    it(name, () => {
+      const s = newSession(game());
+      const before = JSON.stringify(s.currentState.G);
+      const r = s.dispatch(build(s));
+      expect(r.ok).toBe(false);
+      expect(r.error?.type).toBe(type);
+      expect(r.error?.message).toMatch(message);
+      if (type !== 'flow/refused' && !name.startsWith('undo of') && !name.includes('INVALID')) expect(JSON.stringify(s.currentState.G)).toBe(before);
+    });
+  }
+
+  it('endStage before the stage’s minMoves is refused with the logged reason', () => {
+    const s = newSession(game());
+    s.dispatch(event('setActivePlayers', [{ currentPlayer: { stage: 'S', minMoves: 2 } }]));
+    const r = s.dispatch(event('endStage'));
+    expect(r.ok).toBe(false);
+    expect(r.error).toEqual({ type: 'flow/refused', message: 'cannot end stage before making 2 moves' });
+    expect(r.ctx.activePlayers).toEqual({ 0: 'S' });
+  });
+
+  it('moves and events after game over', () => {
+    const s = newSession(game());
+    s.dispatch(event('endGame'));
+    expect(s.dispatch(move('claim', '0', [1])).error?.type).toBe('action/gameover');
+    expect(s.dispatch(event('endTurn')).error?.type).toBe('action/gameover');
+  });
+
+  it('undo when undo is disabled', () => {
+    const s = newSession({ ...game(), disableUndo: true });
+    expect(s.dispatch({ type: 'undo', playerID: '0' }).error).toEqual({ type: 'action/action_disabled', message: 'undo is disabled (game.disableUndo is true)' });
+  });
+
+  it('an event the game disables is refused like boardgame.io’s client does', () => {
+    const s = newSession({ ...game(), events: { endPhase: false } });
+    const r = s.dispatch(event('endPhase'));
+    expect(r.error?.type).toBe('client/event_disabled');
+    expect(r.ctx.phase).toBe('p');
+  });
+});
+
+describe('events called by game code get boardgame.io’s verdict', () => {
+  it('applied: setActivePlayers from a move', () => {
+    const s = newSession({ moves: { go: ({ events }: any) => events.setActivePlayers({ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }) } });
+    const r = s.dispatch(move('go'));
+    expect(r.ctx.activePlayers).toEqual({ 2: 'respond' });
+    expect(eventsOf(s, 1)).toEqual([{ fn: 'moves.go', name: 'setActivePlayers', args: [{ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }], outcome: 'applied' }]);
+    const stage = r.trace.transitions.find((t) => t.type === 'stage');
+    expect(stage).toMatchObject({ player: '2', to: 'respond', automatic: false });
+    expect(stage?.cause).toBe('moves.go called setActivePlayers({"value":{"2":"respond"},"minMoves":1,"maxMoves":1})');
+  });
+
+  it('rejected: a stage event in phase.onBegin rolls the whole action back', () => {
+    const s = newSession({
+      moves: { go: ({ G, events }: any) => { G.moved = true; events.setPhase('b'); } },
+      phases: { a: { start: true }, b: { onBegin: ({ events }: any) => events.setActivePlayers({ all: 'x' }) } },
+      setup: () => ({ moved: false }),
+    });
+    const r = s.dispatch(move('go'));
+    expect(r.ok).toBe(false);
+    expect(r.error?.type).toBe('action/plugin_invalid');
+    expect(s.currentState.G).toEqual({ moved: false });
+    const [setPhase, sap] = eventsOf(s, 1);
+    expect(sap).toMatchObject({ fn: 'phases.b.onBegin', name: 'setActivePlayers', outcome: 'rejected' });
+    expect(sap.reason).toMatch(/^`setStage`, `endStage` & `setActivePlayers` are disallowed in a phase’s `onBegin` hook/);
+    expect(sap.reason).not.toMatch(/Events Plugin Error/);
+    expect(setPhase).toMatchObject({ name: 'setPhase', outcome: 'dropped' });
+    expect(setPhase.reason).toMatch(/applied, then rolled back/);
+    expect(r.trace.transitions.every((t) => t.rolledBack)).toBe(true);
+  });
+
+  it('rejected: an event called from endIf is CalledOutsideHook', () => {
+    const s = newSession({ moves: { go: () => undefined }, turn: { endIf: ({ events }: any) => void events.endTurn() } }, 2);
+    const r = s.dispatch(move('go'));
+    expect(r.ok).toBe(false);
+    const ev = eventsOf(s, 1).find((e) => e.fn === 'turn.endIf');
+    expect(ev).toMatchObject({ name: 'endTurn', outcome: 'rejected' });
+    expect(ev?.reason).toMatch(/^Events must be called from moves or the `onBegin`, `onEnd`, and `onMove` hooks/);
+  });
+
+  it('dropped: setActivePlayers from turn.onMove in an action that ended the turn (maxMoves)', () => {
+    const s = newSession({ moves: { go: () => undefined }, turn: { maxMoves: 1, onMove: ({ events }: any) => events.setActivePlayers({ others: 'respond' }) } });
+    const r = s.dispatch(move('go'));
+    expect(r.ok).toBe(true);
+    expect(r.ctx).toMatchObject({ currentPlayer: '1', activePlayers: null });
+    const [ev] = eventsOf(s, 1);
+    expect(ev).toMatchObject({ fn: 'turn.onMove', name: 'setActivePlayers', outcome: 'dropped' });
+    expect(ev.reason).toBe('the turn it was called in had already ended when boardgame.io reached it');
+    expect(r.trace.transitions.find((t) => t.type === 'turn-end')?.cause).toBe('turn.maxMoves (1) reached');
+    expect(r.diagnostics).toContainEqual(expect.objectContaining({ code: 'event-dropped', severity: 'warning' }));
+  });
+
+  it('dropped: endTurn in phase.onBegin is a silent no-op', () => {
+    const s = newSession({ moves: { go: ({ events }: any) => events.setPhase('b') }, phases: { a: { start: true }, b: { onBegin: ({ events }: any) => events.endTurn() } } });
+    const r = s.dispatch(move('go'));
+    expect(r.ok).toBe(true);
+    expect(r.ctx.phase).toBe('b');
+    expect(eventsOf(s, 1).find((e) => e.fn === 'phases.b.onBegin')).toMatchObject({ name: 'endTurn', outcome: 'dropped' });
+  });
+
+  it('dropped: events after the game ended in the same action', () => {
+    const s = newSession({ moves: { go: ({ events }: any) => { events.endGame(); events.endTurn(); } } });
+    s.dispatch(move('go'));
+    expect(eventsOf(s, 1).map((e) => [e.name, e.outcome])).toEqual([
+      ['endGame', 'applied'],
+      ['endTurn', 'dropped'],
+    ]);
+    expect(eventsOf(s, 1)[1].reason).toMatch(/game was already over/);
+  });
+
+  it('rejected with the logged reason: endStage from a move before the stage’s minMoves', () => {
+    const s = newSession({ moves: { go: ({ events }: any) => events.endStage() }, turn: { activePlayers: { currentPlayer: { stage: 'S', minMoves: 3 } }, stages: { S: {} } } });
+    const r = s.dispatch(move('go'));
+    expect(r.ok).toBe(true);
+    expect(eventsOf(s, 1)[0]).toMatchObject({ name: 'endStage', outcome: 'rejected', reason: 'boardgame.io logged: cannot end stage before making 3 moves' });
+  });
+
+  it('records what hooks returned and threw, and the game’s own console output', () => {
+    const s = newSession({ moves: { go: () => console.log('hello from go') }, turn: { endIf: () => ({ next: '2' }) } });
+    const r = s.dispatch(move('go'));
+    expect(r.trace.entries.find((e) => e.fn === 'turn.endIf')?.returned).toEqual({ next: '2' });
+    expect(r.trace.logs).toContainEqual({ level: 'log', text: 'hello from go', source: 'moves.go' });
+    expect(r.ctx.currentPlayer).toBe('2');
+  });
+});
