@@ -66,7 +66,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const [command, ...rest] = args;
     if (values.help || !command) {
       io.print(USAGE);
-      return command || values.help ? 0 : 2;
+      return 0;
     }
     switch (command) {
       case 'play': {

@@ -20,7 +20,7 @@ export interface RuntimeGame {
   readonly runtime: BgioRuntime;
   /** Creates the initial state (runs `setup`, the first phase and the first turn). */
   initialize(options: InitializeOptions): BgioState;
-  /** Applies one action. `initialState` is what `reset` returns to. Throws what game code throws. */
+  /** Applies one action. `initialState` is what `reset` returns to (and may be mutated). Throws what game code throws. */
   reduce(state: BgioState, action: FlowAction, initialState: BgioState): ReduceResult;
   readCtx(state: BgioState): FlowCtx;
   /** Names of the moves `playerID` may make now, per boardgame.io's stage/phase/global lookup. */

@@ -177,7 +177,8 @@ export class Session {
 
   private apply(state: BgioState, action: FlowAction): { state: BgioState; error: ActionError | null; trace: StepTrace } {
     try {
-      const result = this.game.reduce(state, action, cloneGraph(this.initialState));
+      // `reset` hands boardgame.io a state it will then mutate: give it a fresh copy each time.
+      const result = this.game.reduce(state, action, action.type === 'reset' ? cloneGraph(this.initialState) : this.initialState);
       return { ...result, trace: this.recorder.finish() };
     } catch (error) {
       const trace = this.recorder.finish();
