@@ -17,6 +17,7 @@ import { loadGameModule } from '../app/load/load-game-file';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = Number(process.env.BENCH_STEPS ?? 10_000);
 const SEEKS = 200;
+const ROUNDS = 5;
 
 function toBgio(action: FlowAction, initial: any): any {
   if (action.type === 'move') return { type: 'MAKE_MOVE', payload: { type: action.name, args: action.args, playerID: action.playerID } };
@@ -64,13 +65,25 @@ async function main() {
     return { ms: performance.now() - t0, session: s };
   };
 
-  // Warm up both paths once, then take the best of three (least disturbed by the machine).
-  await bare();
-  traced();
-  const bareMs = Math.min(...(await Promise.all([bare(), bare(), bare()])).map((r) => r.ms));
-  const runs = [traced(), traced(), traced()];
-  const tracedMs = Math.min(...runs.map((r) => r.ms));
-  const session = runs[0].session;
+  // Alternate the two, collecting garbage before each run, and compare medians.
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  const bareRuns: number[] = [];
+  const tracedRuns: number[] = [];
+  let session!: Session;
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    gc();
+    const b = await bare();
+    gc();
+    const t = traced();
+    session = t.session;
+    if (round === 0) continue; // warm-up
+    bareRuns.push(b.ms);
+    tracedRuns.push(t.ms);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const bareMs = median(bareRuns);
+  const tracedMs = median(tracedRuns);
+  const ratios = tracedRuns.map((t, i) => t / bareRuns[i]);
 
   // Seek targets spread over the session, in random order.
   let x = 12345;
@@ -101,7 +114,8 @@ async function main() {
   console.log(`  seek is ${(replayMs / seekMs).toFixed(0)}x faster than replaying from the start (aim: 100x)`);
   console.log(`bare reducer, all actions:   ${bareMs.toFixed(1)} ms`);
   console.log(`traced session, all actions: ${tracedMs.toFixed(1)} ms`);
-  console.log(`  tracing costs ${(tracedMs / bareMs).toFixed(2)}x the bare reducer (aim: within 1.3x)`);
+  console.log(`  tracing costs ${(tracedMs / bareMs).toFixed(2)}x the bare reducer, median of ${ROUNDS} alternating rounds (aim: within 1.3x)`);
+  console.log(`  per-round ratios: ${ratios.map((r) => r.toFixed(2)).join(' ')}`);
 }
 
 await main();

@@ -95,7 +95,7 @@ describe('flowscope CLI', () => {
     const replay = await run('check', fixture('tic-tac-toe'), f('bad-replay.json'));
     expect(replay.code).toBe(2);
     expect(replay.err).toContain('numPlayers: expected a positive integer, got number 0');
-    expect(replay.err).toContain('actions[0].name: expected a move name, got undefined');
+    expect(replay.err).toContain('actions[0].name: expected a move name, got nothing (the field is missing)');
     expect(replay.err).toContain('actions[0].playerID: expected a string, got number 1');
     const flags = await run('play', fixture('bang'), '--players', 'many');
     expect(flags.code).toBe(2);

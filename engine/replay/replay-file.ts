@@ -38,7 +38,7 @@ export class ReplayError extends Error {
   }
 }
 
-const kind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`);
+const kind = (v: unknown): string => (v === undefined ? 'nothing (the field is missing)' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`);
 
 /** Parses and validates a replay (JSON text or an already-parsed value). Throws ReplayError. */
 export function parseReplay(input: string | unknown): ReplayFile {

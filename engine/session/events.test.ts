@@ -207,3 +207,35 @@ describe('events called by game code get boardgame.io’s verdict', () => {
     expect(r.ctx.currentPlayer).toBe('2');
   });
 });
+
+describe('boardgame.io’s guards show up as rejections', () => {
+  it('events called in setup are CalledOutsideHook (the initial state is kept)', () => {
+    const s = newSession({ setup: ({ events }: any) => (events.endTurn(), { ok: true }), moves: {} });
+    const [ev] = eventsOf(s, 0);
+    expect(ev).toMatchObject({ fn: 'setup', name: 'endTurn', outcome: 'rejected' });
+    expect(s.currentState.G).toEqual({ ok: true });
+  });
+
+  it('pass in turn.onEnd loops until boardgame.io’s MaxTurnEndings guard refuses the action', () => {
+    const s = newSession({ moves: {}, turn: { onEnd: ({ events }: any) => events.pass() } });
+    const r = s.dispatch(event('endTurn'));
+    expect(r.ok).toBe(false);
+    expect(r.error?.message).toMatch(/Maximum number of turn endings exceeded/);
+    expect(r.ctx.turn).toBe(1);
+    const rejected = r.trace.entries.flatMap((e) => e.events).filter((e) => e.outcome === 'rejected');
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0].reason).toMatch(/^Maximum number of turn endings exceeded/);
+  });
+
+  it('a session survives a throwing hook and carries on from the last good state', () => {
+    let armed = true;
+    const s = newSession({ setup: () => ({ n: 0 }), moves: { go: ({ G }: any) => void G.n++ }, turn: { onMove: () => { if (armed) throw new RangeError('bad onMove'); } } });
+    const r = s.dispatch(move('go'));
+    expect(r.error).toEqual({ type: 'flowscope/threw', message: 'turn.onMove threw RangeError: bad onMove' });
+    expect(r.diagnostics).toContainEqual({ code: 'threw', severity: 'error', message: 'turn.onMove threw RangeError: bad onMove' });
+    expect(s.currentState.G).toEqual({ n: 0 });
+    armed = false;
+    expect(s.dispatch(move('go')).ok).toBe(true);
+    expect(s.currentState.G).toEqual({ n: 1 });
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { formatReplay, parseReplay, ReplayError, type ReplayFile } from './replay-file';
+
+const valid: ReplayFile = {
+  format: 'flowscope-replay',
+  version: 1,
+  game: { name: 'bang', file: 'game.ts', sha256: 'a'.repeat(64) },
+  numPlayers: 4,
+  seed: 'seed',
+  setupData: null,
+  actions: [
+    { type: 'move', name: 'PlayBang', args: ['c12', '2'], playerID: '0' },
+    { type: 'event', name: 'endTurn', args: [], playerID: '0' },
+    { type: 'undo', playerID: '0' },
+    { type: 'reset' },
+  ],
+  expect: [{ step: 3, phase: 'play', currentPlayer: '1', activePlayers: { 2: 'respond' } }],
+};
+
+const problemsOf = (input: unknown): string[] => {
+  try {
+    parseReplay(input);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(ReplayError);
+    return (error as ReplayError).problems;
+  }
+};
+
+describe('replay files', () => {
+  it('round-trip through formatReplay and parseReplay', () => {
+    expect(parseReplay(formatReplay(valid))).toEqual(valid);
+  });
+
+  it('default missing args to [] and setupData to null', () => {
+    const { setupData: _s, expect: _e, ...rest } = valid;
+    const parsed = parseReplay({ ...rest, actions: [{ type: 'move', name: 'a', playerID: '0' }] });
+    expect(parsed.actions[0]).toEqual({ type: 'move', name: 'a', args: [], playerID: '0' });
+    expect(parsed.setupData).toBeNull();
+  });
+
+  it('name every bad field', () => {
+    expect(
+      problemsOf({
+        format: 'other',
+        version: 1,
+        game: { name: 3, sha256: 'xyz' },
+        numPlayers: 2.5,
+        seed: '',
+        actions: [{ type: 'move', name: 'a', args: 'x', playerID: '0' }, { type: 'event', name: 'endRound', playerID: '0' }, { type: 'jump' }, 7],
+        expect: [{ step: 9, colour: 'red' }, { step: -1 }, { step: 1, turn: 'two', activePlayers: [] }],
+      }),
+    ).toEqual([
+      'format: expected "flowscope-replay", got string "other"',
+      'game.name: expected a string, got number 3',
+      'game.sha256: expected 64 lowercase hex digits, got string "xyz"',
+      'numPlayers: expected a positive integer, got number 2.5',
+      'seed: expected a non-empty string, got string ""',
+      'actions[0].args: expected an array, got string "x"',
+      'actions[1].name: expected one of endTurn, endPhase, setPhase, endGame, setStage, endStage, setActivePlayers, pass, got string "endRound"',
+      'actions[2].type: expected move, event, undo, redo or reset, got string "jump"',
+      'actions[3]: expected an action object, got number 7',
+      'expect[0].step: 9 is past the last step (4)',
+      'expect[0].colour: not a checkable field (use ok, phase, turn, currentPlayer, playOrder, playOrderPos, activePlayers, numMoves, gameover)',
+      'expect[1].step: expected a step number (0 = initial state), got number -1',
+      'expect[2].turn: expected an integer, got string "two"',
+      'expect[2].activePlayers: expected an object or null, got an array',
+    ]);
+  });
+
+  it('refuse what is not a replay at all, with a clear message', () => {
+    expect(problemsOf('{"format": ')[0]).toMatch(/^not JSON: /);
+    expect(problemsOf('[1,2]')).toEqual(['the file must hold a JSON object, got an array']);
+    expect(problemsOf({ ...valid, version: 2 })).toEqual(['version: 2 is newer than this Flowscope reads (1); update Flowscope']);
+    expect(problemsOf({ ...valid, actions: undefined })).toEqual(['actions: expected an array, got nothing (the field is missing)']);
+  });
+});
