@@ -17,7 +17,10 @@ usage:
   flowscope check <game-file> <replay.json> [--game NAME]
       re-run a replay: exit 0 when every expectation holds, 1 at the first divergent step
 
-exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line`;
+options for every command:
+  --timeout S   stop game code that makes no progress for S seconds (default 10)
+
+exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
 
 export interface Io {
   print(line: string): void;
@@ -35,6 +38,7 @@ const OPTIONS = {
   'undo-rate': { type: 'string' },
   'no-expect': { type: 'boolean' },
   json: { type: 'boolean' },
+  timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -1,5 +1,7 @@
-import { bgio050, findGames, selectGame, Session, type BgioRuntime, type FoundGame } from '../../engine';
+import { bgio050, findGames, selectGame, Session, type BgioRuntime, type FlowAction, type FoundGame, type StepRecord } from '../../engine';
+import { activity } from '../host/activity';
 import { loadGameModule, type LoadedGameModule } from '../load/load-game-file';
+import { describeAction } from './table';
 
 export interface OpenedGame {
   module: LoadedGameModule;
@@ -9,11 +11,19 @@ export interface OpenedGame {
 
 export async function openGame(file: string, wanted?: string): Promise<OpenedGame> {
   const runtime = bgio050;
+  activity.doing(`loading ${file}`);
   const module = await loadGameModule(file, runtime);
   const game = selectGame(findGames(module.exports), wanted);
   return { module, game, runtime };
 }
 
 export function newSession(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): Session {
-  return new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData });
+  activity.doing(`creating the game (setup, first phase and turn) for ${numPlayers} players`);
+  return new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
+}
+
+/** Dispatches one action, announcing it first so a hang can be reported by step. */
+export function dispatchAction(session: Session, action: FlowAction): StepRecord {
+  activity.doing(`step ${session.length}: ${describeAction(action)}${'playerID' in action ? ` by player ${action.playerID}` : ''}`);
+  return session.dispatch(action);
 }

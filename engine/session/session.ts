@@ -15,6 +15,8 @@ export interface SessionOptions {
   setupData?: unknown;
   /** A full state is kept every this many steps; a seek replays at most this many actions. */
   checkpointInterval?: number;
+  /** Told as each game function starts (also while seeking), so a host can say where game code hangs. */
+  onGameCode?: (fn: string) => void;
 }
 
 /** One dispatched action (or, for step 0, the game's creation) and everything observed. */
@@ -70,6 +72,7 @@ export class Session {
     this.setupData = options.setupData ?? null;
     this.interval = Math.max(1, options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL);
     validateSetup(options);
+    this.recorder.onEnter = options.onGameCode ?? null;
     try {
       this.game = options.runtime.prepare(options.config, this.recorder, { seed: options.seed });
     } catch (error) {

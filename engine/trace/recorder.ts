@@ -39,6 +39,12 @@ export class TraceRecorder {
   /** Off while re-deriving states that were already traced (seek). */
   recording = true;
 
+  /**
+   * Called as each game function starts, whether recording or not: a host watching for game code
+   * that never returns uses it to say where it is stuck.
+   */
+  onEnter: ((fn: string) => void) | null = null;
+
   private entries: TraceEntry[] = [];
   private transitions: Transition[] = [];
   private logs: LogLine[] = [];
@@ -71,6 +77,7 @@ export class TraceRecorder {
   }
 
   enter(fn: string, kind: FnKind, playerID?: string): TraceEntry | null {
+    this.onEnter?.(fn);
     if (!this.recording) return null;
     const entry: TraceEntry = { fn, kind, events: [] };
     if (playerID !== undefined && playerID !== null) entry.playerID = playerID;

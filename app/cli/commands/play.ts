@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectationOf, formatReplay, RandomPlayer, REPLAY_FORMAT, REPLAY_VERSION, type ReplayFile } from '../../../engine';
-import { newSession, openGame } from '../open-session';
+import { dispatchAction, newSession, openGame } from '../open-session';
 
 export interface PlayOptions {
   file: string;
@@ -29,7 +29,7 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
       stopped = ctx.gameover !== undefined ? `game over after ${session.lastIndex} steps (${JSON.stringify(ctx.gameover)})` : `nobody can act after ${session.lastIndex} steps`;
       break;
     }
-    session.dispatch(action);
+    dispatchAction(session, action);
   }
   const replayDir = options.out ? path.dirname(path.resolve(options.out)) : process.cwd();
   const replay: ReplayFile = {

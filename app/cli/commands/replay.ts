@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseReplay, type ReplayFile } from '../../../engine';
 import { hashFile } from '../../load/load-game-file';
-import { newSession, openGame, type OpenedGame } from '../open-session';
+import { dispatchAction, newSession, openGame, type OpenedGame } from '../open-session';
 import { stepToJson } from '../step-json';
 import { formatTable } from '../table';
 import type { Session } from '../../../engine';
@@ -32,7 +32,7 @@ export async function runReplay(gameFile: string, replayFile: string, wanted: st
   const session = newSession(opened, replay.numPlayers, replay.seed, replay.setupData);
   onStep?.(session);
   for (const action of replay.actions) {
-    session.dispatch(action);
+    dispatchAction(session, action);
     onStep?.(session);
   }
   let hashWarning: string | undefined;
