@@ -45,7 +45,8 @@ describe('flowscope CLI', () => {
     expect(lines.map((l) => l.step)).toEqual([...Array(31).keys()]);
     expect(lines[0].action).toBeNull();
     for (const l of lines) {
-      expect(Object.keys(l)).toEqual(['step', 'action', 'ok', 'error', 'ctx', 'G', 'trace', 'transitions', 'logs', 'diagnostics']);
+      expect(Object.keys(l)).toEqual(['step', 'action', 'ok', 'error', 'ctx', 'G', 'trace', 'transitions', 'logs', 'diagnostics', 'chart']);
+      expect(l.chart.value).toEqual(l.ctx.gameover === undefined ? { [l.ctx.phase ?? '__nophase__']: { turn: expect.any(Object) } } : 'gameover');
       expect(Object.keys(l.ctx).sort()).toEqual(['activePlayers', 'currentPlayer', 'numMoves', 'phase', 'playOrder', 'playOrderPos', 'turn'].concat(l.ctx.gameover === undefined ? [] : ['gameover']).sort());
       for (const t of l.trace) expect(typeof t.fn).toBe('string');
     }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { GameSelectionError, ReplayError, SessionError } from '../../engine';
 import { GameLoadError } from '../load/load-game-file';
+import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
 import { play } from './commands/play';
 import { replayCommand } from './commands/replay';
@@ -16,6 +17,8 @@ usage:
       re-run a replay and print every step (one JSON object per line with --json)
   flowscope check <game-file> <replay.json> [--game NAME]
       re-run a replay: exit 0 when every expectation holds, 1 at the first divergent step
+  flowscope chart <game-file> [--game NAME] [--players N] [--format json|xstate|mermaid]
+      the statechart of phases, turns and stages: the model, the XState machine, or Mermaid
 
 options for every command:
   --timeout S   stop game code that makes no progress for S seconds (default 10)
@@ -39,6 +42,7 @@ const OPTIONS = {
   'no-expect': { type: 'boolean' },
   json: { type: 'boolean' },
   timeout: { type: 'string' },
+  format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -101,6 +105,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
       case 'check': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
         return await checkCommand(file, replay, { game: values.game }, io.print, io.warn);
+      }
+      case 'chart': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        return await chartCommand(file, { game: values.game, players: integer(values.players, 'players', 2, 1), format: values.format ?? 'json' }, io.print);
       }
       default:
         throw new UsageError(`unknown command ${command}`);

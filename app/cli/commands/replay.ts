@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseReplay, type ReplayFile } from '../../../engine';
+import { ChartActor, chartOf, parseReplay, type ReplayFile } from '../../../engine';
 import { hashFile } from '../../load/load-game-file';
 import { dispatchAction, newSession, openGame, type OpenedGame } from '../open-session';
 import { stepToJson } from '../step-json';
@@ -26,14 +26,19 @@ export function readReplayFile(file: string): ReplayFile {
 }
 
 /** Loads a game and a replay and runs every action, calling `onStep` after each one. */
-export async function runReplay(gameFile: string, replayFile: string, wanted: string | undefined, onStep?: (session: Session) => void): Promise<ReplayRun> {
+export async function runReplay(
+  gameFile: string,
+  replayFile: string,
+  wanted: string | undefined,
+  onStep?: (session: Session, opened: OpenedGame) => void,
+): Promise<ReplayRun> {
   const replay = readReplayFile(replayFile);
   const opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name);
   const session = newSession(opened, replay.numPlayers, replay.seed, replay.setupData);
-  onStep?.(session);
+  onStep?.(session, opened);
   for (const action of replay.actions) {
     dispatchAction(session, action);
-    onStep?.(session);
+    onStep?.(session, opened);
   }
   let hashWarning: string | undefined;
   if (replay.game.sha256 && replay.game.sha256 !== hashFile(opened.module.file)) {
@@ -44,9 +49,15 @@ export async function runReplay(gameFile: string, replayFile: string, wanted: st
 
 /** `flowscope replay`: prints every step, as JSON lines or as a table. */
 export async function replayCommand(gameFile: string, replayFile: string, options: { json: boolean; game?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
-  const run = await runReplay(gameFile, replayFile, options.game, (session) => {
-    if (options.json) print(JSON.stringify(stepToJson(session.steps[session.lastIndex], session.currentState)));
+  let actor: ChartActor | null = null;
+  const run = await runReplay(gameFile, replayFile, options.game, (session, opened) => {
+    if (!options.json) return;
+    actor ??= new ChartActor(chartOf(opened.game.config, session.numPlayers, opened.runtime));
+    const record = session.steps[session.lastIndex];
+    actor.sync(record.ctx);
+    print(JSON.stringify({ ...stepToJson(record, session.currentState), chart: { value: actor.value } }));
   });
+  actor?.stop();
   if (!options.json) print(formatTable(run.session.steps));
   if (run.hashWarning) warn(run.hashWarning);
   return 0;

@@ -1,0 +1,337 @@
+/**
+ * A small JavaScript tokenizer for reading the source of config functions
+ * (`Function.prototype.toString`): enough to find a function's parameter list and the event
+ * calls it makes, with comments skipped and string contents kept apart from code.
+ */
+
+export type TokenType = 'ident' | 'string' | 'template' | 'number' | 'punct' | 'regex';
+
+export interface Token {
+  type: TokenType;
+  /** The identifier, punctuator or number; for strings and templates the unquoted body. */
+  value: string;
+  /** Templates: whether the body has a `${…}` substitution (then it is not a literal). */
+  dynamic?: boolean;
+}
+
+const IDENT_START = /[A-Za-z_$\u0080-\uffff]/;
+const IDENT_PART = /[\w$\u0080-\uffff]/;
+const MULTI_PUNCT = ['...', '=>', '?.'];
+/** After these a `/` starts a regular expression, not a division. */
+const REGEX_AFTER_WORD = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
+
+export function sourceOf(fn: unknown): string {
+  if (typeof fn !== 'function') return '';
+  try {
+    return Function.prototype.toString.call(fn);
+  } catch {
+    return '';
+  }
+}
+
+/** Tokens of `source`, without whitespace and comments. Never throws: unknown input ends the list. */
+export function tokenize(source: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  const n = source.length;
+
+  const regexAllowed = () => {
+    const prev = tokens[tokens.length - 1];
+    if (!prev) return true;
+    if (prev.type === 'punct') return !(prev.value === ')' || prev.value === ']' || prev.value === '}');
+    if (prev.type === 'ident') return REGEX_AFTER_WORD.has(prev.value);
+    return false;
+  };
+
+  /** Reads a template literal from the backquote at `start`; returns where it ends. */
+  const readTemplate = (start: number): { end: number; body: string; dynamic: boolean } => {
+    let j = start + 1;
+    let dynamic = false;
+    while (j < n && source[j] !== '`') {
+      if (source[j] === '\\') j += 2;
+      else if (source[j] === '$' && source[j + 1] === '{') {
+        dynamic = true;
+        j = skipBalanced(j + 1);
+      } else j++;
+    }
+    return { end: Math.min(j + 1, n), body: source.slice(start + 1, Math.min(j, n)), dynamic };
+  };
+
+  /** From an opening `{` at `open`, the index after its matching `}` (strings, templates and comments respected). */
+  const skipBalanced = (open: number): number => {
+    let depth = 0;
+    let j = open;
+    while (j < n) {
+      const c = source[j];
+      if (c === '{') depth++;
+      else if (c === '}') {
+        depth--;
+        if (depth === 0) return j + 1;
+      } else if (c === "'" || c === '"') j = readQuoted(j).end - 1;
+      else if (c === '`') j = readTemplate(j).end - 1;
+      else if (c === '/' && source[j + 1] === '/') j = lineEnd(j) - 1;
+      else if (c === '/' && source[j + 1] === '*') j = commentEnd(j) - 1;
+      j++;
+    }
+    return n;
+  };
+
+  const readQuoted = (start: number): { end: number; body: string } => {
+    const quote = source[start];
+    let j = start + 1;
+    while (j < n && source[j] !== quote && source[j] !== '\n') j += source[j] === '\\' ? 2 : 1;
+    return { end: Math.min(j + 1, n), body: source.slice(start + 1, Math.min(j, n)) };
+  };
+  const lineEnd = (j: number) => {
+    const k = source.indexOf('\n', j);
+    return k < 0 ? n : k;
+  };
+  const commentEnd = (j: number) => {
+    const k = source.indexOf('*/', j + 2);
+    return k < 0 ? n : k + 2;
+  };
+
+  while (i < n) {
+    const c = source[i];
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === '/' && source[i + 1] === '/') {
+      i = lineEnd(i);
+    } else if (c === '/' && source[i + 1] === '*') {
+      i = commentEnd(i);
+    } else if (c === "'" || c === '"') {
+      const q = readQuoted(i);
+      tokens.push({ type: 'string', value: unescape(q.body) });
+      i = q.end;
+    } else if (c === '`') {
+      const t = readTemplate(i);
+      tokens.push({ type: 'template', value: t.body, dynamic: t.dynamic });
+      i = t.end;
+    } else if (IDENT_START.test(c)) {
+      let j = i + 1;
+      while (j < n && IDENT_PART.test(source[j])) j++;
+      tokens.push({ type: 'ident', value: source.slice(i, j) });
+      i = j;
+    } else if (/\d/.test(c) || (c === '.' && /\d/.test(source[i + 1] ?? ''))) {
+      let j = i + 1;
+      while (j < n && /[\w.]/.test(source[j])) j++;
+      tokens.push({ type: 'number', value: source.slice(i, j) });
+      i = j;
+    } else if (c === '/' && regexAllowed()) {
+      let j = i + 1;
+      let inClass = false;
+      while (j < n && source[j] !== '\n') {
+        if (source[j] === '\\') j++;
+        else if (source[j] === '[') inClass = true;
+        else if (source[j] === ']') inClass = false;
+        else if (source[j] === '/' && !inClass) break;
+        j++;
+      }
+      j++;
+      while (j < n && IDENT_PART.test(source[j])) j++;
+      tokens.push({ type: 'regex', value: source.slice(i, j) });
+      i = j;
+    } else {
+      const multi = MULTI_PUNCT.find((p) => source.startsWith(p, i) && !(p === '?.' && /\d/.test(source[i + 2] ?? '')));
+      const value = multi ?? c;
+      tokens.push({ type: 'punct', value });
+      i += value.length;
+    }
+  }
+  return tokens;
+}
+
+function unescape(body: string): string {
+  return body.replace(/\\(.)/g, '$1');
+}
+
+/** A string literal's value: a quoted string, or a template without substitutions. */
+export function literalValue(token: Token | undefined): string | undefined {
+  if (!token) return undefined;
+  if (token.type === 'string') return token.value;
+  if (token.type === 'template' && !token.dynamic) return token.value;
+  return undefined;
+}
+
+export interface Parameter {
+  /** `identifier` (`G`, `G = {}`), `pattern` (`{ G, ctx }`, `[a, b]`) or `rest` (`...args`). */
+  kind: 'identifier' | 'pattern' | 'rest';
+  /** The bound name for identifiers and rest parameters. */
+  name?: string;
+  /** Whether it has a default value (`G = {}`). */
+  hasDefault: boolean;
+  /** The parameter as written, comments and extra spaces removed. */
+  text: string;
+}
+
+export interface FunctionShape {
+  form: 'arrow' | 'function' | 'method';
+  /** The function's or method's name, when written. */
+  name?: string;
+  async: boolean;
+  params: Parameter[];
+}
+
+const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/**
+ * The parameter list of a function from its source: `function f(a, b)`, `function (a)`,
+ * `async (a, b) =>`, `a =>`, methods `f(a, b) {`, with defaults and comments. Null when the
+ * source is not recognisable (e.g. native code has no parameters to read: `[]`).
+ */
+export function parseFunction(source: string): FunctionShape | null {
+  const t = tokenize(source);
+  let i = 0;
+  const at = (k: number) => t[k];
+  const is = (k: number, value: string) => t[k] !== undefined && t[k].value === value && (t[k].type === 'punct' || t[k].type === 'ident');
+  let isAsync = false;
+  if (at(i)?.type === 'ident' && at(i).value === 'async' && !is(i + 1, '=>')) {
+    isAsync = true;
+    i++;
+  }
+  let form: FunctionShape['form'];
+  let name: string | undefined;
+  if (at(i)?.type === 'ident' && at(i).value === 'function') {
+    form = 'function';
+    i++;
+    if (is(i, '*')) i++;
+    if (at(i)?.type === 'ident') name = at(i++).value;
+  } else if (at(i)?.type === 'ident' && is(i + 1, '=>')) {
+    const p = at(i).value;
+    return { form: 'arrow', async: isAsync, params: [{ kind: 'identifier', name: p, hasDefault: false, text: p }] };
+  } else if (is(i, '(')) {
+    form = 'arrow';
+  } else {
+    form = 'method';
+    while (at(i)?.type === 'ident' && ['get', 'set', 'static'].includes(at(i).value) && !is(i + 1, '(')) i++;
+    if (is(i, '*')) i++;
+    const key = at(i);
+    if (!key) return null;
+    if (key.type === 'ident' || key.type === 'string' || key.type === 'number') {
+      name = key.value;
+      i++;
+    } else if (is(i, '[')) {
+      i = skipGroup(t, i);
+      name = '[computed]';
+    } else return null;
+  }
+  if (!is(i, '(')) return null;
+  const close = skipGroup(t, i) - 1;
+  if (!is(close, ')')) return null;
+  if (form === 'arrow' && !is(close + 1, '=>')) return null;
+  const params: Parameter[] = [];
+  let start = i + 1;
+  let depth = 0;
+  for (let k = i + 1; k <= close; k++) {
+    const tok = t[k];
+    if (tok.type === 'punct' && OPEN[tok.value]) depth++;
+    else if (tok.type === 'punct' && (tok.value === ')' || tok.value === ']' || tok.value === '}') && k !== close) depth--;
+    if (k === close || (depth === 0 && tok.type === 'punct' && tok.value === ',')) {
+      const part = t.slice(start, k);
+      if (part.length) params.push(describeParam(part));
+      start = k + 1;
+    }
+  }
+  return { form, name, async: isAsync, params };
+}
+
+/** Index after the group opened at `open` (`(`, `[` or `{`). */
+function skipGroup(t: Token[], open: number): number {
+  let depth = 0;
+  for (let k = open; k < t.length; k++) {
+    if (t[k].type !== 'punct') continue;
+    if (OPEN[t[k].value]) depth++;
+    else if (t[k].value === ')' || t[k].value === ']' || t[k].value === '}') {
+      depth--;
+      if (depth === 0) return k + 1;
+    }
+  }
+  return t.length;
+}
+
+function describeParam(part: Token[]): Parameter {
+  const text = part
+    .map((tok) => (tok.type === 'string' ? JSON.stringify(tok.value) : tok.type === 'template' ? `\`${tok.value}\`` : tok.value))
+    .join(' ')
+    .replace(/ ([,.)\]}:]) ?/g, '$1 ')
+    .replace(/([([{.]) /g, '$1')
+    .replace(/\.\.\. /, '...')
+    .trim();
+  const hasDefault = part.some((tok, k) => k > 0 && tok.type === 'punct' && tok.value === '=');
+  const first = part[0];
+  if (first.type === 'punct' && first.value === '...') return { kind: 'rest', name: part[1]?.value, hasDefault: false, text };
+  if (first.type === 'punct' && (first.value === '{' || first.value === '[')) return { kind: 'pattern', hasDefault, text };
+  return { kind: 'identifier', name: first.value, hasDefault, text };
+}
+
+export interface EventCall {
+  /** Event name (`setPhase`, `setActivePlayers`, …). */
+  event: string;
+  /** The first argument when it is a string literal. */
+  literal?: string;
+  /** Whether the first argument is something else than a string literal (a variable, an expression). */
+  computed: boolean;
+  /** Whether it is reached through `ctx.events` (the pre-0.50 place of the events API). */
+  viaCtx: boolean;
+}
+
+/** Every call `name(…)` (also `events.name(…)`, `ctx.events?.name(…)`) of one of `events` in `source`. */
+export function eventCalls(source: string, events: readonly string[]): EventCall[] {
+  const t = tokenize(source);
+  const out: EventCall[] = [];
+  for (let k = 0; k < t.length; k++) {
+    const tok = t[k];
+    if (tok.type !== 'ident' || !events.includes(tok.value)) continue;
+    let a = k + 1;
+    if (t[a]?.value === '?.' && t[a + 1]?.value === '(') a++;
+    if (t[a]?.type !== 'punct' || t[a].value !== '(') continue;
+    const prev = t[k - 1];
+    if (prev?.type === 'ident' && prev.value === 'function') continue;
+    // `name(…) {` is a method definition, not a call.
+    const after = skipGroup(t, a);
+    if (t[after]?.value === '{' && !(prev && prev.type === 'punct' && (prev.value === '.' || prev.value === '?.'))) continue;
+    const arg = t[a + 1];
+    const literal = literalValue(arg);
+    const argEnds = t[a + 2] && t[a + 2].type === 'punct' && (t[a + 2].value === ')' || t[a + 2].value === ',');
+    const viaCtx =
+      (prev?.value === '.' || prev?.value === '?.') &&
+      t[k - 2]?.value === 'events' &&
+      (t[k - 3]?.value === '.' || t[k - 3]?.value === '?.') &&
+      t[k - 4]?.value === 'ctx';
+    if (literal !== undefined && argEnds) out.push({ event: tok.value, literal, computed: false, viaCtx });
+    else out.push({ event: tok.value, computed: !(arg?.type === 'punct' && arg.value === ')'), viaCtx });
+  }
+  return out;
+}
+
+/** Members read from `ctx` as `ctx.name` / `ctx?.name` (`events`, `random`, `playerID`, …). */
+export function ctxMembers(source: string): Set<string> {
+  const t = tokenize(source);
+  const out = new Set<string>();
+  for (let k = 0; k + 2 < t.length; k++) {
+    if (t[k].type === 'ident' && t[k].value === 'ctx' && (t[k + 1].value === '.' || t[k + 1].value === '?.') && t[k + 2].type === 'ident') {
+      if (k > 0 && (t[k - 1].value === '.' || t[k - 1].value === '?.')) continue;
+      out.add(t[k + 2].value);
+    }
+  }
+  return out;
+}
+
+/** Whether a phase `endIf` returns `{ next: <not a string literal> }` (a computed phase target). */
+export function hasComputedNextProperty(source: string): boolean {
+  const t = tokenize(source);
+  for (let k = 1; k < t.length; k++) {
+    if (t[k].type !== 'ident' || t[k].value !== 'next') continue;
+    const prev = t[k - 1];
+    if (!(prev.type === 'punct' && (prev.value === '{' || prev.value === ','))) continue;
+    const after = t[k + 1];
+    if (after?.type === 'punct' && (after.value === ',' || after.value === '}')) return true; // shorthand `{ next }`
+    if (after?.type === 'punct' && after.value === ':') {
+      const value = t[k + 2];
+      const end = t[k + 3];
+      const literal = literalValue(value) !== undefined && end?.type === 'punct' && (end.value === ',' || end.value === '}');
+      if (!literal) return true;
+    }
+  }
+  return false;
+}

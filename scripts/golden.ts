@@ -1,0 +1,32 @@
+import { readdirSync, existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bgio050, chartOf, chartToMermaid, findGames, selectGame, type GameConfig } from '../engine';
+import { loadGameModule } from '../app/load/load-game-file';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const fixturesDir = path.join(root, 'fixtures');
+
+export function fixtureNames(): string[] {
+  return readdirSync(fixturesDir).filter((n) => existsSync(path.join(fixturesDir, n, 'game.ts'))).sort();
+}
+
+/** The player count the golden charts use: the fixture's minimum, at least 2, at most 4. */
+export function goldenPlayers(config: GameConfig): number {
+  return Math.min(Math.max(config.minPlayers ?? 2, 2, Math.min(config.maxPlayers ?? 3, 3)), 4);
+}
+
+/** The golden files of one fixture: `chart.json` and `chart.mmd`. */
+export async function renderGolden(name: string): Promise<Record<string, string>> {
+  const module = await loadGameModule(path.join(fixturesDir, name, 'game.ts'), bgio050);
+  const config = selectGame(findGames(module.exports)).config;
+  const model = chartOf(config, goldenPlayers(config), bgio050);
+  return { 'chart.json': JSON.stringify(model, null, 2) + '\n', 'chart.mmd': chartToMermaid(model) };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const name of fixtureNames()) {
+    for (const [file, text] of Object.entries(await renderGolden(name))) writeFileSync(path.join(fixturesDir, name, file), text);
+    console.log(`wrote fixtures/${name}/chart.json and chart.mmd`);
+  }
+}
