@@ -90,7 +90,8 @@ function phasesUsing(game: NormalGame, fnPath: string): string[] {
 const literalCalls = (fn: unknown, event: string): string[] => {
   if (typeof fn !== 'function') return [];
   const source = Function.prototype.toString.call(fn);
-  return [...source.matchAll(new RegExp(`\\b${event}\\(\\s*(['"\`])([^'"\`]+)\\1`, 'g'))].map((m) => m[2]);
+  // A template literal with `${…}` names no fixed phase: only plain literals count.
+  return [...source.matchAll(new RegExp(`\\b${event}\\(\\s*(['"\`])([^'"\`]+)\\1`, 'g'))].map((m) => m[2]).filter((t) => !t.includes('${'));
 };
 const callsEvent = (fn: unknown, event: string) => typeof fn === 'function' && new RegExp(`\\b${event}\\(`).test(Function.prototype.toString.call(fn));
 
