@@ -26,3 +26,5 @@ export { chartMachineConfig, createChartMachine } from './chart/machine';
 export { ChartActor } from './chart/chart-actor';
 export { chartOf } from './chart/build';
 export { chartToMermaid } from './chart/mermaid';
+export { diffValues, formatPath, type DiffEntry, type DiffKind } from './util/diff';
+export { explainStep } from './trace/explain';

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { bgio050 } from '../runtime/bgio-050/runtime';
+import { Session } from '../session/session';
+import { explainStep } from './explain';
+
+const game = {
+  setup: () => ({}),
+  moves: {
+    PlayBang: ({ events }: any, _card: string, target: string) => events.setActivePlayers({ value: { [target]: 'respondToBang' }, minMoves: 1, maxMoves: 1 }),
+    wait: ({ events }: any) => events.setActivePlayers({ all: 'x' }),
+  },
+  turn: { onMove: ({ events }: any) => undefined, stages: { respondToBang: { moves: { playMissed: () => undefined } } } },
+  phases: { play: { start: true, endIf: ({ ctx }: any) => ctx.turn > 2, next: 'done' }, done: {} },
+};
+
+describe('explainStep', () => {
+  const s = new Session({ runtime: bgio050, config: game, numPlayers: 3, seed: 'x' });
+  const explain = (i: number) => explainStep(s.step(i), i ? s.step(i - 1).ctx : null);
+
+  it('says why a player entered a stage, naming the move and the event', () => {
+    s.dispatch({ type: 'move', name: 'PlayBang', args: ['c12', '2'], playerID: '0' });
+    expect(explain(1)).toBe('player 2 entered stage respondToBang because moves.PlayBang called setActivePlayers({"value":{"2":"respondToBang"},"minMoves":1,"maxMoves":1})');
+  });
+  it('says when a player used up its moves and left a stage', () => {
+    s.dispatch({ type: 'move', name: 'playMissed', args: [], playerID: '2' });
+    expect(explain(2)).toBe('player 2 left stage respondToBang because player 2 made its last allowed move (maxMoves) and left the stage');
+  });
+  it('says why a turn and a phase ended', () => {
+    s.dispatch({ type: 'event', name: 'endTurn', args: [], playerID: '0' });
+    expect(explain(3)).toBe("player 0's turn ended because player 0 called endTurn()");
+    s.dispatch({ type: 'event', name: 'endTurn', args: [], playerID: '1' });
+    expect(explain(4)).toBe('phase play ended because phases.play.endIf returned true');
+  });
+  it('says why boardgame.io refused an action', () => {
+    expect(s.step(4).ctx).toMatchObject({ phase: 'done', currentPlayer: '0' });
+    s.dispatch({ type: 'move', name: 'PlayBang', args: ['c1', '0'], playerID: '1' });
+    expect(explain(5)).toBe("boardgame.io refused it: player 1 may not act now: it is player 0's turn and no one is in a stage");
+  });
+  it('describes the creation step', () => {
+    expect(explain(0)).toBe('phase play began because the game starts in phase play (start: true)');
+  });
+});
