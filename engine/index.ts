@@ -28,3 +28,4 @@ export { chartOf } from './chart/build';
 export { chartToMermaid } from './chart/mermaid';
 export { diffValues, formatPath, type DiffEntry, type DiffKind } from './util/diff';
 export { explainStep } from './trace/explain';
+export * from './host/protocol';

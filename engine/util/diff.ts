@@ -18,7 +18,7 @@ export function diffValues(a: unknown, b: unknown, limit = 500): DiffEntry[] {
   const walk = (x: unknown, y: unknown, path: (string | number)[]) => {
     if (out.length >= limit || x === y) return;
     if (isObject(x) && isObject(y) && Array.isArray(x) === Array.isArray(y)) {
-      const keys = Array.isArray(x) ? [...Array(Math.max(x.length, (y as unknown[]).length)).keys()] : [...new Set([...Object.keys(x), ...Object.keys(y)])];
+      const keys = Array.isArray(x) ? [...Array(Math.max(x.length, (y as unknown as unknown[]).length)).keys()] : [...new Set([...Object.keys(x), ...Object.keys(y)])];
       for (const k of keys) {
         const has = (o: Record<string, unknown>) => (Array.isArray(o) ? (k as number) < o.length : Object.prototype.hasOwnProperty.call(o, k) && o[k as string] !== undefined);
         const xv = (x as Record<string, unknown>)[k as string];

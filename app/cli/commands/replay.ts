@@ -49,7 +49,7 @@ export async function runReplay(
 
 /** `flowscope replay`: prints every step, as JSON lines or as a table. */
 export async function replayCommand(gameFile: string, replayFile: string, options: { json: boolean; game?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
-  let actor: ChartActor | null = null;
+  let actor = null as ChartActor | null;
   const run = await runReplay(gameFile, replayFile, options.game, (session, opened) => {
     if (!options.json) return;
     actor ??= new ChartActor(chartOf(opened.game.config, session.numPlayers, opened.runtime));

@@ -1,0 +1,174 @@
+import { Worker } from 'node:worker_threads';
+import { parseReplay, type FlowAction, type HostEvent, type HostMethod, type HostResponseMessage, type OpenRequest, type SessionView, type StepSummary } from '../../engine';
+import type { EngineWorkerMessage } from './engine-worker';
+
+export interface EngineHostOptions {
+  fixturesDir: string;
+  /** How long one request may run without announcing progress before it is stopped. */
+  timeoutMs: number;
+  onEvent(event: HostEvent): void;
+}
+
+interface Pending {
+  method: HostMethod;
+  params: unknown[];
+  resolve(json: string): void;
+  reject(error: Error): void;
+}
+
+/** What is needed to rebuild the session in a fresh worker: how it was opened, and its actions. */
+interface Restore {
+  open: OpenRequest;
+  actions: FlowAction[];
+}
+
+export class StalledError extends Error {
+  override name = 'StalledError';
+}
+
+/**
+ * Runs a `SessionHost` in a worker thread and relays requests to it as JSON. When game code stops
+ * making progress (an endless `endIf`, a move that loops), the worker is stopped, a new one is
+ * started, and the session is rebuilt from the actions this side recorded, so the log survives.
+ */
+export class EngineHost {
+  private worker!: Worker;
+  private shared!: Int32Array;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  private names = new Map<number, string>();
+  private doing = 'idle';
+  private lastActivity = Date.now();
+  private restore: Restore | null = null;
+  private readonly timer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(private readonly options: EngineHostOptions) {
+    this.spawn();
+    this.timer = setInterval(() => this.watch(), Math.max(50, Math.min(250, options.timeoutMs / 4)));
+  }
+
+  /** Sends a request; resolves with the answer's JSON text (`{ id, ok, result | error }`). */
+  request(method: HostMethod, params: unknown[]): Promise<string> {
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      this.pending.set(id, { method, params, resolve, reject });
+      this.lastActivity = Date.now();
+      this.doing = `${method}`;
+      this.worker.postMessage({ id, method, params });
+    }).then((json) => {
+      this.mirror(method, params, json);
+      return json;
+    });
+  }
+
+  /** Like `request`, decoded; throws the host's error. */
+  async call<T>(method: HostMethod, ...params: unknown[]): Promise<T> {
+    const answer = JSON.parse(await this.request(method, params)) as HostResponseMessage;
+    if (!answer.ok) throw Object.assign(new Error(answer.error.message), { name: answer.error.name });
+    return answer.result as T;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    for (const p of this.pending.values()) p.reject(new Error('the engine host was closed'));
+    this.pending.clear();
+    await this.worker.terminate();
+  }
+
+  private spawn(): void {
+    this.shared = new Int32Array(new SharedArrayBuffer(4));
+    this.names = new Map();
+    this.worker = new Worker(new URL('./ts-worker-entry.mjs', import.meta.url), {
+      workerData: { entry: new URL('./engine-worker.ts', import.meta.url).href, shared: this.shared, fixturesDir: this.options.fixturesDir },
+    });
+    this.worker.on('message', (m: EngineWorkerMessage) => this.onMessage(m));
+    this.worker.on('error', (error) => this.failAll(error));
+  }
+
+  private onMessage(m: EngineWorkerMessage): void {
+    switch (m.type) {
+      case 'doing':
+        this.doing = m.text;
+        this.lastActivity = Date.now();
+        break;
+      case 'fn':
+        this.names.set(m.id, m.name);
+        break;
+      case 'event':
+        this.lastActivity = Date.now();
+        this.options.onEvent(m.event);
+        break;
+      case 'response': {
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        p?.resolve(m.json);
+        break;
+      }
+    }
+  }
+
+  private failAll(error: Error): void {
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+  }
+
+  private watch(): void {
+    if (this.closed || this.pending.size === 0 || Date.now() - this.lastActivity < this.options.timeoutMs) return;
+    const fnId = Atomics.load(this.shared, 0);
+    const fn = fnId ? this.names.get(fnId) : undefined;
+    const seconds = this.options.timeoutMs / 1000;
+    const message =
+      `stopped after ${seconds} s without progress while ${this.doing}${fn ? `, inside ${fn}` : ''}: ` +
+      `game code is probably in an endless loop. The session was restored to its last completed step.`;
+    const stalled = [...this.pending.values()];
+    this.pending.clear();
+    void this.worker.terminate();
+    this.spawn();
+    this.lastActivity = Date.now();
+    for (const p of stalled) p.reject(new StalledError(message));
+    this.options.onEvent({ type: 'stalled', message });
+    void this.rebuild();
+  }
+
+  private async rebuild(): Promise<void> {
+    const restore = this.restore;
+    if (!restore) return;
+    this.restore = null;
+    try {
+      const view = await this.call<SessionView>('open', restore.open);
+      for (const action of restore.actions) await this.call('dispatch', action);
+      this.options.onEvent({ type: 'session', view: { ...view, length: restore.actions.length + 1 } });
+    } catch (error) {
+      this.options.onEvent({ type: 'stalled', message: `the session could not be restored: ${(error as Error).message}` });
+    }
+  }
+
+  /** Keeps the record needed to rebuild the session after a stall. */
+  private mirror(method: HostMethod, params: unknown[], json: string): void {
+    const answer = JSON.parse(json) as HostResponseMessage;
+    if (!answer.ok) return;
+    const view = answer.result as SessionView;
+    switch (method) {
+      case 'open':
+      case 'restart':
+        this.restore = { open: { game: view.game.file, exportName: view.game.exportName, numPlayers: view.numPlayers, seed: view.seed, setupData: view.setupData }, actions: [] };
+        break;
+      case 'openReplay':
+        this.restore = {
+          open: { game: view.game.file, exportName: view.game.exportName, numPlayers: view.numPlayers, seed: view.seed, setupData: view.setupData },
+          actions: parseReplay(params[0] as string).actions,
+        };
+        break;
+      case 'dispatch': {
+        const step = answer.result as StepSummary;
+        if (this.restore) this.restore.actions = [...this.restore.actions.slice(0, step.index - 1), params[0] as FlowAction];
+        break;
+      }
+      case 'random':
+        if (this.restore) for (const s of answer.result as StepSummary[]) if (s.action) this.restore.actions.push(s.action);
+        break;
+    }
+  }
+}

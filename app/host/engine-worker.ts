@@ -1,0 +1,33 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { HostApi, HostEvent, HostRequestMessage } from '../../engine';
+import { setActivityReporter } from './activity';
+import { SessionHost } from './session-host';
+import { workerActivityReporter } from './watched-reporter';
+
+/** Messages from the engine worker: answers as JSON text (relayed to clients as they are) and events. */
+export type EngineWorkerMessage =
+  | { type: 'response'; id: number; json: string }
+  | { type: 'event'; event: HostEvent }
+  | { type: 'doing'; text: string }
+  | { type: 'fn'; id: number; name: string };
+
+const post = (message: EngineWorkerMessage) => parentPort!.postMessage(message);
+setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
+const host = new SessionHost({ fixturesDir: workerData.fixturesDir as string, emit: (event) => post({ type: 'event', event }) });
+
+parentPort!.on('message', async (message: HostRequestMessage) => {
+  let json: string;
+  try {
+    const method = (host as unknown as Record<string, unknown>)[message.method] as (...args: unknown[]) => Promise<unknown>;
+    if (typeof method !== 'function') throw new Error(`unknown method ${String(message.method)}`);
+    const result = await method.apply(host, message.params);
+    json = JSON.stringify({ id: message.id, ok: true, result: result ?? null });
+  } catch (error) {
+    const e = error as Error;
+    json = JSON.stringify({ id: message.id, ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error) } });
+  }
+  post({ type: 'doing', text: 'idle' });
+  post({ type: 'response', id: message.id, json });
+});
+
+export type { HostApi };

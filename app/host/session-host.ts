@@ -1,0 +1,248 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ChartActor,
+  chartOf,
+  diffValues,
+  explainStep,
+  findGames,
+  formatReplay,
+  parseReplay,
+  phaseNames,
+  projectCtx,
+  RandomPlayer,
+  REPLAY_FORMAT,
+  REPLAY_VERSION,
+  Session,
+  stageNames,
+  type FlowAction,
+  type GameEntry,
+  type HostApi,
+  type HostEvent,
+  type OpenRequest,
+  type SessionView,
+  type StepDetail,
+  type StepRecord,
+  type StepSummary,
+} from '../../engine';
+import { lintConfig } from '../../engine/lint/lint';
+import { activity } from './activity';
+import { openGame, type OpenedGame } from '../cli/open-session';
+import { describeAction } from '../cli/table';
+
+export interface SessionHostOptions {
+  fixturesDir: string;
+  emit(event: HostEvent): void;
+}
+
+interface Current {
+  opened: OpenedGame;
+  session: Session;
+  actor: ChartActor;
+  lint: SessionView['lint'];
+  random: RandomPlayer;
+}
+
+const PROGRESS_EVERY = 50;
+
+/** Raised for a request the host cannot honour; the message is for the user. */
+export class HostError extends Error {
+  override name = 'HostError';
+}
+
+/**
+ * Runs sessions for a UI: the implementation of `HostApi` behind the browser-mode server and the
+ * desktop app. It executes game code, so it belongs in a watched worker thread.
+ */
+export class SessionHost implements HostApi {
+  private current: Current | null = null;
+
+  constructor(private readonly options: SessionHostOptions) {}
+
+  async listGames(): Promise<GameEntry[]> {
+    const dir = this.options.fixturesDir;
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((name) => existsSync(path.join(dir, name, 'game.ts')))
+      .sort()
+      .map((name) => ({ id: name, label: name, kind: 'fixture' as const, description: fixtureLine(path.join(dir, name, 'README.md')) }));
+  }
+
+  async open(request: OpenRequest): Promise<SessionView> {
+    const file = this.resolveGame(request.game);
+    const opened = await openGame(file, request.exportName);
+    const config = opened.game.config;
+    const numPlayers = request.numPlayers ?? Math.max(config.minPlayers ?? 2, 2);
+    return this.start(opened, numPlayers, request.seed ?? randomSeed(), request.setupData ?? null);
+  }
+
+  async restart({ numPlayers, seed, setupData }: { numPlayers: number; seed: string; setupData?: unknown }): Promise<SessionView> {
+    const opened = this.need().opened;
+    return this.start(opened, numPlayers, seed, setupData ?? null);
+  }
+
+  async view(): Promise<SessionView | null> {
+    return this.current ? this.makeView(this.current) : null;
+  }
+
+  async dispatch(action: FlowAction, at?: number): Promise<StepSummary> {
+    const c = this.need();
+    if (at !== undefined && at < c.session.lastIndex) c.session.truncate(at);
+    activity.doing(`step ${c.session.length}: ${describeAction(action)}`);
+    const record = c.session.dispatch(action);
+    this.follow(c, record);
+    return this.summary(c, record.index);
+  }
+
+  async random(count: number): Promise<StepSummary[]> {
+    const c = this.need();
+    const first = c.session.length;
+    for (let done = 0; done < count; done++) {
+      const action = c.random.choose(c.session);
+      if (!action) break;
+      activity.doing(`random step ${c.session.length}: ${describeAction(action)}`);
+      this.follow(c, c.session.dispatch(action));
+      if ((done + 1) % PROGRESS_EVERY === 0) this.options.emit({ type: 'progress', done: done + 1, total: count });
+    }
+    this.options.emit({ type: 'progress', done: count, total: count });
+    return this.steps(first, c.session.lastIndex);
+  }
+
+  async steps(from: number, to: number): Promise<StepSummary[]> {
+    const c = this.need();
+    const out: StepSummary[] = [];
+    for (let i = Math.max(0, from); i <= Math.min(to, c.session.lastIndex); i++) out.push(this.summary(c, i));
+    return out;
+  }
+
+  async step(index: number): Promise<StepDetail> {
+    const c = this.need();
+    const record = c.session.step(index);
+    const state = c.session.stateAt(index);
+    const before = index > 0 ? c.session.stateAt(index - 1) : null;
+    const ctx = record.ctx;
+    const available: Record<string, string[]> = {};
+    for (const player of c.actor.model.players) available[player] = c.session.game.availableMoves(state, player);
+    return {
+      ...this.summary(c, index),
+      trace: record.trace,
+      diagnostics: record.diagnostics,
+      G: state.G,
+      fullCtx: state.ctx,
+      diff: { G: before ? diffValues(before.G, state.G) : [], ctx: before ? diffValues(before.ctx, state.ctx) : [] },
+      available,
+      stages: stageNames(c.session.config, ctx.phase),
+    };
+  }
+
+  async exportReplay(): Promise<string> {
+    const c = this.need();
+    const { session, opened } = c;
+    return formatReplay({
+      format: REPLAY_FORMAT,
+      version: REPLAY_VERSION,
+      game: { name: opened.game.name, file: opened.module.file, sha256: opened.module.sha256, export: opened.game.exportName, bgio: opened.runtime.version },
+      numPlayers: session.numPlayers,
+      seed: session.seed,
+      setupData: session.setupData,
+      actions: session.actions(),
+    });
+  }
+
+  async openReplay(text: string, replayPath?: string): Promise<SessionView> {
+    const replay = parseReplay(text);
+    let gameFile = this.current?.opened.module.file;
+    if (replay.game.file) {
+      const candidate = path.isAbsolute(replay.game.file) ? replay.game.file : path.resolve(replayPath ? path.dirname(replayPath) : process.cwd(), replay.game.file);
+      if (existsSync(candidate)) gameFile = candidate;
+    }
+    if (!gameFile) throw new HostError(`the replay's game file ${replay.game.file ?? '(none named)'} was not found; open the game first, then the replay`);
+    const opened = await openGame(gameFile, replay.game.export ?? replay.game.name);
+    const view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData);
+    const c = this.need();
+    for (const action of replay.actions) {
+      activity.doing(`replay step ${c.session.length}: ${describeAction(action)}`);
+      this.follow(c, c.session.dispatch(action));
+    }
+    return { ...view, length: c.session.length };
+  }
+
+  private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
+    activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
+    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
+    const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime));
+    actor.sync(session.steps[0].ctx);
+    const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> };
+    const lint = lintConfig(opened.game.config, core.TurnOrder ?? {});
+    this.current?.actor.stop();
+    this.current = { opened, session, actor, lint, random: new RandomPlayer({ seed, restartOnGameOver: false }) };
+    return this.makeView(this.current);
+  }
+
+  private follow(c: Current, record: StepRecord): void {
+    if (c.actor.sync(record.ctx)) this.options.emit({ type: 'session', view: this.makeView(c) });
+  }
+
+  private summary(c: Current, index: number): StepSummary {
+    const record = c.session.step(index);
+    const before = index > 0 ? c.session.step(index - 1).ctx : null;
+    return {
+      index,
+      action: record.action,
+      ok: record.ok,
+      error: record.error,
+      ctx: record.ctx,
+      explanation: explainStep(record, before),
+      transitions: record.trace.transitions
+        .filter((t) => !t.rolledBack)
+        .map((t) => ({ type: t.type, phase: t.phase, player: t.player, cause: t.cause, automatic: t.automatic })),
+      problems: {
+        errors: record.diagnostics.filter((d) => d.severity === 'error').length,
+        warnings: record.diagnostics.filter((d) => d.severity === 'warning').length,
+      },
+      chart: projectCtx(record.ctx, c.actor.model.players),
+    };
+  }
+
+  private makeView(c: Current): SessionView {
+    const { opened, session } = c;
+    const config = opened.game.config;
+    return {
+      game: { name: opened.game.name, file: opened.module.file, exportName: opened.game.exportName, bgio: opened.runtime.version, sha256: opened.module.sha256 },
+      otherGames: findGames(opened.module.exports).map((g) => g.exportName).filter((n) => n !== opened.game.exportName),
+      numPlayers: session.numPlayers,
+      seed: session.seed,
+      setupData: session.setupData,
+      length: session.length,
+      players: [...c.actor.model.players],
+      chart: c.actor.model,
+      lint: c.lint,
+      enabledEvents: [...session.game.enabledEvents],
+      phases: phaseNames(config),
+      playerRange: { min: config.minPlayers, max: config.maxPlayers },
+    };
+  }
+
+  private resolveGame(game: string): string {
+    const fixture = path.join(this.options.fixturesDir, game, 'game.ts');
+    if (!game.includes('/') && !game.includes('\\') && existsSync(fixture)) return fixture;
+    return path.resolve(game);
+  }
+
+  private need(): Current {
+    if (!this.current) throw new HostError('no game is open');
+    return this.current;
+  }
+}
+
+function fixtureLine(readme: string): string | undefined {
+  if (!existsSync(readme)) return undefined;
+  return readFileSync(readme, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l && !l.startsWith('#'));
+}
+
+function randomSeed(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
