@@ -1,11 +1,21 @@
 #!/usr/bin/env node
 // Runs the TypeScript sources directly (through tsx), so there is no build step to forget.
-// Commands run in a watched worker thread: game code that loops forever is stopped and named.
+// One-shot commands run in a watched worker thread: game code that loops forever is stopped and
+// named. `serve` runs here: its game code already runs in the server's own watched worker.
 import { register } from 'tsx/esm/api';
 
 register();
-const { runWatched } = await import('../app/cli/run-watched.ts');
-process.exitCode = await runWatched(process.argv.slice(2), {
+const argv = process.argv.slice(2);
+const io = {
   print: (line) => process.stdout.write(line + '\n'),
   warn: (line) => process.stderr.write(line + '\n'),
-});
+};
+if (argv[0] === 'serve') {
+  const { main } = await import('../app/cli/main.ts');
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stop.abort());
+  process.exitCode = await main(argv, { ...io, signal: stop.signal });
+} else {
+  const { runWatched } = await import('../app/cli/run-watched.ts');
+  process.exitCode = await runWatched(argv, io);
+}

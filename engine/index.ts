@@ -29,3 +29,4 @@ export { chartToMermaid } from './chart/mermaid';
 export { diffValues, formatPath, type DiffEntry, type DiffKind } from './util/diff';
 export { explainStep } from './trace/explain';
 export * from './host/protocol';
+export { lintConfig, LINT_CODES, type LintFinding, type LintSeverity } from './lint/lint';

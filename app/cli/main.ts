@@ -5,6 +5,9 @@ import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
 import { play } from './commands/play';
 import { replayCommand } from './commands/replay';
+import { lintCommand } from './commands/lint';
+import { serveCommand } from './commands/serve';
+import { serveUiCommand } from './commands/serve-ui';
 import { UsageError } from './errors';
 
 export const USAGE = `flowscope: a debugger for boardgame.io game flows
@@ -19,6 +22,13 @@ usage:
       re-run a replay: exit 0 when every expectation holds, 1 at the first divergent step
   flowscope chart <game-file> [--game NAME] [--players N] [--format json|xstate|mermaid]
       the statechart of phases, turns and stages: the model, the XState machine, or Mermaid
+  flowscope lint <game-file> [--game NAME]
+      check the config for flow mistakes (exit 1 on errors); codes in docs/lint.md
+  flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--inspect] [--inspect-port P]
+      the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
+      --inspect also exposes the live statechart to XState inspector clients
+  flowscope inspect <game-file> [--replay F | --random K] [--interval MS] [--players N] [--seed S] [--inspect-port P]
+      no UI: play a replay or random steps at an interval while XState inspector clients watch
 
 options for every command:
   --timeout S   stop game code that makes no progress for S seconds (default 10)
@@ -28,6 +38,8 @@ exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line
 export interface Io {
   print(line: string): void;
   warn(line: string): void;
+  /** Aborted when a long-running command (serve) should stop. */
+  signal?: AbortSignal;
 }
 
 const OPTIONS = {
@@ -43,6 +55,11 @@ const OPTIONS = {
   json: { type: 'boolean' },
   timeout: { type: 'string' },
   format: { type: 'string' },
+  port: { type: 'string' },
+  inspect: { type: 'boolean' },
+  'inspect-port': { type: 'string' },
+  replay: { type: 'string' },
+  interval: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -109,6 +126,46 @@ export async function main(argv: string[], io: Io): Promise<number> {
       case 'chart': {
         const [file] = positionals(rest, 1, '<game-file>');
         return await chartCommand(file, { game: values.game, players: integer(values.players, 'players', 2, 1), format: values.format ?? 'json' }, io.print);
+      }
+      case 'serve': {
+        if (rest.length > 1) throw new UsageError(`expected at most one game file, got ${rest.join(' ')}`);
+        return await serveUiCommand(
+          {
+            file: rest[0],
+            game: values.game,
+            players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
+            seed: values.seed,
+            port: values.port === undefined ? undefined : integer(values.port, 'port', 0, 0),
+            timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
+            inspect: values.inspect ? { port: values['inspect-port'] === undefined ? 0 : integer(values['inspect-port'], 'inspect-port', 0, 0) } : undefined,
+            replay: values.replay,
+          },
+          io.print,
+          io.signal ?? new AbortController().signal,
+        );
+      }
+      case 'inspect': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        return await serveCommand(
+          {
+            file,
+            game: values.game,
+            players: integer(values.players, 'players', 2, 1),
+            seed: values.seed ?? 'inspect',
+            inspect: true,
+            port: values['inspect-port'] === undefined ? undefined : integer(values['inspect-port'], 'inspect-port', 0, 0),
+            replay: values.replay,
+            random: values.random === undefined ? undefined : integer(values.random, 'random', 0, 0),
+            intervalMs: integer(values.interval, 'interval', 500, 0),
+          },
+          io.print,
+          io.warn,
+          io.signal,
+        );
+      }
+      case 'lint': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        return await lintCommand(file, { game: values.game }, io.print, io.warn);
       }
       default:
         throw new UsageError(`unknown command ${command}`);

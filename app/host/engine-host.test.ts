@@ -84,7 +84,7 @@ describe('the engine host (sessions in a watched worker)', () => {
     await host.call('open', { game: path.join(dir, 'hang.ts'), seed: 's' });
     await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' });
     await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' });
-    const error = await host.call('dispatch', { type: 'move', name: 'hang', args: [], playerID: '0' }).catch((e) => e);
+    const error = (await host.call('dispatch', { type: 'move', name: 'hang', args: [], playerID: '0' }).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(StalledError);
     expect(error.message).toMatch(/stopped after 1 s without progress while step 3: hang\(\), inside moves\.hang: game code is probably in an endless loop/);
     expect(events.some((e) => e.type === 'stalled')).toBe(true);

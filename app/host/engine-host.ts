@@ -7,6 +7,8 @@ export interface EngineHostOptions {
   /** How long one request may run without announcing progress before it is stopped. */
   timeoutMs: number;
   onEvent(event: HostEvent): void;
+  /** Run an @xstate/inspect server beside the chart actors (port 0 = any free one). */
+  inspect?: { port?: number; token?: string };
 }
 
 interface Pending {
@@ -42,10 +44,20 @@ export class EngineHost {
   private restore: Restore | null = null;
   private readonly timer: NodeJS.Timeout;
   private closed = false;
+  private inspect: { port?: number; token?: string } | undefined;
+  private inspectReady!: Promise<string>;
+  private inspectSettle: ((url: string) => void) | null = null;
+  private inspectFail: ((error: Error) => void) | null = null;
 
   constructor(private readonly options: EngineHostOptions) {
+    this.inspect = options.inspect;
     this.spawn();
     this.timer = setInterval(() => this.watch(), Math.max(50, Math.min(250, options.timeoutMs / 4)));
+  }
+
+  /** The inspect server's address (token included); rejects when it could not start or was not asked for. */
+  inspectUrl(): Promise<string> {
+    return this.inspect ? this.inspectReady : Promise.reject(new Error('inspection was not enabled'));
   }
 
   /** Sends a request; resolves with the answer's JSON text (`{ id, ok, result | error }`). */
@@ -80,8 +92,13 @@ export class EngineHost {
   private spawn(): void {
     this.shared = new Int32Array(new SharedArrayBuffer(4));
     this.names = new Map();
+    this.inspectReady = new Promise<string>((resolve, reject) => {
+      this.inspectSettle = resolve;
+      this.inspectFail = reject;
+    });
+    this.inspectReady.catch(() => undefined);
     this.worker = new Worker(new URL('./ts-worker-entry.mjs', import.meta.url), {
-      workerData: { entry: new URL('./engine-worker.ts', import.meta.url).href, shared: this.shared, fixturesDir: this.options.fixturesDir },
+      workerData: { entry: new URL('./engine-worker.ts', import.meta.url).href, shared: this.shared, fixturesDir: this.options.fixturesDir, inspect: this.inspect },
     });
     this.worker.on('message', (m: EngineWorkerMessage) => this.onMessage(m));
     this.worker.on('error', (error) => this.failAll(error));
@@ -99,6 +116,14 @@ export class EngineHost {
       case 'event':
         this.lastActivity = Date.now();
         this.options.onEvent(m.event);
+        break;
+      case 'inspect':
+        // A restarted worker must come back on the same address and token.
+        this.inspect = { port: m.port, token: m.token };
+        this.inspectSettle?.(m.url);
+        break;
+      case 'inspect-failed':
+        this.inspectFail?.(new Error(`the inspect server could not start: ${m.message}`));
         break;
       case 'response': {
         const p = this.pending.get(m.id);

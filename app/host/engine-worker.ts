@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { HostApi, HostEvent, HostRequestMessage } from '../../engine';
 import { setActivityReporter } from './activity';
+import { startInspectServer } from '../inspect/inspect-server';
 import { SessionHost } from './session-host';
 import { workerActivityReporter } from './watched-reporter';
 
@@ -9,11 +10,23 @@ export type EngineWorkerMessage =
   | { type: 'response'; id: number; json: string }
   | { type: 'event'; event: HostEvent }
   | { type: 'doing'; text: string }
-  | { type: 'fn'; id: number; name: string };
+  | { type: 'fn'; id: number; name: string }
+  | { type: 'inspect'; url: string; port: number; token: string }
+  | { type: 'inspect-failed'; message: string };
 
 const post = (message: EngineWorkerMessage) => parentPort!.postMessage(message);
 setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
-const host = new SessionHost({ fixturesDir: workerData.fixturesDir as string, emit: (event) => post({ type: 'event', event }) });
+// The inspector must exist before any chart actor starts, and live in the actors' thread.
+const inspect = workerData.inspect as { port?: number; token?: string } | undefined;
+if (inspect) {
+  try {
+    const server = await startInspectServer(inspect);
+    post({ type: 'inspect', url: server.url, port: server.port, token: server.token });
+  } catch (error) {
+    post({ type: 'inspect-failed', message: (error as Error).message });
+  }
+}
+const host = new SessionHost({ fixturesDir: workerData.fixturesDir as string, emit: (event) => post({ type: 'event', event }), devTools: !!inspect });
 
 parentPort!.on('message', async (message: HostRequestMessage) => {
   let json: string;

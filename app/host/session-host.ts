@@ -33,6 +33,8 @@ import { describeAction } from '../cli/table';
 export interface SessionHostOptions {
   fixturesDir: string;
   emit(event: HostEvent): void;
+  /** Register each chart actor with XState's devtools (for an inspect server in this thread). */
+  devTools?: boolean;
 }
 
 interface Current {
@@ -170,7 +172,7 @@ export class SessionHost implements HostApi {
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
     activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
     const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
-    const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime));
+    const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
     const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> };
     const lint = lintConfig(opened.game.config, core.TurnOrder ?? {});

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // '@xstate/inspect/server' (as its README writes it) does not resolve: the package has no
 // `exports` map and no `server/` folder, so the file is imported by its real path.
@@ -35,6 +35,8 @@ export interface InspectServer {
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** Clients only ever need to send `xstate.inspecting`; bigger frames are refused by ws. */
 const MAX_CLIENT_MESSAGE = 4096;
+/** How long `close()` waits for clients to answer the close frame. */
+const CLOSE_GRACE_MS = 500;
 
 /**
  * `@xstate/inspect/server`'s `inspect()` installs process globals (`globalThis.__xstate__`, and
@@ -163,9 +165,13 @@ export async function startInspectServer(options: { port?: number; token?: strin
   const token = options.token ?? randomBytes(24).toString('base64url');
   if (!token) throw new Error('the inspect token must not be empty');
   const { servers, facade } = hub();
+  // Plain HTTP requests get 426; upgrades go to ws, which calls verifyClient first.
+  const http = createServer((_req, res) => {
+    res.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close' });
+    res.end('flowscope inspect: WebSocket connections only (see docs/inspect.md)\n');
+  });
   const server = new WebSocketServer({
-    host: '127.0.0.1',
-    port: options.port ?? 0,
+    server: http,
     maxPayload: MAX_CLIENT_MESSAGE,
     verifyClient: (info, done) => {
       const result = verify(info.req, info.origin, token);
@@ -173,22 +179,25 @@ export async function startInspectServer(options: { port?: number; token?: strin
       else done(false, result.code, result.reason);
     },
   });
+  server.on('error', () => {}); // re-emitted HTTP server errors: handled below
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => {
-      server.off('listening', onListening);
+      http.off('listening', onListening);
+      server.close();
       reject(new Error(`cannot start the inspect server on 127.0.0.1:${options.port ?? 0}: ${error.message}`));
     };
     const onListening = () => {
-      server.off('error', onError);
+      http.off('error', onError);
       resolve();
     };
-    server.once('error', onError);
-    server.once('listening', onListening);
+    http.once('error', onError);
+    http.once('listening', onListening);
+    http.listen(options.port ?? 0, '127.0.0.1');
   });
-  server.on('error', () => {}); // after listening: socket errors are per client
+  http.on('error', () => {}); // after listening, errors belong to single connections
   servers.add(server);
   server.on('connection', (socket) => attachClient(facade, socket));
-  const address = server.address() as AddressInfo;
+  const address = http.address() as AddressInfo;
   let closing: Promise<void> | null = null;
   return {
     url: `ws://127.0.0.1:${address.port}/?token=${encodeURIComponent(token)}`,
@@ -198,8 +207,18 @@ export async function startInspectServer(options: { port?: number; token?: strin
     close() {
       closing ??= new Promise<void>((resolve) => {
         servers.delete(server);
-        for (const client of server.clients) client.terminate();
-        server.close(() => resolve());
+        // A close frame after what is queued (the last states, `service.stop`); clients that do
+        // not answer it, and half-open requests, are cut off after a grace period.
+        for (const client of server.clients) client.close(1001, 'flowscope inspect server closing');
+        server.close();
+        const cutOff = setTimeout(() => {
+          for (const client of server.clients) client.terminate();
+          http.closeAllConnections();
+        }, CLOSE_GRACE_MS);
+        http.close(() => {
+          clearTimeout(cutOff);
+          resolve();
+        });
       });
       return closing;
     },

@@ -96,12 +96,13 @@ export function normaliseConfig(config: GameConfig, turnOrders: Record<string, a
       addMoves(`${path}.stages.${name}.moves`, stage?.moves);
       return { name, moves: stage?.moves ? keys(stage.moves) : null, next: typeof stage?.next === 'string' ? stage.next : null };
     });
-    const limit = typeof t.moveLimit === 'number' ? t.moveLimit : undefined;
+    // boardgame.io 0.50: a truthy (deprecated) moveLimit overrides both minMoves and maxMoves.
+    const limit = typeof t.moveLimit === 'number' && t.moveLimit ? t.moveLimit : undefined;
     return {
       path,
       order: describeTurnOrder(t.order, turnOrders, `${path}.order`),
-      minMoves: typeof t.minMoves === 'number' ? t.minMoves : limit,
-      maxMoves: typeof t.maxMoves === 'number' ? t.maxMoves : limit,
+      minMoves: limit ?? (typeof t.minMoves === 'number' ? t.minMoves : undefined),
+      maxMoves: limit ?? (typeof t.maxMoves === 'number' ? t.maxMoves : undefined),
       activePlayers: t.activePlayers,
       activePlayersLabel: describeActivePlayers(t.activePlayers, activePlayerPresets),
       endIf: isFn(t.endIf),
@@ -137,7 +138,8 @@ export function normaliseConfig(config: GameConfig, turnOrders: Record<string, a
       turn: p.turn ? turnOf(`${path}.turn`, p.turn) : topTurn,
     };
   });
-  const start = phases.find((p) => p.start);
+  // boardgame.io keeps the last phase marked `start: true` (lint reports several).
+  const start = [...phases].reverse().find((p) => p.start);
   phases.push({ name: null, start: false, next: null, endIf: null, hooks: { onBegin: false, onEnd: false }, moves: null, turn: topTurn });
 
   return {

@@ -10,6 +10,13 @@ import type { StepTrace } from '../trace/types';
 import type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 import type { DiffEntry } from '../util/diff';
 
+export type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
+export type { ChartModel, ChartEdge, ChartPhase, ChartStage, ChartTurn } from '../chart/model';
+export type { ChartValue, Slot } from '../chart/projection';
+export type { Diagnostic } from '../session/diagnostics';
+export type { StepTrace, TraceEntry, TracedEvent, Transition, LogLine } from '../trace/types';
+export type { DiffEntry } from '../util/diff';
+
 export interface LintFindingView {
   code: string;
   severity: 'error' | 'warning' | 'info';

@@ -250,18 +250,32 @@ function skipGroup(t: Token[], open: number): number {
 }
 
 function describeParam(part: Token[]): Parameter {
-  const text = part
-    .map((tok) => (tok.type === 'string' ? JSON.stringify(tok.value) : tok.type === 'template' ? `\`${tok.value}\`` : tok.value))
-    .join(' ')
-    .replace(/ ([,.)\]}:]) ?/g, '$1 ')
-    .replace(/([([{.]) /g, '$1')
-    .replace(/\.\.\. /, '...')
-    .trim();
+  const text = joinTokens(part);
   const hasDefault = part.some((tok, k) => k > 0 && tok.type === 'punct' && tok.value === '=');
   const first = part[0];
   if (first.type === 'punct' && first.value === '...') return { kind: 'rest', name: part[1]?.value, hasDefault: false, text };
   if (first.type === 'punct' && (first.value === '{' || first.value === '[')) return { kind: 'pattern', hasDefault, text };
   return { kind: 'identifier', name: first.value, hasDefault, text };
+}
+
+const NO_SPACE_BEFORE = new Set([',', ')', ']', '.', '?.', ':']);
+const NO_SPACE_AFTER = new Set(['(', '[', '.', '?.', '...']);
+
+/** Tokens back to tidy code: `{ G, ctx }`, `G = {}`, `[a, b] = []`. */
+export function joinTokens(tokens: Token[]): string {
+  let out = '';
+  tokens.forEach((tok, k) => {
+    const text = tok.type === 'string' ? `'${tok.value}'` : tok.type === 'template' ? `\`${tok.value}\`` : tok.value;
+    const prev = tokens[k - 1];
+    const tight =
+      !prev ||
+      (tok.type === 'punct' && NO_SPACE_BEFORE.has(tok.value)) ||
+      (prev.type === 'punct' && NO_SPACE_AFTER.has(prev.value)) ||
+      (tok.type === 'punct' && tok.value === '}' && prev.type === 'punct' && prev.value === '{') ||
+      (tok.type === 'punct' && tok.value === '(' && prev.type === 'ident');
+    out += (tight ? '' : ' ') + text;
+  });
+  return out;
 }
 
 export interface EventCall {
@@ -271,12 +285,12 @@ export interface EventCall {
   literal?: string;
   /** Whether the first argument is something else than a string literal (a variable, an expression). */
   computed: boolean;
-  /** Whether it is reached through `ctx.events` (the pre-0.50 place of the events API). */
+  /** Whether it is reached through `ctx.events` (the pre-0.50 place of the events API; `ctx` or the name given). */
   viaCtx: boolean;
 }
 
 /** Every call `name(…)` (also `events.name(…)`, `ctx.events?.name(…)`) of one of `events` in `source`. */
-export function eventCalls(source: string, events: readonly string[]): EventCall[] {
+export function eventCalls(source: string, events: readonly string[], ctxName = 'ctx'): EventCall[] {
   const t = tokenize(source);
   const out: EventCall[] = [];
   for (let k = 0; k < t.length; k++) {
@@ -297,19 +311,19 @@ export function eventCalls(source: string, events: readonly string[]): EventCall
       (prev?.value === '.' || prev?.value === '?.') &&
       t[k - 2]?.value === 'events' &&
       (t[k - 3]?.value === '.' || t[k - 3]?.value === '?.') &&
-      t[k - 4]?.value === 'ctx';
+      t[k - 4]?.value === ctxName;
     if (literal !== undefined && argEnds) out.push({ event: tok.value, literal, computed: false, viaCtx });
     else out.push({ event: tok.value, computed: !(arg?.type === 'punct' && arg.value === ')'), viaCtx });
   }
   return out;
 }
 
-/** Members read from `ctx` as `ctx.name` / `ctx?.name` (`events`, `random`, `playerID`, …). */
-export function ctxMembers(source: string): Set<string> {
+/** Members read from `ctx` (or `ctxName`) as `ctx.name` / `ctx?.name` (`events`, `random`, `playerID`, …). */
+export function ctxMembers(source: string, ctxName = 'ctx'): Set<string> {
   const t = tokenize(source);
   const out = new Set<string>();
   for (let k = 0; k + 2 < t.length; k++) {
-    if (t[k].type === 'ident' && t[k].value === 'ctx' && (t[k + 1].value === '.' || t[k + 1].value === '?.') && t[k + 2].type === 'ident') {
+    if (t[k].type === 'ident' && t[k].value === ctxName && (t[k + 1].value === '.' || t[k + 1].value === '?.') && t[k + 2].type === 'ident') {
       if (k > 0 && (t[k - 1].value === '.' || t[k - 1].value === '?.')) continue;
       out.add(t[k + 2].value);
     }

@@ -1,0 +1,37 @@
+export type LintSeverity = 'error' | 'warning' | 'info';
+
+export interface LintFinding {
+  /** Stable code, documented in docs/lint.md. */
+  code: string;
+  severity: LintSeverity;
+  /** One sentence naming the phase, stage, move or function, and what to do. */
+  message: string;
+  /** Where in the config, as traces name it (`phases.draw.next`, `turn.stages.discard`). */
+  path?: string;
+}
+
+/** Every lint code with its severity and a one-line summary (docs/lint.md has one section each). */
+export const LINT_CODES = {
+  'multiple-start': { severity: 'error', summary: 'More than one phase has `start: true`; boardgame.io silently starts in the last one.' },
+  'unknown-next-phase': { severity: 'error', summary: "A phase's static `next` names a phase that does not exist." },
+  'unknown-set-phase': { severity: 'error', summary: "`setPhase('X')` names a phase that does not exist; boardgame.io logs `invalid phase` and leaves the game in no phase." },
+  'unknown-stage-next': { severity: 'error', summary: "A stage's `next` is not a stage of the same turn; `endStage` puts the player in an undeclared stage." },
+  'min-over-max': { severity: 'error', summary: '`minMoves` is greater than `maxMoves`, so `maxMoves` can never end the turn (or stage) on time.' },
+  'legacy-signature': { severity: 'error', summary: 'A function uses the pre-0.50 `(G, ctx)` signature; in 0.50 its first argument is the `{ G, ctx, events, … }` object.' },
+  'unreachable-phase': { severity: 'warning', summary: 'No start, `next`, `endIf` or `setPhase` in the game leads to this phase.' },
+  'unreachable-move': { severity: 'warning', summary: "A move that boardgame.io's stage → phase → global lookup never offers." },
+  'stage-falls-through': { severity: 'warning', summary: 'A stage without `moves` in a phase with `moves`: its players can make the phase moves.' },
+  'dynamic-next': { severity: 'info', summary: 'A phase transition whose target is computed, so unreachable phases cannot be reported.' },
+} as const satisfies Record<string, { severity: LintSeverity; summary: string }>;
+
+export type LintCode = keyof typeof LINT_CODES;
+
+export function finding(code: LintCode, path: string | undefined, message: string): LintFinding {
+  return path === undefined ? { code, severity: LINT_CODES[code].severity, message } : { code, severity: LINT_CODES[code].severity, message, path };
+}
+
+/** `a`, `a and b`, `a, b and c`, each in backquotes. */
+export function list(names: readonly string[]): string {
+  const q = names.map((n) => `\`${n}\``);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
+}

@@ -1,0 +1,147 @@
+import { useRef, useState } from 'react';
+import { useController } from '../state/context';
+import { store, useApp } from '../state/store';
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function TimeControls() {
+  const controller = useController();
+  const selected = useApp((s) => s.selected);
+  const length = useApp((s) => s.length);
+  const playing = useApp((s) => s.playing);
+  const speed = useApp((s) => s.speed);
+  return (
+    <div className="group" aria-label="time travel">
+      <button onClick={() => void controller.select(0)} title="First step (Home)" aria-label="first step">⏮</button>
+      <button onClick={() => void controller.stepBy(-1)} title="Previous step (←)" aria-label="previous step">◀</button>
+      <button onClick={() => controller.togglePlay()} title="Play / pause (Space)" aria-label={playing ? 'pause' : 'play'}>
+        {playing ? '⏸' : '▶'}
+      </button>
+      <button onClick={() => void controller.stepBy(1)} title="Next step (→)" aria-label="next step">▶|</button>
+      <button onClick={() => void controller.select(length - 1)} title="Last step (End)" aria-label="last step">⏭</button>
+      <span className="step-counter" data-testid="step-counter">
+        step {selected} / {Math.max(0, length - 1)}
+      </span>
+      <label className="compact">
+        speed
+        <select value={speed} onChange={(e) => store.set({ speed: Number(e.target.value) })} aria-label="playback speed">
+          {[1, 2, 4, 8, 16, 60].map((n) => (
+            <option key={n} value={n}>
+              {n}/s
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function SessionControls() {
+  const controller = useController();
+  const games = useApp((s) => s.games);
+  const view = useApp((s) => s.view);
+  const [players, setPlayers] = useState<string>('');
+  const [seed, setSeed] = useState<string>('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const current = view ? games.find((g) => view.game.file.endsWith(`/${g.id}/game.ts`))?.id : undefined;
+  return (
+    <div className="group" aria-label="session">
+      <select
+        aria-label="game"
+        value={current ?? ''}
+        onChange={(e) => e.target.value && void controller.open({ game: e.target.value })}
+        title={view?.game.file}
+      >
+        {!current && <option value="">{view ? view.game.name : 'choose a game'}</option>}
+        {games.map((g) => (
+          <option key={g.id} value={g.id} title={g.description}>
+            {g.label}
+          </option>
+        ))}
+      </select>
+      <form
+        className="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!view) return;
+          void controller.restart(players ? Number(players) : view.numPlayers, seed || view.seed);
+        }}
+      >
+        <input aria-label="players" type="number" min={view?.playerRange.min ?? 1} max={view?.playerRange.max ?? 20} placeholder={String(view?.numPlayers ?? 2)} value={players} onChange={(e) => setPlayers(e.target.value)} />
+        <input aria-label="seed" placeholder={view?.seed ?? 'seed'} value={seed} onChange={(e) => setSeed(e.target.value)} />
+        <button type="submit" title="New session with these players and seed">New session</button>
+      </form>
+      <button
+        onClick={async () => {
+          const text = await controller.exportReplay();
+          if (text && view) download(`${view.game.name}-${view.seed}.replay.json`, text);
+        }}
+      >
+        Save replay
+      </button>
+      <button onClick={() => fileInput.current?.click()}>Open replay</button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="replay-file"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          if (file) await controller.openReplay(await file.text(), file.name);
+          e.target.value = '';
+        }}
+      />
+    </div>
+  );
+}
+
+function PanelToggles() {
+  const panels = useApp((s) => s.panels);
+  const toggle = (key: keyof typeof panels) => store.set({ panels: { ...panels, [key]: !panels[key] } });
+  return (
+    <div className="group" aria-label="panels">
+      {(['log', 'controls', 'inspector'] as const).map((key) => (
+        <button key={key} aria-pressed={panels[key]} onClick={() => toggle(key)}>
+          {key}
+        </button>
+      ))}
+      <button
+        onClick={() => {
+          const root = document.documentElement;
+          root.dataset.theme = root.dataset.theme === 'light' ? 'dark' : 'light';
+        }}
+        title="Light / dark"
+        aria-label="toggle theme"
+      >
+        ◐
+      </button>
+    </div>
+  );
+}
+
+export function Toolbar() {
+  const view = useApp((s) => s.view);
+  return (
+    <header className="toolbar">
+      <div className="brand">
+        Flowscope
+        {view && (
+          <span className="game-id" title={view.game.file}>
+            {view.game.name} · {view.numPlayers} players · seed {view.seed} · boardgame.io {view.game.bgio}
+          </span>
+        )}
+      </div>
+      <SessionControls />
+      <TimeControls />
+      <PanelToggles />
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+import type { HostApi, HostEvent, HostMethod, HostServerMessage } from '../../../engine/host/protocol';
+
+export interface HostConnection extends HostApi {
+  onEvent(listener: (event: HostEvent) => void): () => void;
+  onStatus(listener: (status: 'open' | 'closed') => void): () => void;
+}
+
+/**
+ * `HostApi` over the browser-mode server's WebSocket. The token comes from the page URL
+ * (`?token=…`), which `flowscope serve` prints.
+ */
+export function connectWebSocketHost(url: string): HostConnection {
+  const socket = new WebSocket(url);
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const listeners = new Set<(event: HostEvent) => void>();
+  const statusListeners = new Set<(status: 'open' | 'closed') => void>();
+  const queue: string[] = [];
+  let nextId = 1;
+  socket.addEventListener('open', () => {
+    for (const m of queue.splice(0)) socket.send(m);
+    statusListeners.forEach((l) => l('open'));
+  });
+  socket.addEventListener('close', () => {
+    for (const p of pending.values()) p.reject(new Error('the connection to Flowscope closed'));
+    pending.clear();
+    statusListeners.forEach((l) => l('closed'));
+  });
+  socket.addEventListener('message', (message) => {
+    const data = JSON.parse(String(message.data)) as HostServerMessage;
+    if ('event' in data) {
+      listeners.forEach((l) => l(data.event));
+      return;
+    }
+    const p = pending.get(data.id);
+    pending.delete(data.id);
+    if (!p) return;
+    if (data.ok) p.resolve(data.result);
+    else p.reject(Object.assign(new Error(data.error.message), { name: data.error.name }));
+  });
+  const call =
+    (method: HostMethod) =>
+    (...params: unknown[]) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        const text = JSON.stringify({ id, method, params });
+        if (socket.readyState === WebSocket.OPEN) socket.send(text);
+        else queue.push(text);
+      });
+  return {
+    listGames: call('listGames'),
+    open: call('open'),
+    restart: call('restart'),
+    view: call('view'),
+    dispatch: call('dispatch'),
+    random: call('random'),
+    steps: call('steps'),
+    step: call('step'),
+    exportReplay: call('exportReplay'),
+    openReplay: call('openReplay'),
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+  } as HostConnection;
+}
+
+/** The host the page was opened for: the preload's (desktop) or the server's WebSocket (browser). */
+export function connectHost(): HostConnection {
+  const injected = (globalThis as { flowscopeHost?: HostConnection }).flowscopeHost;
+  if (injected) return injected;
+  const params = new URLSearchParams(location.search);
+  const token = params.get('token') ?? '';
+  const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?token=${encodeURIComponent(token)}`;
+  return connectWebSocketHost(wsUrl);
+}

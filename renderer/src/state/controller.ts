@@ -1,0 +1,193 @@
+import type { FlowAction, HostEvent, OpenRequest, SessionView, StepSummary } from '../../../engine/host/protocol';
+import type { HostConnection } from '../host/host-client';
+import { store } from './store';
+
+const PAGE = 200;
+
+/** Everything the UI can do, as commands to the host; the store only mirrors what the host says. */
+export class Controller {
+  private playTimer: ReturnType<typeof setTimeout> | null = null;
+  private detailRequest = 0;
+  private loadingPages = new Set<number>();
+
+  constructor(readonly host: HostConnection) {
+    host.onStatus((status) => store.set({ connection: status }));
+    host.onEvent((event) => this.onEvent(event));
+  }
+
+  async boot(): Promise<void> {
+    await this.guard(async () => {
+      const [games, view] = await Promise.all([this.host.listGames(), this.host.view()]);
+      store.set({ games });
+      if (view) this.adopt(view, view.length - 1);
+      else if (games.length) await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
+    });
+  }
+
+  async open(request: OpenRequest): Promise<void> {
+    await this.guard(async () => this.adopt(await this.host.open(request), 0));
+  }
+
+  async restart(numPlayers: number, seed: string, setupData?: unknown): Promise<void> {
+    await this.guard(async () => this.adopt(await this.host.restart({ numPlayers, seed, setupData }), 0));
+  }
+
+  async openReplay(text: string, name?: string): Promise<void> {
+    await this.guard(async () => {
+      const view = await this.host.openReplay(text, name);
+      this.adopt(view, view.length - 1);
+      store.set({ notice: { kind: 'info', text: `opened replay${name ? ` ${name}` : ''}: ${view.length - 1} steps` } });
+    });
+  }
+
+  async exportReplay(): Promise<string | null> {
+    let text: string | null = null;
+    await this.guard(async () => {
+      text = await this.host.exportReplay();
+    });
+    return text;
+  }
+
+  /** Makes a move or fires an event as the acting player; in the past, asks to branch first. */
+  async act(action: FlowAction): Promise<void> {
+    const { selected, length } = store.get();
+    if (selected < length - 1) {
+      store.set({ pendingBranch: action });
+      return;
+    }
+    await this.send(action);
+  }
+
+  async confirmBranch(branch: boolean): Promise<void> {
+    const action = store.get().pendingBranch;
+    store.set({ pendingBranch: null });
+    if (branch && action) await this.send(action, store.get().selected);
+  }
+
+  private async send(action: FlowAction, at?: number): Promise<void> {
+    await this.guard(async () => {
+      const step = await this.host.dispatch(action, at);
+      store.set((s) => {
+        const summaries = new Map(at !== undefined ? [...s.summaries].filter(([i]) => i <= at) : s.summaries);
+        summaries.set(step.index, step);
+        return { summaries, length: step.index + 1 };
+      });
+      await this.select(step.index);
+      if (!step.ok) store.set({ notice: { kind: 'error', text: `step ${step.index} was refused: ${step.error?.message.split('\n')[0]}` } });
+    });
+  }
+
+  async random(count: number): Promise<void> {
+    const { selected, length } = store.get();
+    if (selected < length - 1) await this.select(length - 1);
+    await this.guard(async () => {
+      store.set({ progress: { done: 0, total: count } });
+      const steps = await this.host.random(count);
+      this.remember(steps);
+      const last = steps.length ? steps[steps.length - 1].index : store.get().length - 1;
+      store.set({ length: last + 1, progress: null });
+      if (steps.length < count) store.set({ notice: { kind: 'info', text: `stopped after ${steps.length} steps: nobody can act (game over?)` } });
+      await this.select(last);
+    });
+    store.set({ progress: null });
+  }
+
+  async select(index: number): Promise<void> {
+    const { length } = store.get();
+    const target = Math.max(0, Math.min(index, length - 1));
+    store.set({ selected: target });
+    const ticket = ++this.detailRequest;
+    try {
+      const detail = await this.host.step(target);
+      if (ticket === this.detailRequest) store.set({ detail });
+    } catch (error) {
+      store.set({ notice: { kind: 'error', text: (error as Error).message } });
+    }
+  }
+
+  stepBy(delta: number): Promise<void> {
+    return this.select(store.get().selected + delta);
+  }
+
+  togglePlay(): void {
+    if (store.get().playing) return this.stop();
+    store.set({ playing: true });
+    const tick = async () => {
+      const { selected, length, playing, speed } = store.get();
+      if (!playing) return;
+      if (selected >= length - 1) return this.stop();
+      await this.select(selected + 1);
+      this.playTimer = setTimeout(tick, 1000 / speed);
+    };
+    void tick();
+  }
+
+  stop(): void {
+    if (this.playTimer) clearTimeout(this.playTimer);
+    this.playTimer = null;
+    store.set({ playing: false });
+  }
+
+  /** Loads the summaries of steps `from..to` that are not loaded yet (the log calls this as it scrolls). */
+  async ensureSummaries(from: number, to: number): Promise<void> {
+    const { summaries, length } = store.get();
+    const firstPage = Math.floor(Math.max(0, from) / PAGE);
+    const lastPage = Math.floor(Math.min(to, length - 1) / PAGE);
+    for (let page = firstPage; page <= lastPage; page++) {
+      const start = page * PAGE;
+      if (summaries.has(start) && summaries.has(Math.min(start + PAGE - 1, length - 1))) continue;
+      if (this.loadingPages.has(page)) continue;
+      this.loadingPages.add(page);
+      try {
+        this.remember(await this.host.steps(start, start + PAGE - 1));
+      } finally {
+        this.loadingPages.delete(page);
+      }
+    }
+  }
+
+  setActingPlayer(player: string): void {
+    store.set({ actingPlayer: player });
+  }
+
+  private remember(steps: StepSummary[]): void {
+    store.set((s) => {
+      const summaries = new Map(s.summaries);
+      for (const step of steps) summaries.set(step.index, step);
+      return { summaries };
+    });
+  }
+
+  private adopt(view: SessionView, select: number): void {
+    this.stop();
+    const current = store.get().actingPlayer;
+    store.set({ view, length: view.length, summaries: new Map(), detail: null, actingPlayer: view.players.includes(current) ? current : view.players[0] });
+    void this.ensureSummaries(0, Math.min(view.length - 1, 400));
+    void this.select(select);
+  }
+
+  private onEvent(event: HostEvent): void {
+    switch (event.type) {
+      case 'progress':
+        store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total } });
+        break;
+      case 'session':
+        store.set({ view: event.view, length: event.view.length });
+        break;
+      case 'stalled':
+        store.set({ notice: { kind: 'error', text: event.message }, busy: false, progress: null });
+        break;
+    }
+  }
+
+  private async guard(fn: () => Promise<void>): Promise<void> {
+    store.set({ busy: true });
+    try {
+      await fn();
+    } catch (error) {
+      store.set({ notice: { kind: 'error', text: (error as Error).message } });
+    } finally {
+      store.set({ busy: false });
+    }
+  }
+}

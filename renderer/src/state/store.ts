@@ -1,0 +1,78 @@
+import { useSyncExternalStore } from 'react';
+import type { FlowAction, GameEntry, SessionView, StepDetail, StepSummary } from '../../../engine/host/protocol';
+
+export interface Notice {
+  kind: 'error' | 'info';
+  text: string;
+}
+
+export interface AppState {
+  connection: 'connecting' | 'open' | 'closed';
+  games: GameEntry[];
+  view: SessionView | null;
+  /** Number of steps in the session (step 0 included). */
+  length: number;
+  /** Step summaries loaded so far, by index (the log loads pages as it scrolls). */
+  summaries: Map<number, StepSummary>;
+  /** The step everything shows. */
+  selected: number;
+  detail: StepDetail | null;
+  playing: boolean;
+  /** Steps per second while playing. */
+  speed: number;
+  progress: { done: number; total: number } | null;
+  /** The player the controls act as. */
+  actingPlayer: string;
+  /** A move or event made while looking at the past, waiting for branch-or-cancel. */
+  pendingBranch: FlowAction | null;
+  notice: Notice | null;
+  busy: boolean;
+  panels: { log: boolean; inspector: boolean; controls: boolean };
+}
+
+export const initialState: AppState = {
+  connection: 'connecting',
+  games: [],
+  view: null,
+  length: 0,
+  summaries: new Map(),
+  selected: 0,
+  detail: null,
+  playing: false,
+  speed: 4,
+  progress: null,
+  actingPlayer: '0',
+  pendingBranch: null,
+  notice: null,
+  busy: false,
+  panels: { log: true, inspector: true, controls: true },
+};
+
+type Listener = () => void;
+
+/** A minimal external store: components subscribe to slices with `useApp(selector)`. */
+export class Store {
+  private state: AppState = initialState;
+  private listeners = new Set<Listener>();
+
+  get(): AppState {
+    return this.state;
+  }
+
+  set(patch: Partial<AppState> | ((s: AppState) => Partial<AppState>)): void {
+    const next = typeof patch === 'function' ? patch(this.state) : patch;
+    this.state = { ...this.state, ...next };
+    this.listeners.forEach((l) => l());
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+export const store = new Store();
+
+export function useApp<T>(selector: (s: AppState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => selector(store.get()));
+}
