@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.ts', 'app/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['engine/**/*.test.ts', 'app/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/src/**/*.test.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Icon } from './Icon';
 import { useController } from '../state/context';
 import { store, useApp } from '../state/store';
 
@@ -19,13 +20,13 @@ function TimeControls() {
   const speed = useApp((s) => s.speed);
   return (
     <div className="group" aria-label="time travel">
-      <button onClick={() => void controller.select(0)} title="First step (Home)" aria-label="first step">⏮</button>
-      <button onClick={() => void controller.stepBy(-1)} title="Previous step (←)" aria-label="previous step">◀</button>
+      <button onClick={() => void controller.select(0)} title="First step (Home)" aria-label="first step"><Icon name="first" /></button>
+      <button onClick={() => void controller.stepBy(-1)} title="Previous step (←)" aria-label="previous step"><Icon name="prev" /></button>
       <button onClick={() => controller.togglePlay()} title="Play / pause (Space)" aria-label={playing ? 'pause' : 'play'}>
-        {playing ? '⏸' : '▶'}
+        <Icon name={playing ? 'pause' : 'play'} />
       </button>
-      <button onClick={() => void controller.stepBy(1)} title="Next step (→)" aria-label="next step">▶|</button>
-      <button onClick={() => void controller.select(length - 1)} title="Last step (End)" aria-label="last step">⏭</button>
+      <button onClick={() => void controller.stepBy(1)} title="Next step (→)" aria-label="next step"><Icon name="next" /></button>
+      <button onClick={() => void controller.select(length - 1)} title="Last step (End)" aria-label="last step"><Icon name="last" /></button>
       <span className="step-counter" data-testid="step-counter">
         step {selected} / {Math.max(0, length - 1)}
       </span>
@@ -121,7 +122,7 @@ function PanelToggles() {
         title="Light / dark"
         aria-label="toggle theme"
       >
-        ◐
+        <Icon name="theme" />
       </button>
     </div>
   );
