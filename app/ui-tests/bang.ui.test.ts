@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startUiServer, type UiServer } from '../server/ui-server';
+import { browserUnavailable, launchChromium } from '../testing/browser';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const shots = path.join(root, 'test-output', 'screenshots');
+const missing = browserUnavailable();
+
+// Under CI a missing browser is a failure; elsewhere these tests skip and say why.
+if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
+if (missing) console.warn(`skipping browser tests: ${missing}`);
+
+// Seed ui-16 with 4 players: after drawing, player 0 holds BANG!, Indians! and General Store,
+// and player 1 holds a Missed! (found by searching seeds; see the commit that added this test).
+const SEED = 'ui-16';
+
+describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
+  let server: UiServer;
+  let browser: Browser;
+  let page: Page;
+
+  const cardOf = async (player: string, type: string): Promise<string> => {
+    const g = await page.evaluate(async () => {
+      const c = (window as any).flowscope;
+      const view = await c.host.view();
+      return (await c.host.step(view.length - 1)).G;
+    });
+    const id = g.players[player].hand.find((c: string) => g.cardMap[c].type === type);
+    if (!id) throw new Error(`player ${player} holds no ${type}: ${g.players[player].hand.map((c: string) => g.cardMap[c].type)}`);
+    return id;
+  };
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+  const lastStep = async () => Number((await page.getByTestId('step-counter').textContent())!.match(/\/ (\d+)/)![1]);
+  const selected = async () => Number((await page.getByTestId('step-counter').textContent())!.match(/step (\d+)/)![1]);
+  const token = (player: string) => page.getByTestId(`token-${player}`);
+
+  async function actAs(player: string): Promise<void> {
+    await page.getByLabel('acting player').selectOption(player);
+  }
+
+  async function move(player: string, name: string, args: unknown[] = []): Promise<void> {
+    const before = await lastStep();
+    await actAs(player);
+    const field = page.getByLabel(`arguments for ${name}`);
+    await field.fill(JSON.stringify(args));
+    await page.getByTestId(`move-${name}`).click();
+    await expect.poll(lastStep).toBe(before + 1);
+    await expect.poll(selected).toBe(before + 1);
+    await expect.poll(() => page.getByTestId('step-detail').getAttribute('data-index')).toBe(String(before + 1));
+  }
+
+  const slotOf = (player: string) => token(player).getAttribute('data-slot');
+  const explanation = () => page.getByTestId('explanation').textContent();
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures') });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    await page.goto(server.url);
+    await page.waitForSelector('.workspace');
+    await page.evaluate((seed) => (window as any).flowscope.open({ game: 'bang', numPlayers: 4, seed }), SEED);
+    await expect.poll(() => page.getByTestId('phase-play').getAttribute('data-active')).toBe('true');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('starts in phase play with player 0 active and everyone else waiting', async () => {
+    expect(await slotOf('0')).toBe('play/active');
+    for (const p of ['1', '2', '3']) expect(await slotOf(p)).toBe('play/waiting');
+    expect(await page.getByTestId('log-row-0').getAttribute('aria-selected')).toBe('true');
+    await shot('01-start');
+  });
+
+  it('BANG! puts the target in respondToBang and says why; Missed! returns control', async () => {
+    await move('0', 'drawCards');
+    await move('0', 'playBang', [await cardOf('0', 'BANG'), '1']);
+    expect(await slotOf('1')).toBe('play/stage:respondToBang');
+    expect(await page.getByTestId('stage-play-respondToBang').getAttribute('data-active')).toBe('true');
+    expect(await explanation()).toMatch(/^player 1 entered stage respondToBang because phases\.play\.moves\.playBang called setActivePlayers\(\{"value":\{"1":"respondToBang"\},"minMoves":1,"maxMoves":1/);
+    const events = page.getByTestId('event-outcome');
+    expect(await events.first().getAttribute('data-event')).toBe('setActivePlayers');
+    expect(await events.first().getAttribute('data-outcome')).toBe('applied');
+    expect(await page.locator('[data-testid="diff-line"][data-path="G.pendingAction"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="tree-ctx"] [data-path="ctx.activePlayers"][data-changed="true"]').count()).toBe(1);
+    await shot('02-bang-respond');
+
+    await move('1', 'playMissed', [await cardOf('1', 'MISSED')]);
+    expect(await slotOf('1')).toBe('play/waiting');
+    expect(await slotOf('0')).toBe('play/active');
+    expect(await page.getByTestId('stage-play-respondToBang').getAttribute('data-active')).toBe('false');
+    expect(await explanation()).toMatch(/^player 1 left stage respondToBang because player 1 made its last allowed move \(maxMoves\)/);
+    await shot('03-missed');
+  });
+
+  it('Indians! chains the response player by player', async () => {
+    await move('0', 'playIndians', [await cardOf('0', 'INDIANS')]);
+    expect(await slotOf('1')).toBe('play/stage:respondToIndians');
+    expect(await slotOf('2')).toBe('play/waiting');
+    await move('1', 'discardBang', [await cardOf('1', 'BANG')]);
+    expect(await slotOf('1')).toBe('play/waiting');
+    expect(await slotOf('2')).toBe('play/stage:respondToIndians');
+    expect(await explanation()).toMatch(/player 2 entered stage respondToIndians because phases\.play\.turn\.stages\.respondToIndians\.moves\.discardBang called setActivePlayers/);
+    await shot('04-indians-chain');
+    await move('2', 'discardBang', [await cardOf('2', 'BANG')]);
+    expect(await slotOf('3')).toBe('play/stage:respondToIndians');
+    await move('3', 'takeDamage');
+    for (const p of ['1', '2', '3']) expect(await slotOf(p)).toBe('play/waiting');
+    expect(await page.locator('[data-testid="diff-line"][data-path=\'G.players["3"].health\']').count()).toBe(1);
+  });
+
+  it('General Store lets everyone choose at once, then control returns', async () => {
+    await move('0', 'playGeneralStore', [await cardOf('0', 'GENERAL_STORE')]);
+    for (const p of ['0', '1', '2', '3']) expect(await slotOf(p)).toBe('play/stage:chooseCard');
+    await shot('05-general-store');
+    for (const p of ['2', '0', '3', '1']) {
+      const g = await page.evaluate(async () => {
+        const c = (window as any).flowscope;
+        return (await c.host.step((await c.host.view()).length - 1)).G;
+      });
+      await move(p, 'pickCard', [g.pendingAction.revealedCards[0]]);
+      expect(await slotOf(p)).toBe('play/waiting');
+    }
+    expect(await slotOf('0')).toBe('play/active');
+  });
+
+  it('rejects an illegal move as a step with boardgame.io’s reason', async () => {
+    const before = await lastStep();
+    await actAs('2');
+    await page.getByLabel('arguments for playBang').fill('["c1", "0"]').catch(() => undefined);
+    // Player 2 has no moves now: dispatch through the host like a stale client would.
+    await page.evaluate(() => (window as any).flowscope.act({ type: 'move', name: 'playBang', args: ['c1', '0'], playerID: '2' }));
+    await expect.poll(lastStep).toBe(before + 1);
+    const row = page.getByTestId(`log-row-${before + 1}`);
+    expect(await row.getAttribute('data-ok')).toBe('false');
+    expect(await explanation()).toMatch(/^boardgame.io refused it: player 2 may not act now/);
+    await shot('06-rejected');
+  });
+
+  it('jumping back and forth shows exactly the state of each step', async () => {
+    const bangStep = 2;
+    await page.getByTestId(`log-row-${bangStep}`).click();
+    await expect.poll(selected).toBe(bangStep);
+    await expect.poll(() => slotOf('1')).toBe('play/stage:respondToBang');
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await selected()) === (await lastStep())).toBe(true);
+    await expect.poll(() => slotOf('1')).toBe('play/waiting');
+    await page.keyboard.press('Home');
+    await expect.poll(selected).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(selected).toBe(2);
+    await expect.poll(() => slotOf('1')).toBe('play/stage:respondToBang');
+    await shot('07-jump-back');
+  });
+
+  it('acting in the past offers to branch, and branching discards the later steps', async () => {
+    const last = await lastStep();
+    await page.getByTestId('log-row-1').click();
+    await expect.poll(selected).toBe(1);
+    await actAs('0');
+    await page.getByTestId('move-playBeer').click();
+    await expect(page.getByRole('dialog')).toBeDefined();
+    expect(await page.getByRole('dialog').textContent()).toContain(`discards the ${last - 1} later steps`);
+    await shot('08-branch-dialog');
+    await page.getByRole('button', { name: /Branch/ }).click();
+    await expect.poll(lastStep).toBe(2);
+  });
+});
