@@ -30,3 +30,4 @@ export { diffValues, formatPath, type DiffEntry, type DiffKind } from './util/di
 export { explainStep } from './trace/explain';
 export * from './host/protocol';
 export { lintConfig, LINT_CODES, type LintFinding, type LintSeverity } from './lint/lint';
+export { firstDivergence, type ComparableStep, type Divergence } from './session/compare';

@@ -1,0 +1,42 @@
+import type { FlowCtx } from '../types';
+import { deepEqual } from '../util/plain';
+import { diffValues, formatPath, type DiffEntry } from '../util/diff';
+
+/** What two runs of the same actions need to expose to be compared step by step. */
+export interface ComparableStep {
+  index: number;
+  ok: boolean;
+  error: { type: string; message: string } | null;
+  ctx: FlowCtx;
+  G: unknown;
+}
+
+export interface Divergence {
+  step: number;
+  /** Human-readable differences, e.g. `ok: true → false`, `ctx.currentPlayer: "1" → "2"`. */
+  differences: string[];
+  ctx: DiffEntry[];
+  G: DiffEntry[];
+}
+
+const show = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v));
+
+/** The first step whose outcome differs between two runs of the same actions (null if none). */
+export function firstDivergence(before: readonly ComparableStep[], after: readonly ComparableStep[]): Divergence | null {
+  const n = Math.max(before.length, after.length);
+  for (let i = 0; i < n; i++) {
+    const a = before[i];
+    const b = after[i];
+    if (!a || !b) return { step: i, differences: [a ? 'the new run has no such step' : 'the old run had no such step'], ctx: [], G: [] };
+    const differences: string[] = [];
+    if (a.ok !== b.ok) differences.push(`ok: ${a.ok} → ${b.ok}${b.error ? ` (${b.error.message.split('\n')[0]})` : ''}`);
+    else if (a.error?.type !== b.error?.type) differences.push(`error: ${a.error?.type ?? 'none'} → ${b.error?.type ?? 'none'}`);
+    const ctx = diffValues(a.ctx, b.ctx, 50);
+    const G = deepEqual(a.G, b.G) ? [] : diffValues(a.G, b.G, 50);
+    for (const d of ctx) differences.push(`${formatPath('ctx', d.path)}: ${show(d.before)} → ${show(d.after)}`);
+    for (const d of G.slice(0, 10)) differences.push(`${formatPath('G', d.path)}: ${show(d.before)} → ${show(d.after)}`);
+    if (G.length > 10) differences.push(`… and ${G.length - 10} more changes in G`);
+    if (differences.length) return { step: i, differences, ctx, G };
+  }
+  return null;
+}
