@@ -96,3 +96,40 @@ describe('the engine host (sessions in a watched worker)', () => {
     expect((await host.call<StepSummary>('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' })).index).toBe(3);
   });
 });
+
+describe('hot reload', () => {
+  it('replays the session on edited code and reports the first divergent step; a broken edit keeps the last good version', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const game = (limit: number) => `import { step } from './rules';\nexport default { setup: () => ({ n: 0 }), moves: { inc: ({ G }: any) => (G.n >= ${limit} ? 'INVALID_MOVE' : void (G.n = step(G.n))) } };\n`;
+    const dir = tempDirWith({ 'game.ts': game(9), 'rules.ts': 'export const step = (n: number) => n + 1;\n' });
+    const events: HostEvent[] = [];
+    host = new EngineHost({ fixturesDir, timeoutMs: 10_000, watch: true, onEvent: (e) => events.push(e) });
+    await host.call('open', { game: path.join(dir, 'game.ts'), seed: 'hot' });
+    for (let i = 0; i < 4; i++) await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' });
+    const reloaded = () => events.filter((e): e is Extract<HostEvent, { type: 'reloaded' }> => e.type === 'reloaded');
+
+    writeFileSync(path.join(dir, 'game.ts'), game(2));
+    await until(() => reloaded().length === 1);
+    const first = reloaded()[0].result;
+    expect(first.ok).toBe(true);
+    if (first.ok) {
+      expect(first.replayed).toBe(4);
+      expect(first.divergence?.step).toBe(3);
+      expect(first.divergence?.differences[0]).toBe('ok: true → false (inc returned INVALID_MOVE for args [])');
+    }
+
+    // An edit to an imported file counts too.
+    writeFileSync(path.join(dir, 'rules.ts'), 'export const step = (n: number) => n + 2;\n');
+    await until(() => reloaded().length === 2);
+    const second = reloaded()[1].result;
+    expect(second.ok && second.divergence?.differences).toContain('G.n: 1 → 2');
+
+    writeFileSync(path.join(dir, 'game.ts'), 'export default { moves: { inc: ( => 1 } };\n');
+    await until(() => reloaded().length === 3);
+    const broken = reloaded()[2].result;
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.error).toMatch(/game\.ts has an error/);
+    expect((await host.call<SessionView>('view')).length).toBe(5);
+    expect((await host.call<StepSummary>('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' })).ok).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { parseReplay, type FlowAction, type HostEvent, type HostMethod, type HostResponseMessage, type OpenRequest, type SessionView, type StepSummary } from '../../engine';
+import { parseReplay, type FlowAction, type HostEvent, type HostMethod, type HostResponseMessage, type OpenRequest, type ReloadResult, type SessionView, type StepSummary } from '../../engine';
 import type { EngineWorkerMessage } from './engine-worker';
+import { GameWatcher } from './game-watcher';
 
 export interface EngineHostOptions {
   fixturesDir: string;
@@ -9,6 +10,8 @@ export interface EngineHostOptions {
   onEvent(event: HostEvent): void;
   /** Run an @xstate/inspect server beside the chart actors (port 0 = any free one). */
   inspect?: { port?: number; token?: string };
+  /** Reload the game when its files change (hot reload). */
+  watch?: boolean;
 }
 
 interface Pending {
@@ -48,9 +51,11 @@ export class EngineHost {
   private inspectReady!: Promise<string>;
   private inspectSettle: ((url: string) => void) | null = null;
   private inspectFail: ((error: Error) => void) | null = null;
+  private readonly watcher: GameWatcher | null;
 
   constructor(private readonly options: EngineHostOptions) {
     this.inspect = options.inspect;
+    this.watcher = options.watch ? new GameWatcher(() => void this.reloadOnChange()) : null;
     this.spawn();
     this.timer = setInterval(() => this.watch(), Math.max(50, Math.min(250, options.timeoutMs / 4)));
   }
@@ -83,10 +88,23 @@ export class EngineHost {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.watcher?.close();
     clearInterval(this.timer);
     for (const p of this.pending.values()) p.reject(new Error('the engine host was closed'));
     this.pending.clear();
     await this.worker.terminate();
+  }
+
+  /** A watched file changed: reload, and tell the UI what changed in the replayed steps. */
+  private async reloadOnChange(): Promise<void> {
+    if (this.closed || !this.restore) return;
+    try {
+      const result = await this.call<ReloadResult>('reload');
+      this.options.onEvent({ type: 'reloaded', result });
+      if (result.ok) this.options.onEvent({ type: 'session', view: result.view });
+    } catch (error) {
+      this.options.onEvent({ type: 'reloaded', result: { ok: false, error: (error as Error).message } });
+    }
   }
 
   private spawn(): void {
@@ -174,17 +192,16 @@ export class EngineHost {
   private mirror(method: HostMethod, params: unknown[], json: string): void {
     const answer = JSON.parse(json) as HostResponseMessage;
     if (!answer.ok) return;
-    const view = answer.result as SessionView;
+    const view = viewOf(method, answer.result);
+    if (view) this.watcher?.setFiles(view.game.inputs);
+    const reopen = (v: SessionView): OpenRequest => ({ game: v.game.file, exportName: v.game.exportName, numPlayers: v.numPlayers, seed: v.seed, setupData: v.setupData });
     switch (method) {
       case 'open':
       case 'restart':
-        this.restore = { open: { game: view.game.file, exportName: view.game.exportName, numPlayers: view.numPlayers, seed: view.seed, setupData: view.setupData }, actions: [] };
+        if (view) this.restore = { open: reopen(view), actions: [] };
         break;
       case 'openReplay':
-        this.restore = {
-          open: { game: view.game.file, exportName: view.game.exportName, numPlayers: view.numPlayers, seed: view.seed, setupData: view.setupData },
-          actions: parseReplay(params[0] as string).actions,
-        };
+        if (view) this.restore = { open: reopen(view), actions: parseReplay(params[0] as string).actions };
         break;
       case 'dispatch': {
         const step = answer.result as StepSummary;
@@ -195,5 +212,20 @@ export class EngineHost {
         if (this.restore) for (const s of answer.result as StepSummary[]) if (s.action) this.restore.actions.push(s.action);
         break;
     }
+  }
+}
+
+/** The session view a request's answer carries, if any. */
+function viewOf(method: HostMethod, result: unknown): SessionView | null {
+  switch (method) {
+    case 'open':
+    case 'restart':
+    case 'openReplay':
+    case 'view':
+      return (result as SessionView | null) ?? null;
+    case 'reload':
+      return (result as ReloadResult).ok ? (result as Extract<ReloadResult, { ok: true }>).view : null;
+    default:
+      return null;
   }
 }

@@ -6,6 +6,7 @@ import {
   diffValues,
   explainStep,
   findGames,
+  firstDivergence,
   formatReplay,
   parseReplay,
   phaseNames,
@@ -20,6 +21,7 @@ import {
   type HostApi,
   type HostEvent,
   type OpenRequest,
+  type ReloadResult,
   type SessionView,
   type StepDetail,
   type StepRecord,
@@ -169,6 +171,27 @@ export class SessionHost implements HostApi {
     return { ...view, length: c.session.length };
   }
 
+  async reload(): Promise<ReloadResult> {
+    const c = this.need();
+    let opened: OpenedGame;
+    try {
+      opened = await openGame(c.opened.module.file, c.opened.game.exportName);
+    } catch (error) {
+      // A broken edit: keep running the last good version.
+      return { ok: false, error: (error as Error).message };
+    }
+    const old = c.session;
+    const actions = old.actions();
+    const view = this.start(opened, old.numPlayers, old.seed, old.setupData);
+    const next = this.need();
+    for (const action of actions) {
+      activity.doing(`replaying step ${next.session.length} on the new code: ${describeAction(action)}`);
+      this.follow(next, next.session.dispatch(action));
+    }
+    const divergence = firstDivergence(comparable(old), comparable(next.session));
+    return { ok: true, view: { ...view, length: next.session.length }, replayed: actions.length, divergence };
+  }
+
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
     activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
     const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
@@ -210,7 +233,14 @@ export class SessionHost implements HostApi {
     const { opened, session } = c;
     const config = opened.game.config;
     return {
-      game: { name: opened.game.name, file: opened.module.file, exportName: opened.game.exportName, bgio: opened.runtime.version, sha256: opened.module.sha256 },
+      game: {
+        name: opened.game.name,
+        file: opened.module.file,
+        exportName: opened.game.exportName,
+        bgio: opened.runtime.version,
+        sha256: opened.module.sha256,
+        inputs: opened.module.inputs,
+      },
       otherGames: findGames(opened.module.exports).map((g) => g.exportName).filter((n) => n !== opened.game.exportName),
       numPlayers: session.numPlayers,
       seed: session.seed,
@@ -235,6 +265,13 @@ export class SessionHost implements HostApi {
     if (!this.current) throw new HostError('no game is open');
     return this.current;
   }
+}
+
+/** Every step with its G, in one forward pass (G objects are immutable, so keeping them is safe). */
+function comparable(session: Session) {
+  const Gs: unknown[] = [];
+  session.walk((_, state) => Gs.push(state.G));
+  return session.steps.map((r) => ({ index: r.index, ok: r.ok, error: r.error, ctx: r.ctx, G: Gs[r.index] }));
 }
 
 function fixtureLine(readme: string): string | undefined {

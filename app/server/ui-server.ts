@@ -17,6 +17,8 @@ export interface UiServerOptions {
   timeoutMs?: number;
   /** Run an @xstate/inspect server beside the sessions' chart actors. */
   inspect?: { port?: number; token?: string };
+  /** Reload the game when its files change (default on). */
+  watch?: boolean;
 }
 
 export interface UiServer {
@@ -78,7 +80,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     const text = JSON.stringify({ event });
     for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
   };
-  const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect });
+  const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true });
   let port = 0;
 
   const server = http.createServer((req, res) => {

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../session/diagnostics';
 import type { StepTrace } from '../trace/types';
 import type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 import type { DiffEntry } from '../util/diff';
+import type { Divergence } from '../session/compare';
 
 export type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 export type { ChartModel, ChartEdge, ChartPhase, ChartStage, ChartTurn } from '../chart/model';
@@ -16,6 +17,7 @@ export type { ChartValue, Slot } from '../chart/projection';
 export type { Diagnostic } from '../session/diagnostics';
 export type { StepTrace, TraceEntry, TracedEvent, Transition, LogLine } from '../trace/types';
 export type { DiffEntry } from '../util/diff';
+export type { Divergence } from '../session/compare';
 
 export interface LintFindingView {
   code: string;
@@ -33,7 +35,7 @@ export interface GameEntry {
 }
 
 export interface SessionView {
-  game: { name: string; file: string; exportName: string; bgio: string; sha256: string };
+  game: { name: string; file: string; exportName: string; bgio: string; sha256: string; inputs: string[] };
   /** Other games exported by the same file. */
   otherGames: string[];
   numPlayers: number;
@@ -78,6 +80,11 @@ export interface StepDetail extends StepSummary {
   stages: string[];
 }
 
+/** The outcome of reloading the game after its code changed. */
+export type ReloadResult =
+  | { ok: true; view: SessionView; replayed: number; divergence: Divergence | null }
+  | { ok: false; error: string };
+
 export interface OpenRequest {
   /** A fixture name or a game file path. */
   game: string;
@@ -103,6 +110,8 @@ export interface HostApi {
   step(index: number): Promise<StepDetail>;
   exportReplay(): Promise<string>;
   openReplay(text: string, replayPath?: string): Promise<SessionView>;
+  /** Re-bundles the game, replays the session's actions on the new code, reports the first difference. */
+  reload(): Promise<ReloadResult>;
 }
 
 export type HostMethod = keyof HostApi;
@@ -111,7 +120,8 @@ export type HostMethod = keyof HostApi;
 export type HostEvent =
   | { type: 'progress'; done: number; total: number }
   | { type: 'session'; view: SessionView }
-  | { type: 'stalled'; message: string };
+  | { type: 'stalled'; message: string }
+  | { type: 'reloaded'; result: ReloadResult };
 
 /** The wire format of one request and its answer. */
 export interface HostRequestMessage {
@@ -122,4 +132,4 @@ export interface HostRequestMessage {
 export type HostResponseMessage = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { name: string; message: string } };
 export type HostServerMessage = HostResponseMessage | { event: HostEvent };
 
-export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay'];
+export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay', 'reload'];

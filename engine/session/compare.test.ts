@@ -23,3 +23,13 @@ describe('firstDivergence', () => {
     expect(d?.differences).toEqual(['ok: true → false (inc returned INVALID_MOVE for args [])', 'ctx.numMoves: 3 → 2', 'G.n: 3 → 2']);
   });
 });
+
+describe('Session.walk', () => {
+  it('visits exactly the states a seek gives, in order', () => {
+    const s = new Session({ runtime: bgio050, config: base(99), numPlayers: 2, seed: 'w', checkpointInterval: 3 });
+    for (let i = 0; i < 10; i++) s.dispatch({ type: 'move', name: 'inc', args: [], playerID: '0' });
+    const seen: unknown[] = [];
+    s.walk((i, state) => seen.push([i, JSON.parse(JSON.stringify(state.G))]));
+    expect(seen).toEqual(s.steps.map((r) => [r.index, s.stateAt(r.index).G]));
+  });
+});

@@ -161,6 +161,25 @@ export class Session {
     return cloneGraph(state);
   }
 
+  /**
+   * Visits every step's state in order with one reducer call per step (for whole-session passes:
+   * a seek per step would cost up to `checkpointInterval` calls each). `visit` must not keep the
+   * state past its call, since the next action may mutate its ctx.
+   */
+  walk(visit: (index: number, state: BgioState) => void): void {
+    let state = cloneGraph(this.checkpoints.get(0) as BgioState);
+    visit(0, state);
+    this.recorder.recording = false;
+    try {
+      for (let i = 1; i < this.records.length; i++) {
+        state = this.apply(state, this.records[i].action as FlowAction).state;
+        visit(i, state);
+      }
+    } finally {
+      this.recorder.recording = true;
+    }
+  }
+
   /** Discards every step after `index` (branching from the past). */
   truncate(index: number): void {
     this.step(index);
