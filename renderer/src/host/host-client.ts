@@ -58,6 +58,7 @@ export function connectWebSocketHost(url: string): HostConnection {
     step: call('step'),
     exportReplay: call('exportReplay'),
     openReplay: call('openReplay'),
+    reload: call('reload'),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -177,6 +177,22 @@ export class Controller {
       case 'stalled':
         store.set({ notice: { kind: 'error', text: event.message }, busy: false, progress: null });
         break;
+      case 'reloaded': {
+        const result = event.result;
+        if (!result.ok) {
+          store.set({ notice: { kind: 'error', text: `The edit does not load; still running the last good version.\n${result.error}` } });
+          break;
+        }
+        const d = result.divergence;
+        const file = result.view.game.file.split(/[\\/]/).pop();
+        this.adopt(result.view, d ? d.step : Math.min(store.get().selected, result.view.length - 1));
+        store.set({
+          notice: d
+            ? { kind: 'error', text: `${file} changed: replayed ${result.replayed} steps; the first difference is at step ${d.step}: ${d.differences.slice(0, 3).join('; ')}` }
+            : { kind: 'info', text: `${file} changed: replayed ${result.replayed} steps, every step has the same outcome` },
+        });
+        break;
+      }
     }
   }
 
