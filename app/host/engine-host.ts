@@ -12,6 +12,8 @@ export interface EngineHostOptions {
   inspect?: { port?: number; token?: string };
   /** Reload the game when its files change (hot reload). */
   watch?: boolean;
+  /** A prebuilt worker bundle (the desktop app's); by default the TypeScript source runs through tsx. */
+  workerScript?: URL;
 }
 
 interface Pending {
@@ -115,9 +117,8 @@ export class EngineHost {
       this.inspectFail = reject;
     });
     this.inspectReady.catch(() => undefined);
-    this.worker = new Worker(new URL('./ts-worker-entry.mjs', import.meta.url), {
-      workerData: { entry: new URL('./engine-worker.ts', import.meta.url).href, shared: this.shared, fixturesDir: this.options.fixturesDir, inspect: this.inspect },
-    });
+    const workerData = { entry: new URL('./engine-worker.ts', import.meta.url).href, shared: this.shared, fixturesDir: this.options.fixturesDir, inspect: this.inspect };
+    this.worker = new Worker(this.options.workerScript ?? new URL('./ts-worker-entry.mjs', import.meta.url), { workerData });
     this.worker.on('message', (m: EngineWorkerMessage) => this.onMessage(m));
     this.worker.on('error', (error) => this.failAll(error));
   }

@@ -1,0 +1,141 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tempDirWith } from '../testing/temp-dir';
+import { gameFileFromArgv, registerSchemes, startDesktop, type DesktopElectron } from './desktop';
+import { REQUEST_CHANNEL } from './ipc';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TRUSTED = { senderFrame: { url: 'flowscope://app/index.html' } };
+let cleanup: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = null;
+});
+
+/** A fake of the parts of Electron the desktop app uses, recording what it was asked to do. */
+function fakeElectron(userData: string, dialogs: { open?: string[]; save?: string } = {}) {
+  const handlers = new Map<string, (event: any, ...args: any[]) => any>();
+  const sent: Array<[string, any]> = [];
+  const appEvents = new Map<string, (...a: any[]) => void>();
+  const windowEvents = new Map<string, () => void>();
+  const created: any[] = [];
+  const calls = { permissionsDenied: false, protocolHandled: '', menus: [] as any[], errors: [] as string[], loaded: '' };
+  const electron: DesktopElectron = {
+    app: { whenReady: async () => undefined, on: (e, l) => appEvents.set(e, l), getPath: () => userData, quit: vi.fn() },
+    BrowserWindow: class {
+      webContents = { on: vi.fn(), setWindowOpenHandler: vi.fn(), send: (c: string, p: unknown) => sent.push([c, p]) };
+      constructor(options: Record<string, unknown>) {
+        created.push(options);
+      }
+      loadURL = async (url: string) => void (calls.loaded = url);
+      on = (e: string, l: () => void) => windowEvents.set(e, l);
+      getBounds = () => ({ x: 5, y: 6, width: 1000, height: 700 });
+      isMaximized = () => false;
+      maximize = vi.fn();
+      isDestroyed = () => false;
+    } as any,
+    ipcMain: { handle: (c, h) => void handlers.set(c, h) },
+    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: (scheme) => void (calls.protocolHandled = scheme) },
+    session: { defaultSession: { setPermissionRequestHandler: () => void (calls.permissionsDenied = true), setPermissionCheckHandler: vi.fn() } },
+    Menu: { buildFromTemplate: (t) => t, setApplicationMenu: (m) => void calls.menus.push(m) },
+    dialog: {
+      showOpenDialog: async () => ({ canceled: !dialogs.open, filePaths: dialogs.open ?? [] }),
+      showSaveDialog: async () => ({ canceled: !dialogs.save, filePath: dialogs.save }),
+      showErrorBox: (_t, c) => void calls.errors.push(c),
+    },
+    shell: { openExternal: vi.fn() },
+  };
+  const request = async (method: string, ...params: unknown[]) => JSON.parse(await handlers.get(REQUEST_CHANNEL)!(TRUSTED, method, params));
+  const clickMenu = (...labels: string[]) => {
+    let items = calls.menus[calls.menus.length - 1];
+    let item: any;
+    for (const label of labels) {
+      item = items.find((i: any) => i.label === label);
+      items = item?.submenu;
+    }
+    return item.click();
+  };
+  return { electron, handlers, sent, created, calls, request, clickMenu, windowEvents, appEvents };
+}
+
+describe('the desktop app (Electron main process, with Electron faked)', () => {
+  it('opens a hardened window on the app protocol and answers the UI over validated IPC', async () => {
+    const userData = tempDirWith({});
+    const fake = fakeElectron(userData);
+    const game = path.join(root, 'fixtures', 'tic-tac-toe', 'game.ts');
+    const { engine } = await startDesktop(fake.electron, { argv: [game], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/app/preload.cjs', platform: 'linux' });
+    cleanup = () => engine.close();
+    expect(fake.created[0].webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: '/app/preload.cjs' });
+    expect(fake.calls.permissionsDenied).toBe(true);
+    expect(fake.calls.protocolHandled).toBe('flowscope');
+    expect(fake.calls.loaded).toBe('flowscope://app/index.html');
+    // The game named on the command line was opened and announced to the UI.
+    expect(fake.sent.find(([, p]) => p.type === 'session')?.[1].view.game.name).toBe('tic-tac-toe');
+    const step = await fake.request('dispatch', { type: 'move', name: 'clickCell', args: [0], playerID: '0' });
+    expect(step.result).toMatchObject({ index: 1, ok: true });
+    await expect(fake.handlers.get(REQUEST_CHANNEL)!({ senderFrame: { url: 'https://evil.example' } }, 'listGames', [])).rejects.toThrow(/refused/);
+    // Recent files, window size and layout are remembered.
+    expect(fake.calls.menus.at(-1)[0].submenu[1].submenu[0].label).toBe('tic-tac-toe/game.ts');
+    await fake.handlers.get('flowscope:layout')!(TRUSTED, { panels: { inspector: false }, theme: 'light' });
+    fake.windowEvents.get('close')!();
+    const saved = JSON.parse(readFileSync(path.join(userData, 'window-state.json'), 'utf8'));
+    expect(saved).toMatchObject({ width: 1000, height: 700, x: 5, y: 6, theme: 'light', panels: { inspector: false, log: true }, recent: [game] });
+  });
+
+  it('File menu: opens replays, saves replays and exports the chart as Mermaid', async () => {
+    const dir = tempDirWith({});
+    const replayFile = path.join(dir, 'saved.replay.json');
+    const fake = fakeElectron(dir, { save: replayFile });
+    const { engine } = await startDesktop(fake.electron, { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' });
+    cleanup = () => engine.close();
+    await fake.request('open', { game: 'bang', numPlayers: 4, seed: 'menu' });
+    await fake.request('random', 12);
+    await fake.clickMenu('File', 'Save Replay…');
+    await vi.waitFor(() => expect(existsSync(replayFile)).toBe(true));
+    expect(JSON.parse(readFileSync(replayFile, 'utf8')).actions).toHaveLength(12);
+
+    const mermaid = path.join(dir, 'chart.mmd');
+    const exporter = fakeElectron(dir, { save: mermaid });
+    Object.assign(fake.electron.dialog, { showSaveDialog: exporter.electron.dialog.showSaveDialog });
+    await fake.clickMenu('File', 'Export Chart', 'Mermaid…');
+    await vi.waitFor(() => expect(existsSync(mermaid)).toBe(true));
+    expect(readFileSync(mermaid, 'utf8')).toMatch(/^stateDiagram-v2\n/);
+
+    Object.assign(fake.electron.dialog, { showOpenDialog: async () => ({ canceled: false, filePaths: [replayFile] }) });
+    fake.sent.length = 0;
+    await fake.clickMenu('File', 'Open Replay…');
+    await vi.waitFor(() => expect(fake.sent.some(([, p]) => p.type === 'session' && p.view.length === 13)).toBe(true));
+
+    writeFileSync(path.join(dir, 'broken.json'), '{"format":"flowscope-replay"}');
+    Object.assign(fake.electron.dialog, { showOpenDialog: async () => ({ canceled: false, filePaths: [path.join(dir, 'broken.json')] }) });
+    await fake.clickMenu('File', 'Open Replay…');
+    await vi.waitFor(() => expect(fake.calls.errors.at(-1)).toMatch(/invalid replay file:\n {2}- version/));
+  });
+
+  it('View menu and chart images are the renderer’s: commands are sent to it', async () => {
+    const fake = fakeElectron(tempDirWith({}));
+    const { engine } = await startDesktop(fake.electron, { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' });
+    cleanup = () => engine.close();
+    await fake.request('open', { game: 'tic-tac-toe' });
+    fake.sent.length = 0;
+    await fake.clickMenu('View', 'Zoom to Fit');
+    await fake.clickMenu('View', 'Toggle Log');
+    await fake.clickMenu('File', 'Export Chart', 'SVG…');
+    await vi.waitFor(() => expect(fake.sent.filter(([c]) => c === 'flowscope:command')).toHaveLength(3));
+    expect(fake.sent.filter(([c]) => c === 'flowscope:command').map(([, p]) => p)).toEqual([
+      { kind: 'zoom-fit' },
+      { kind: 'toggle-panel', panel: 'log' },
+      { kind: 'export-chart', format: 'svg' },
+    ]);
+  });
+
+  it('finds a game file among the command-line arguments, and registers its scheme before start-up', () => {
+    expect(gameFileFromArgv(['--inspect', 'games/x.ts'])).toBe('games/x.ts');
+    expect(gameFileFromArgv(['--verbose'])).toBeUndefined();
+    const registerSchemesAsPrivileged = vi.fn();
+    registerSchemes({ protocol: { registerSchemesAsPrivileged, handle: vi.fn() } });
+    expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([{ scheme: 'flowscope', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  });
+});

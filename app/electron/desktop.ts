@@ -1,0 +1,195 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chartMachineConfig, chartToMermaid, type HostEvent, type SessionView } from '../../engine';
+import { EngineHost } from '../host/engine-host';
+import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
+import { APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
+import { COMMAND_CHANNEL, EVENT_CHANNEL, registerHostIpc } from './ipc';
+import { buildMenuTemplate, type MenuCommand } from './menu';
+import { APP_ORIGIN, APP_SCHEME, denyAllPermissions, hardenContents, isTrustedSender, secureWebPreferences } from './security';
+import { addRecent, loadWindowState, saveWindowState, type WindowState } from './window-state';
+
+/** The parts of Electron the desktop app uses; tests pass fakes. */
+export interface DesktopElectron {
+  app: {
+    whenReady(): Promise<unknown>;
+    on(event: string, listener: (...args: any[]) => void): unknown;
+    getPath(name: 'userData'): string;
+    quit(): void;
+  };
+  BrowserWindow: new (options: Record<string, unknown>) => DesktopWindow;
+  ipcMain: { handle(channel: string, listener: (event: any, ...args: any[]) => unknown): void };
+  protocol: { registerSchemesAsPrivileged(schemes: unknown[]): void; handle(scheme: string, handler: (request: Request) => Promise<Response>): void };
+  session: { defaultSession: Parameters<typeof denyAllPermissions>[0] };
+  Menu: { buildFromTemplate(template: unknown[]): unknown; setApplicationMenu(menu: unknown): void };
+  dialog: {
+    showOpenDialog(window: unknown, options: Record<string, unknown>): Promise<{ canceled: boolean; filePaths: string[] }>;
+    showSaveDialog(window: unknown, options: Record<string, unknown>): Promise<{ canceled: boolean; filePath?: string }>;
+    showErrorBox(title: string, content: string): void;
+  };
+  shell: { openExternal(url: string): Promise<void> | void };
+}
+
+export interface DesktopWindow {
+  webContents: Parameters<typeof hardenContents>[0] & { send(channel: string, payload: unknown): void };
+  loadURL(url: string): Promise<void>;
+  on(event: string, listener: () => void): unknown;
+  getBounds(): { x: number; y: number; width: number; height: number };
+  isMaximized(): boolean;
+  maximize(): void;
+  isDestroyed(): boolean;
+}
+
+export interface DesktopOptions {
+  /** The user's arguments only (without Electron's binary and the app's entry script). */
+  argv: readonly string[];
+  uiDir: string;
+  fixturesDir: string;
+  preload: string;
+  platform: string;
+  timeoutMs?: number;
+  /** The bundled engine worker (dist-electron/engine-worker.mjs); by default the TypeScript source. */
+  workerScript?: URL;
+}
+
+const GAME_FILTERS = [{ name: 'boardgame.io game', extensions: GAME_FILE_EXTENSIONS.map((e) => e.slice(1)) }];
+const REPLAY_FILTERS = [{ name: 'Flowscope replay', extensions: ['json'] }];
+
+/** The game file named among the user's command-line arguments, if any. */
+export function gameFileFromArgv(argv: readonly string[]): string | undefined {
+  return argv.find((a) => !a.startsWith('-') && GAME_FILE_EXTENSIONS.includes(path.extname(a)));
+}
+
+/** Must run before the app is ready (custom schemes are registered at start-up). */
+export function registerSchemes(electron: Pick<DesktopElectron, 'protocol'>): void {
+  electron.protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
+}
+
+/**
+ * Starts the desktop app: a hardened window on the app protocol, the engine host (game code in a
+ * watched worker, hot reload on save), IPC for the UI's HostApi, menus, dialogs, and the window's
+ * size, layout and recent files remembered.
+ */
+export async function startDesktop(electron: DesktopElectron, options: DesktopOptions): Promise<{ engine: EngineHost; window: DesktopWindow }> {
+  await electron.app.whenReady();
+  const stateFile = path.join(electron.app.getPath('userData'), 'window-state.json');
+  let state: WindowState = loadWindowState(stateFile);
+
+  denyAllPermissions(electron.session.defaultSession);
+  electron.protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, options.uiDir));
+
+  const window = new electron.BrowserWindow({
+    width: state.width,
+    height: state.height,
+    ...(state.x !== undefined ? { x: state.x, y: state.y } : {}),
+    title: 'Flowscope',
+    backgroundColor: state.theme === 'light' ? '#f5f6f8' : '#0f1117',
+    webPreferences: secureWebPreferences(options.preload),
+  });
+  if (state.maximized) window.maximize();
+  hardenContents(window.webContents, (url) => void electron.shell.openExternal(url));
+
+  const send = (channel: string, payload: unknown) => {
+    if (!window.isDestroyed()) window.webContents.send(channel, payload);
+  };
+  const engine = new EngineHost({
+    fixturesDir: options.fixturesDir,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    watch: true,
+    workerScript: options.workerScript,
+    onEvent: (event: HostEvent) => send(EVENT_CHANNEL, event),
+  });
+  registerHostIpc(electron.ipcMain, engine);
+  electron.ipcMain.handle('flowscope:layout', (event, layout: unknown) => {
+    if (!isTrustedSender(event.senderFrame)) return;
+    const l = layout as Partial<WindowState>;
+    if (l && typeof l === 'object') state = { ...state, ...(l.panels ? { panels: { ...state.panels, ...l.panels } } : {}), ...(l.theme === 'light' || l.theme === 'dark' ? { theme: l.theme } : {}) };
+  });
+  electron.ipcMain.handle('flowscope:initial-layout', (event) => (isTrustedSender(event.senderFrame) ? { panels: state.panels, theme: state.theme } : null));
+  electron.ipcMain.handle('flowscope:export', async (event, format: unknown, dataUrl: unknown) => {
+    if (!isTrustedSender(event.senderFrame) || (format !== 'svg' && format !== 'png') || typeof dataUrl !== 'string') return false;
+    const comma = dataUrl.indexOf(',');
+    const body = dataUrl.slice(0, comma).includes(';base64') ? Buffer.from(dataUrl.slice(comma + 1), 'base64') : Buffer.from(decodeURIComponent(dataUrl.slice(comma + 1)));
+    return saveAs(`chart.${format}`, body, [{ name: format.toUpperCase(), extensions: [format] }]);
+  });
+
+  const openGame = async (file: string) => {
+    try {
+      const view = await engine.call<SessionView>('open', { game: file });
+      state = { ...state, recent: addRecent(state.recent, file) };
+      setMenu();
+      send(EVENT_CHANNEL, { type: 'session', view } satisfies HostEvent);
+    } catch (error) {
+      electron.dialog.showErrorBox('Could not open the game', (error as Error).message);
+    }
+  };
+  const saveAs = async (defaultName: string, body: string | Buffer, filters: unknown[]) => {
+    const result = await electron.dialog.showSaveDialog(window, { defaultPath: defaultName, filters });
+    if (result.canceled || !result.filePath) return false;
+    await writeFile(result.filePath, body);
+    return true;
+  };
+  const run = async (command: MenuCommand) => {
+    switch (command.kind) {
+      case 'open-game': {
+        const result = await electron.dialog.showOpenDialog(window, { properties: ['openFile'], filters: GAME_FILTERS });
+        if (!result.canceled && result.filePaths[0]) await openGame(result.filePaths[0]);
+        break;
+      }
+      case 'open-recent':
+        await openGame(command.file);
+        break;
+      case 'open-replay': {
+        const result = await electron.dialog.showOpenDialog(window, { properties: ['openFile'], filters: REPLAY_FILTERS });
+        if (result.canceled || !result.filePaths[0]) break;
+        try {
+          const view = await engine.call<SessionView>('openReplay', await readFile(result.filePaths[0], 'utf8'), result.filePaths[0]);
+          send(EVENT_CHANNEL, { type: 'session', view } satisfies HostEvent);
+        } catch (error) {
+          electron.dialog.showErrorBox('Could not open the replay', (error as Error).message);
+        }
+        break;
+      }
+      case 'save-replay': {
+        const view = await engine.call<SessionView | null>('view');
+        if (view) await saveAs(`${view.game.name}-${view.seed}.replay.json`, await engine.call<string>('exportReplay'), REPLAY_FILTERS);
+        break;
+      }
+      case 'export-chart': {
+        const view = await engine.call<SessionView | null>('view');
+        if (!view) break;
+        if (command.format === 'mermaid') await saveAs(`${view.game.name}.mmd`, chartToMermaid(view.chart), [{ name: 'Mermaid', extensions: ['mmd', 'md'] }]);
+        else if (command.format === 'xstate') await saveAs(`${view.game.name}.xstate.json`, JSON.stringify(chartMachineConfig(view.chart), null, 2), [{ name: 'JSON', extensions: ['json'] }]);
+        else send(COMMAND_CHANNEL, command); // the renderer draws the chart image and calls flowscope:export
+        break;
+      }
+      case 'toggle-panel':
+        state = { ...state, panels: { ...state.panels, [command.panel]: !state.panels[command.panel] } };
+        send(COMMAND_CHANNEL, command);
+        break;
+      case 'theme':
+        state = { ...state, theme: command.theme };
+        send(COMMAND_CHANNEL, command);
+        break;
+      default:
+        send(COMMAND_CHANNEL, command);
+    }
+  };
+  const setMenu = () => electron.Menu.setApplicationMenu(electron.Menu.buildFromTemplate(buildMenuTemplate(state.recent, (c) => void run(c), options.platform)));
+  setMenu();
+
+  window.on('close', () => {
+    const bounds = window.getBounds();
+    state = { ...state, ...(window.isMaximized() ? {} : bounds), maximized: window.isMaximized() };
+    saveWindowState(stateFile, state);
+  });
+  electron.app.on('window-all-closed', () => {
+    void engine.close();
+    electron.app.quit();
+  });
+
+  await window.loadURL(`${APP_ORIGIN}/index.html`);
+  const initial = gameFileFromArgv(options.argv);
+  if (initial) await openGame(path.resolve(initial));
+  return { engine, window };
+}

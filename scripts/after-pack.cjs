@@ -1,0 +1,34 @@
+// electron-builder afterPack hook: flips the Electron fuses a packaged Flowscope should have
+// (see app/electron/security.ts PACKAGED_FUSES, which a test keeps in step with this list).
+const path = require('node:path');
+const { flipFuses, FuseVersion, FuseV1Options } = require('@electron/fuses');
+
+const FUSES = {
+  RunAsNode: false,
+  EnableCookieEncryption: true,
+  EnableNodeOptionsEnvironmentVariable: false,
+  EnableNodeCliInspectArguments: false,
+  EnableEmbeddedAsarIntegrityValidation: true,
+  OnlyLoadAppFromAsar: true,
+  GrantFileProtocolExtraPrivileges: false,
+};
+
+function executableOf(context) {
+  const name = context.packager.appInfo.productFilename;
+  switch (context.electronPlatformName) {
+    case 'darwin':
+    case 'mas':
+      return path.join(context.appOutDir, `${name}.app`, 'Contents', 'MacOS', name);
+    case 'win32':
+      return path.join(context.appOutDir, `${name}.exe`);
+    default:
+      return path.join(context.appOutDir, context.packager.executableName);
+  }
+}
+
+module.exports = async function afterPack(context) {
+  const options = { version: FuseVersion.V1 };
+  for (const [fuse, value] of Object.entries(FUSES)) options[FuseV1Options[fuse]] = value;
+  await flipFuses(executableOf(context), options);
+};
+module.exports.FUSES = FUSES;
