@@ -19,7 +19,7 @@ describe('Electron security checklist', () => {
 
   it('a permission handler that denies every request and check, and downloads', () => {
     let request: any, check: any, download: any;
-    denyAllPermissions({ setPermissionRequestHandler: (h) => (request = h), setPermissionCheckHandler: (h) => (check = h), on: (_e, h) => (download = h) });
+    denyAllPermissions({ setPermissionRequestHandler: (h) => (request = h), setPermissionCheckHandler: (h) => (check = h), on: (_e: string, h: any) => (download = h) });
     const callback = vi.fn();
     for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal']) request({}, permission, callback);
     expect(callback.mock.calls.every(([granted]) => granted === false)).toBe(true);

@@ -1,7 +1,254 @@
+import { useRef, useState, type ReactNode } from 'react';
+import type { FlowCtx, SessionView, StepDetail } from '../../../engine/host/protocol';
+import { useController } from '../state/context';
 import { useApp } from '../state/store';
+import { parseMoveArgs } from './args';
+import { EventControls } from './EventControls';
+import { CtlIcon } from './CtlIcon';
+import { isGameOver, noMovesReason, playerClass, playerLabel, playerStatus, type PlayerStatus } from './players';
+import './controls.css';
 
-/** Placeholder until the controls land. */
+/** Under the chart: act as any player (moves, events, undo/redo/reset) and play random steps. */
 export function ControlsPanel() {
+  const view = useApp((s) => s.view);
   const detail = useApp((s) => s.detail);
-  return <section className="panel controls-panel" aria-label="controls">{detail ? JSON.stringify(detail.available) : ''}</section>;
+  const acting = useApp((s) => s.actingPlayer);
+  const selected = useApp((s) => s.selected);
+  const length = useApp((s) => s.length);
+  if (!view) return <section className="panel controls-panel" aria-label="controls" />;
+  const past = selected < length - 1;
+  return (
+    <section className="panel controls-panel" aria-label="controls">
+      {past && <PastNote selected={selected} last={length - 1} />}
+      <div className="ctl-grid">
+        <Row label="Act as">
+          <ActAs view={view} ctx={detail?.ctx ?? null} acting={acting} />
+        </Row>
+        <Row label="Moves" className={playerClass(acting, view.players)}>
+          {detail ? <Moves detail={detail} acting={acting} /> : <span className="ctl-muted">loading…</span>}
+        </Row>
+        {view.enabledEvents.length > 0 && (
+          <Row label="Events">{detail ? <EventControls view={view} detail={detail} acting={acting} /> : <span className="ctl-muted">loading…</span>}</Row>
+        )}
+        <Row label="Play">
+          <HistoryAndRandom acting={acting} />
+        </Row>
+      </div>
+    </section>
+  );
+}
+
+function Row({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <>
+      <div className="ctl-label">{label}</div>
+      <div className={className ? `ctl-cell ${className}` : 'ctl-cell'}>{children}</div>
+    </>
+  );
+}
+
+function PastNote({ selected, last }: { selected: number; last: number }) {
+  const controller = useController();
+  return (
+    <div className="ctl-past" role="status" data-testid="past-note">
+      <CtlIcon name="branch" />
+      <span>
+        viewing step {selected} of {last}: acting will offer to branch
+      </span>
+      <button className="ctl-link" onClick={() => void controller.select(last)}>
+        go to step {last}
+      </button>
+    </div>
+  );
+}
+
+function statusText(s: PlayerStatus): string {
+  const parts: string[] = [];
+  if (s.current) parts.push('current player');
+  if (s.active) parts.push(s.stage ? `active in stage ${s.stage}` : 'active');
+  else parts.push('not active');
+  return parts.join(', ');
+}
+
+function ActAs({ view, ctx, acting }: { view: SessionView; ctx: FlowCtx | null; acting: string }) {
+  const controller = useController();
+  const statuses = view.players.map((id) => (ctx ? playerStatus(ctx, id) : { id, current: false, active: false, stage: undefined }));
+  return (
+    <div className="ctl-players">
+      <select
+        aria-label="acting player"
+        className={`ctl-act-select ${playerClass(acting, view.players)}`}
+        value={acting}
+        onChange={(e) => controller.setActingPlayer(e.target.value)}
+      >
+        {statuses.map((s) => (
+          <option key={s.id} value={s.id}>
+            {playerLabel(s.id)}
+            {s.current ? ' ★' : ''}
+            {s.active ? (s.stage ? ` · ${s.stage}` : ' · active') : ''}
+          </option>
+        ))}
+      </select>
+      <div className="ctl-chips" role="group" aria-label="players">
+        {statuses.map((s) => (
+          <button
+            key={s.id}
+            className={`ctl-chip ${playerClass(s.id, view.players)}${s.active ? ' active' : ''}`}
+            aria-pressed={s.id === acting}
+            data-testid={`player-${s.id}`}
+            data-active={s.active || undefined}
+            data-current={s.current || undefined}
+            title={`${playerLabel(s.id)}: ${statusText(s)}. Click to act as ${playerLabel(s.id)}.`}
+            onClick={() => controller.setActingPlayer(s.id)}
+          >
+            <span className="ctl-dot" />
+            <span className="ctl-chip-name">{playerLabel(s.id)}</span>
+            {s.current && (
+              <span className="ctl-turn" aria-label="current player">
+                ★
+              </span>
+            )}
+            {s.stage && <span className="ctl-stage">{s.stage}</span>}
+          </button>
+        ))}
+      </div>
+      {ctx && isGameOver(ctx) && <span className="ctl-badge ctl-badge-over">game over</span>}
+    </div>
+  );
+}
+
+function Moves({ detail, acting }: { detail: StepDetail; acting: string }) {
+  const controller = useController();
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const moves = detail.available[acting] ?? [];
+  if (moves.length === 0) {
+    const movers = Object.keys(detail.available).filter((id) => id !== acting && detail.available[id].length > 0);
+    return (
+      <div className="ctl-why" data-testid="no-moves">
+        {noMovesReason(detail.ctx, acting)}
+        {movers.length > 0 && (
+          <span className="ctl-switch">
+            {movers.map((id) => (
+              <button key={id} className={`ctl-switch-btn ${playerClass(id, Object.keys(detail.available))}`} onClick={() => controller.setActingPlayer(id)}>
+                act as {playerLabel(id)}
+              </button>
+            ))}
+          </span>
+        )}
+      </div>
+    );
+  }
+  const errors = moves.map((name) => [name, parseMoveArgs(texts[name] ?? '')] as const).filter(([, p]) => !p.ok);
+  return (
+    <>
+      <div className="ctl-moves">
+        {moves.map((name) => (
+          <MoveControl key={name} name={name} acting={acting} text={texts[name] ?? ''} onText={(text) => setTexts((t) => ({ ...t, [name]: text }))} />
+        ))}
+      </div>
+      {errors.map(([name, parsed]) => (
+        <div key={name} className="ctl-error" id={`move-error-${name}`} role="alert">
+          <b>{name}</b>: {!parsed.ok && parsed.error}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function MoveControl({ name, acting, text, onText }: { name: string; acting: string; text: string; onText: (text: string) => void }) {
+  const controller = useController();
+  const input = useRef<HTMLInputElement>(null);
+  const parsed = parseMoveArgs(text);
+  const send = () => {
+    if (!parsed.ok) {
+      input.current?.focus();
+      return;
+    }
+    void controller.act({ type: 'move', name, args: parsed.value, playerID: acting });
+  };
+  const call = parsed.ok ? `${name}(${parsed.value.map((a) => JSON.stringify(a)).join(', ')})` : name;
+  return (
+    <div className={`ctl-move${parsed.ok ? '' : ' invalid'}`}>
+      <button className="ctl-move-btn" data-testid={`move-${name}`} onClick={send} title={parsed.ok ? `${call} as ${playerLabel(acting)}` : 'Fix the arguments first'}>
+        {name}
+      </button>
+      <input
+        ref={input}
+        className="ctl-args"
+        aria-label={`arguments for ${name}`}
+        aria-invalid={!parsed.ok}
+        aria-describedby={parsed.ok ? undefined : `move-error-${name}`}
+        placeholder="[]"
+        spellCheck={false}
+        autoComplete="off"
+        value={text}
+        style={{ width: `${Math.min(28, Math.max(5, text.length + 2))}ch` }}
+        onChange={(e) => onText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            send();
+          }
+        }}
+        title='JSON: an array of arguments, or one value (e.g. ["c12", "1"])'
+      />
+    </div>
+  );
+}
+
+function HistoryAndRandom({ acting }: { acting: string }) {
+  const controller = useController();
+  const busy = useApp((s) => s.busy);
+  const progress = useApp((s) => s.progress);
+  const [count, setCount] = useState('50');
+  const n = Math.floor(Number(count));
+  const validCount = Number.isFinite(n) && n >= 1 && n <= 100000;
+  const randomDisabled = busy || progress !== null;
+  const runN = () => {
+    if (validCount && !randomDisabled) void controller.random(n);
+  };
+  return (
+    <div className="ctl-play">
+      <div className="ctl-group" role="group" aria-label="history">
+        <button data-testid="undo" onClick={() => void controller.act({ type: 'undo', playerID: acting })} title={`undo as ${playerLabel(acting)}`}>
+          <CtlIcon name="undo" /> Undo
+        </button>
+        <button data-testid="redo" onClick={() => void controller.act({ type: 'redo', playerID: acting })} title={`redo as ${playerLabel(acting)}`}>
+          <CtlIcon name="redo" /> Redo
+        </button>
+        <button data-testid="reset" onClick={() => void controller.act({ type: 'reset' })} title="reset: back to the initial state, as a new step">
+          <CtlIcon name="reset" /> Reset
+        </button>
+      </div>
+      <span className="ctl-sep" />
+      <div className="ctl-group" role="group" aria-label="random play">
+        <button data-testid="random-1" disabled={randomDisabled} onClick={() => void controller.random(1)} title="One random step by whoever may act (from the last step)">
+          <CtlIcon name="dice" /> 1 random step
+        </button>
+        <span className="ctl-joined">
+          <input
+            type="number"
+            aria-label="random steps"
+            min={1}
+            max={100000}
+            value={count}
+            aria-invalid={!validCount}
+            onChange={(e) => setCount(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') runN();
+            }}
+          />
+          <button data-testid="random-n" disabled={randomDisabled || !validCount} onClick={runN} title="Play N random steps from the last step">
+            play {validCount ? n : 'N'} random steps
+          </button>
+        </span>
+        {progress && (
+          <span className="ctl-progress" role="status">
+            <progress value={progress.done} max={progress.total} />
+            {progress.done}/{progress.total}
+          </span>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,23 +1,127 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useController } from '../state/context';
 import { useApp } from '../state/store';
+import { LogList } from './LogList';
+import { StepDetailPane } from './StepDetail';
+import './log.css';
 
-/** Placeholder until the virtualised log lands. */
+const STORAGE_KEY = 'flowscope.log.detailHeight';
+const MIN_DETAIL = 90;
+const MIN_LIST = 120;
+
+function storedHeight(): number | null {
+  try {
+    const v = Number(localStorage.getItem(STORAGE_KEY));
+    return Number.isFinite(v) && v > 0 ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The log: every step of the session (virtualised, grouped by phase and turn) on top, and the
+ * selected step's detail below, with a draggable divider between them.
+ */
 export function LogPanel() {
+  const panelRef = useRef<HTMLElement>(null);
+  const [detailHeight, setDetailHeight] = useState<number | null>(storedHeight);
+
+  const clamp = useCallback((h: number) => {
+    const total = panelRef.current?.clientHeight ?? 800;
+    return Math.round(Math.max(MIN_DETAIL, Math.min(h, total - MIN_LIST)));
+  }, []);
+
+  useEffect(() => {
+    if (detailHeight === null) return;
+    try {
+      localStorage.setItem(STORAGE_KEY, String(detailHeight));
+    } catch {
+      // storage unavailable: the height lasts for this page only
+    }
+  }, [detailHeight]);
+
+  const drag = useRef<{ startY: number; startH: number } | null>(null);
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    const pane = panelRef.current?.querySelector('.log-detail') as HTMLElement | null;
+    drag.current = { startY: e.clientY, startH: pane?.getBoundingClientRect().height ?? detailHeight ?? 300 };
+    e.currentTarget.setPointerCapture(e.pointerId);
+    e.preventDefault();
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    setDetailHeight(clamp(drag.current.startH + drag.current.startY - e.clientY));
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    drag.current = null;
+    if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const pane = panelRef.current?.querySelector('.log-detail') as HTMLElement | null;
+    const h = pane?.getBoundingClientRect().height ?? 300;
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      setDetailHeight(clamp(h + (e.key === 'ArrowUp' ? 24 : -24)));
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  return (
+    <aside
+      className="panel log-panel"
+      aria-label="log"
+      ref={panelRef}
+      style={detailHeight === null ? undefined : ({ '--log-detail-height': `${detailHeight}px` } as CSSProperties)}
+    >
+      <LogHeader />
+      <LogList />
+      <div
+        className="log-divider"
+        role="separator"
+        aria-orientation="horizontal"
+        aria-label="resize the step detail"
+        tabIndex={0}
+        title="drag to resize · double-click to reset"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onDoubleClick={() => {
+          setDetailHeight(null);
+          try {
+            localStorage.removeItem(STORAGE_KEY);
+          } catch {
+            // ignore
+          }
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <StepDetailPane />
+    </aside>
+  );
+}
+
+function LogHeader() {
   const controller = useController();
   const length = useApp((s) => s.length);
-  const summaries = useApp((s) => s.summaries);
   const selected = useApp((s) => s.selected);
-  useEffect(() => void controller.ensureSummaries(0, length - 1), [controller, length]);
   return (
-    <aside className="panel log-panel" aria-label="log">
-      <ol>
-        {[...summaries.values()].map((s) => (
-          <li key={s.index} aria-current={s.index === selected} onClick={() => void controller.select(s.index)}>
-            {s.index}: {s.explanation}
-          </li>
-        ))}
-      </ol>
-    </aside>
+    <div className="log-header">
+      <span className="log-title">log</span>
+      <span className="log-count">
+        {length > 0 ? (
+          <>
+            step <b>{selected.toLocaleString('en-US')}</b> of {(length - 1).toLocaleString('en-US')}
+          </>
+        ) : (
+          'no steps'
+        )}
+      </span>
+      <span className="log-legend" aria-hidden="true" title="markers: ↦ turn · ⇥ phase · ◆ stage · ■ game over">
+        ↦ ⇥ ◆ ■
+      </span>
+      <button type="button" className="link log-jump" title="scroll to the last step and select it (End)" onClick={() => void controller.select(length - 1)}>
+        last ⤓
+      </button>
+    </div>
   );
 }
