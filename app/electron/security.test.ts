@@ -33,7 +33,7 @@ describe('Electron security checklist', () => {
     const handlers: Record<string, (...a: any[]) => any> = {};
     let openHandler: any;
     const openExternal = vi.fn();
-    hardenContents({ on: (e: string, h: any) => (handlers[e] = h), setWindowOpenHandler: (h) => (openHandler = h) } as any, openExternal);
+    hardenContents({ on: (e: string, h: any) => (handlers[e] = h), setWindowOpenHandler: (h: any) => (openHandler = h) } as any, openExternal);
     return { handlers, openHandler, openExternal };
   }
 
