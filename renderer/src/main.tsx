@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { installBridge } from './desktop/bridge';
 import { connectHost } from './host/host-client';
 import { Controller } from './state/controller';
 import { ControllerContext } from './state/context';
@@ -12,4 +13,5 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </ControllerContext.Provider>,
 );
+installBridge(controller);
 void controller.boot();

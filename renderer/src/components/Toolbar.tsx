@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { applyTheme } from '../desktop/bridge';
 import { Icon } from './Icon';
 import { useController } from '../state/context';
 import { store, useApp } from '../state/store';
@@ -116,8 +117,9 @@ function PanelToggles() {
       ))}
       <button
         onClick={() => {
-          const root = document.documentElement;
-          root.dataset.theme = root.dataset.theme === 'light' ? 'dark' : 'light';
+          const theme = store.get().theme === 'light' ? 'dark' : 'light';
+          store.set({ theme });
+          applyTheme(theme);
         }}
         title="Light / dark"
         aria-label="toggle theme"

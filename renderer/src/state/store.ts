@@ -28,6 +28,7 @@ export interface AppState {
   notice: Notice | null;
   busy: boolean;
   panels: { log: boolean; inspector: boolean; controls: boolean };
+  theme: 'light' | 'dark';
 }
 
 export const initialState: AppState = {
@@ -46,6 +47,7 @@ export const initialState: AppState = {
   notice: null,
   busy: false,
   panels: { log: true, inspector: true, controls: true },
+  theme: 'dark',
 };
 
 type Listener = () => void;

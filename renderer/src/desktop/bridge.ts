@@ -1,0 +1,94 @@
+import type { Controller } from '../state/controller';
+import { store } from '../state/store';
+
+type Panels = { log: boolean; controls: boolean; inspector: boolean };
+type Command =
+  | { kind: 'zoom-fit' }
+  | { kind: 'toggle-panel'; panel: keyof Panels }
+  | { kind: 'theme'; theme: 'light' | 'dark' }
+  | { kind: 'export-chart'; format: 'svg' | 'png' | 'mermaid' | 'xstate' };
+
+/** What the desktop preload exposes besides the HostApi (absent in browser mode). */
+interface DesktopApi {
+  onCommand(listener: (command: Command) => void): () => void;
+  saveLayout(layout: { panels: Panels; theme: 'light' | 'dark' }): Promise<void>;
+  initialLayout(): Promise<{ panels: Panels; theme: 'light' | 'dark' } | null>;
+  exportChart(format: 'svg' | 'png', dataUrl: string): Promise<boolean>;
+  pathForFile(file: File): string;
+}
+
+/** Events the chart panel listens for (the chart owns React Flow's viewport). */
+export const FIT_EVENT = 'flowscope:fit';
+export const EXPORT_EVENT = 'flowscope:export-chart';
+export interface ExportRequest {
+  format: 'svg' | 'png';
+  reply(dataUrl: string): void;
+}
+
+const GAME_FILE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/i;
+
+export function desktopApi(): DesktopApi | null {
+  return (globalThis as { flowscopeDesktop?: DesktopApi }).flowscopeDesktop ?? null;
+}
+
+export function applyTheme(theme: 'light' | 'dark'): void {
+  document.documentElement.dataset.theme = theme;
+}
+
+/** Menu commands, remembered layout (desktop), and drag-and-drop of games and replays (both modes). */
+export function installBridge(controller: Controller): void {
+  const desktop = desktopApi();
+  installDrop(controller, desktop);
+  if (!desktop) return;
+  void desktop.initialLayout().then((layout) => {
+    if (!layout) return;
+    store.set({ panels: layout.panels, theme: layout.theme });
+    applyTheme(layout.theme);
+  });
+  let last = '';
+  store.subscribe(() => {
+    const { panels, theme } = store.get();
+    const next = JSON.stringify({ panels, theme });
+    if (next !== last) {
+      last = next;
+      void desktop.saveLayout({ panels, theme });
+    }
+  });
+  desktop.onCommand((command) => {
+    switch (command.kind) {
+      case 'zoom-fit':
+        window.dispatchEvent(new CustomEvent(FIT_EVENT));
+        break;
+      case 'toggle-panel':
+        store.set((s) => ({ panels: { ...s.panels, [command.panel]: !s.panels[command.panel] } }));
+        break;
+      case 'theme':
+        store.set({ theme: command.theme });
+        applyTheme(command.theme);
+        break;
+      case 'export-chart':
+        if (command.format === 'svg' || command.format === 'png') {
+          const format = command.format;
+          window.dispatchEvent(new CustomEvent<ExportRequest>(EXPORT_EVENT, { detail: { format, reply: (dataUrl) => void desktop.exportChart(format, dataUrl) } }));
+        }
+        break;
+    }
+  });
+}
+
+function installDrop(controller: Controller, desktop: DesktopApi | null): void {
+  window.addEventListener('dragover', (e) => {
+    if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+  });
+  window.addEventListener('drop', async (e) => {
+    const file = e.dataTransfer?.files[0];
+    if (!file) return;
+    e.preventDefault();
+    const filePath = desktop?.pathForFile(file);
+    if (/\.json$/i.test(file.name)) await controller.openReplay(await file.text(), filePath || file.name);
+    else if (GAME_FILE.test(file.name) && filePath) await controller.open({ game: filePath });
+    else if (GAME_FILE.test(file.name)) {
+      store.set({ notice: { kind: 'info', text: `A browser page cannot read ${file.name}'s location: start \`flowscope serve ${file.name}\` (or the desktop app) to open a game file.` } });
+    } else store.set({ notice: { kind: 'error', text: `${file.name} is neither a game file (.ts, .js, …) nor a replay (.json)` } });
+  });
+}
