@@ -18,17 +18,17 @@ describe('the flowscope command, run in a watched worker', () => {
         ai: { enumerate: () => [{ move: 'inc' }] },
       };`,
     });
-    const run = flowscope('play', path.join(dir, 'endless.ts'), '--seed', 'x', '--random', '5', '--timeout', '1');
+    const run = flowscope('play', path.join(dir, 'endless.ts'), '--seed', 'x', '--random', '5', '--timeout', '2');
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('flowscope: stopped after 1 s without progress while step 2: inc() by player 0, inside phases.main.endIf.');
+    expect(run.stderr).toContain('flowscope: stopped after 2 s without progress while step 2: inc() by player 0, inside phases.main.endIf.');
     expect(run.stderr).toContain('endless loop');
   });
 
   it('stops a module that hangs while loading', () => {
     const dir = tempDirWith({ 'hang.js': 'for (;;) {}\nexport default { moves: {} };\n' });
-    const run = flowscope('play', path.join(dir, 'hang.js'), '--timeout', '1');
+    const run = flowscope('play', path.join(dir, 'hang.js'), '--timeout', '2');
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/stopped after 1 s without progress while loading .*hang\.js\./);
+    expect(run.stderr).toMatch(/stopped after 2 s without progress while loading .*hang\.js\./);
   });
 
   it('passes output and exit codes through for ordinary commands', () => {

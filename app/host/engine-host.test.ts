@@ -80,13 +80,13 @@ describe('the engine host (sessions in a watched worker)', () => {
         moves: { inc: ({ G }: any) => { G.n++; }, hang: () => { for (;;) {} } },
       };`,
     });
-    const { host, events } = start(1000);
+    const { host, events } = start(2000);
     await host.call('open', { game: path.join(dir, 'hang.ts'), seed: 's' });
     await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' });
     await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' });
     const error = (await host.call('dispatch', { type: 'move', name: 'hang', args: [], playerID: '0' }).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(StalledError);
-    expect(error.message).toMatch(/stopped after 1 s without progress while step 3: hang\(\), inside moves\.hang: game code is probably in an endless loop/);
+    expect(error.message).toMatch(/stopped after 2 s without progress while step 3: hang\(\), inside moves\.hang: game code is probably in an endless loop/);
     expect(events.some((e) => e.type === 'stalled')).toBe(true);
     await until(() => events.some((e) => e.type === 'session'));
     const view = await host.call<SessionView>('view');

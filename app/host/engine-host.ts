@@ -49,6 +49,8 @@ export class EngineHost {
   private restore: Restore | null = null;
   private readonly timer: NodeJS.Timeout;
   private closed = false;
+  /** The worker has started (loading tsx and the engine is not game code, so it is not timed). */
+  private ready = false;
   private inspect: { port?: number; token?: string } | undefined;
   private inspectReady!: Promise<string>;
   private inspectSettle: ((url: string) => void) | null = null;
@@ -112,6 +114,7 @@ export class EngineHost {
   private spawn(): void {
     this.shared = new Int32Array(new SharedArrayBuffer(4));
     this.names = new Map();
+    this.ready = false;
     this.inspectReady = new Promise<string>((resolve, reject) => {
       this.inspectSettle = resolve;
       this.inspectFail = reject;
@@ -125,6 +128,10 @@ export class EngineHost {
 
   private onMessage(m: EngineWorkerMessage): void {
     switch (m.type) {
+      case 'ready':
+        this.ready = true;
+        this.lastActivity = Date.now();
+        break;
       case 'doing':
         this.doing = m.text;
         this.lastActivity = Date.now();
@@ -159,7 +166,7 @@ export class EngineHost {
   }
 
   private watch(): void {
-    if (this.closed || this.pending.size === 0 || Date.now() - this.lastActivity < this.options.timeoutMs) return;
+    if (this.closed || !this.ready || this.pending.size === 0 || Date.now() - this.lastActivity < this.options.timeoutMs) return;
     const fnId = Atomics.load(this.shared, 0);
     const fn = fnId ? this.names.get(fnId) : undefined;
     const seconds = this.options.timeoutMs / 1000;

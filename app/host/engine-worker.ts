@@ -12,7 +12,8 @@ export type EngineWorkerMessage =
   | { type: 'doing'; text: string }
   | { type: 'fn'; id: number; name: string }
   | { type: 'inspect'; url: string; port: number; token: string }
-  | { type: 'inspect-failed'; message: string };
+  | { type: 'inspect-failed'; message: string }
+  | { type: 'ready' };
 
 const post = (message: EngineWorkerMessage) => parentPort!.postMessage(message);
 setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
@@ -27,6 +28,7 @@ if (inspect) {
   }
 }
 const host = new SessionHost({ fixturesDir: workerData.fixturesDir as string, emit: (event) => post({ type: 'event', event }), devTools: !!inspect });
+post({ type: 'ready' });
 
 parentPort!.on('message', async (message: HostRequestMessage) => {
   let json: string;

@@ -44,7 +44,8 @@ export function runWatchedWorker(
       resolve(value);
     };
     const timer = setInterval(() => {
-      if (Date.now() - lastActivity < timeoutMs) return;
+      // Until the worker announces its first activity it is loading Flowscope itself, not game code.
+      if (doing === 'starting' || Date.now() - lastActivity < timeoutMs) return;
       if (stalled) return;
       const fnId = Atomics.load(shared, 0);
       const report: StallReport = { seconds: timeoutMs / 1000, doing, fn: fnId ? (names.get(fnId) ?? null) : null };
