@@ -31,3 +31,5 @@ export { explainStep } from './trace/explain';
 export * from './host/protocol';
 export { lintConfig, LINT_CODES, type LintFinding, type LintSeverity } from './lint/lint';
 export { firstDivergence, type ComparableStep, type Divergence } from './session/compare';
+export { RUNTIMES, DEFAULT_RUNTIME, registerRuntime, closestRuntime, runtimeByVersion } from './runtime/registry';
+export type { ApiEra } from './runtime/runtime';

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { GameSelectionError, ReplayError, SessionError } from '../../engine';
 import { GameLoadError } from '../load/load-game-file';
+import { ReleaseError } from '../load/pick-release';
 import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
 import { play } from './commands/play';
@@ -31,6 +32,8 @@ usage:
       no UI: play a replay or random steps at an interval while XState inspector clients watch
 
 options for every command:
+  --bgio V      run the game on boardgame.io release V (default: the nearest package.json's
+                boardgame.io range, else the code's API style; shipped: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)
   --timeout S   stop game code that makes no progress for S seconds (default 10)
 
 exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
@@ -44,6 +47,7 @@ export interface Io {
 
 const OPTIONS = {
   game: { type: 'string' },
+  bgio: { type: 'string' },
   players: { type: 'string' },
   seed: { type: 'string' },
   random: { type: 'string' },
@@ -110,6 +114,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             expect: !values['no-expect'],
             restart: !!values.restart,
             undoRate,
+            bgio: values.bgio,
           },
           io.print,
           io.warn,
@@ -117,15 +122,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'replay': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
-        return await replayCommand(file, replay, { json: !!values.json, game: values.game }, io.print, io.warn);
+        return await replayCommand(file, replay, { json: !!values.json, game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
       case 'check': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
-        return await checkCommand(file, replay, { game: values.game }, io.print, io.warn);
+        return await checkCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
       case 'chart': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await chartCommand(file, { game: values.game, players: integer(values.players, 'players', 2, 1), format: values.format ?? 'json' }, io.print);
+        return await chartCommand(file, { game: values.game, players: integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio }, io.print);
       }
       case 'serve': {
         if (rest.length > 1) throw new UsageError(`expected at most one game file, got ${rest.join(' ')}`);
@@ -165,7 +170,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'lint': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await lintCommand(file, { game: values.game }, io.print, io.warn);
+        return await lintCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
       default:
         throw new UsageError(`unknown command ${command}`);
@@ -180,7 +185,7 @@ function reportFailure(error: unknown, io: Io): number {
     io.warn(`flowscope: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  if (error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError) {
+  if (error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError) {
     io.warn(`flowscope: ${error.message}`);
     return 2;
   }

@@ -1,20 +1,24 @@
-import { bgio050, findGames, selectGame, Session, type BgioRuntime, type FlowAction, type FoundGame, type StepRecord } from '../../engine';
+import { findGames, selectGame, Session, type BgioRuntime, type FlowAction, type FoundGame, type StepRecord } from '../../engine';
 import { activity } from '../host/activity';
 import { loadGameModule, type LoadedGameModule } from '../load/load-game-file';
+import { pickRelease } from '../load/pick-release';
 import { describeAction } from './table';
 
 export interface OpenedGame {
   module: LoadedGameModule;
   game: FoundGame;
   runtime: BgioRuntime;
+  /** Why this boardgame.io release runs the game. */
+  releaseReason: string;
 }
 
-export async function openGame(file: string, wanted?: string): Promise<OpenedGame> {
-  const runtime = bgio050;
+/** Loads a game file on the release it was written for (or the one `bgio` names). */
+export async function openGame(file: string, wanted?: string, bgio?: string): Promise<OpenedGame> {
+  const { runtime, reason } = pickRelease(file, bgio);
   activity.doing(`loading ${file}`);
   const module = await loadGameModule(file, runtime);
   const game = selectGame(findGames(module.exports), wanted);
-  return { module, game, runtime };
+  return { module, game, runtime, releaseReason: reason };
 }
 
 export function newSession(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): Session {

@@ -10,6 +10,7 @@ import {
   formatReplay,
   parseReplay,
   phaseNames,
+  RUNTIMES,
   projectCtx,
   RandomPlayer,
   REPLAY_FORMAT,
@@ -74,7 +75,7 @@ export class SessionHost implements HostApi {
 
   async open(request: OpenRequest): Promise<SessionView> {
     const file = this.resolveGame(request.game);
-    const opened = await openGame(file, request.exportName);
+    const opened = await openGame(file, request.exportName, request.bgio);
     const config = opened.game.config;
     const numPlayers = request.numPlayers ?? Math.max(config.minPlayers ?? 2, 2);
     return this.start(opened, numPlayers, request.seed ?? randomSeed(), request.setupData ?? null);
@@ -161,7 +162,7 @@ export class SessionHost implements HostApi {
       if (existsSync(candidate)) gameFile = candidate;
     }
     if (!gameFile) throw new HostError(`the replay's game file ${replay.game.file ?? '(none named)'} was not found; open the game first, then the replay`);
-    const opened = await openGame(gameFile, replay.game.export ?? replay.game.name);
+    const opened = await openGame(gameFile, replay.game.export ?? replay.game.name, replay.game.bgio);
     const view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData);
     const c = this.need();
     for (const action of replay.actions) {
@@ -175,7 +176,7 @@ export class SessionHost implements HostApi {
     const c = this.need();
     let opened: OpenedGame;
     try {
-      opened = await openGame(c.opened.module.file, c.opened.game.exportName);
+      opened = await openGame(c.opened.module.file, c.opened.game.exportName, c.opened.runtime.version);
     } catch (error) {
       // A broken edit: keep running the last good version.
       return { ok: false, error: (error as Error).message };
@@ -240,7 +241,9 @@ export class SessionHost implements HostApi {
         bgio: opened.runtime.version,
         sha256: opened.module.sha256,
         inputs: opened.module.inputs,
+        bgioReason: opened.releaseReason,
       },
+      releases: RUNTIMES.map((r) => r.version),
       otherGames: findGames(opened.module.exports).map((g) => g.exportName).filter((n) => n !== opened.game.exportName),
       numPlayers: session.numPlayers,
       seed: session.seed,

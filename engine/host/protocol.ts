@@ -35,7 +35,9 @@ export interface GameEntry {
 }
 
 export interface SessionView {
-  game: { name: string; file: string; exportName: string; bgio: string; sha256: string; inputs: string[] };
+  game: { name: string; file: string; exportName: string; bgio: string; sha256: string; inputs: string[]; bgioReason: string };
+  /** The releases the user may pick instead. */
+  releases: string[];
   /** Other games exported by the same file. */
   otherGames: string[];
   numPlayers: number;
@@ -90,6 +92,8 @@ export interface OpenRequest {
   game: string;
   /** Which export, when the file has several games. */
   exportName?: string;
+  /** Run on this boardgame.io release instead of the one detected. */
+  bgio?: string;
   numPlayers?: number;
   seed?: string;
   setupData?: unknown;

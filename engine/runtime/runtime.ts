@@ -32,10 +32,17 @@ export interface RuntimeGame {
   enumerate(state: BgioState, playerID: PlayerID): unknown[] | null;
 }
 
+/**
+ * The API era a release belongs to: the `flow` section and `actionPlayers` (up to 0.32), phases
+ * with `(G, ctx)` signatures (0.33 to 0.49), or the context object (0.50).
+ */
+export type ApiEra = 'flow' | 'phases-g-ctx' | 'context';
+
 /** A boardgame.io release behind the small interface sessions need. */
 export interface BgioRuntime {
   /** The exact release, e.g. `0.50.2`. */
   readonly version: string;
+  readonly era: ApiEra;
   /** What `import … from 'boardgame.io/<sub>'` means for game code run on this release. */
   readonly modules: Readonly<Record<string, unknown>>;
   prepare(config: GameConfig, recorder: TraceRecorder, options: { seed: string }): RuntimeGame;

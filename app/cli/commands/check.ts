@@ -5,8 +5,8 @@ import { runReplay } from './replay';
 const show = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v));
 
 /** `flowscope check`: 0 when every expectation holds, 1 with the first divergent step. */
-export async function checkCommand(gameFile: string, replayFile: string, options: { game?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
-  const run = await runReplay(gameFile, replayFile, options.game);
+export async function checkCommand(gameFile: string, replayFile: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  const run = await runReplay(gameFile, replayFile, options.game, undefined, options.bgio);
   if (run.hashWarning) warn(run.hashWarning);
   const expectations = run.replay.expect ?? [];
   const mismatches = checkExpectations(run.session.steps, expectations);

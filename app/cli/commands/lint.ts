@@ -19,8 +19,8 @@ export function summarise(findings: LintFinding[]): string {
 }
 
 /** `flowscope lint`: prints every finding and a summary; 1 when there is an error, else 0. */
-export async function lintCommand(file: string, options: { game?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
-  const opened = await openGame(file, options.game);
+export async function lintCommand(file: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  const opened = await openGame(file, options.game, options.bgio);
   const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, any> } | undefined;
   if (!core?.TurnOrder) warn(`boardgame.io ${opened.runtime.version} has no TurnOrder presets: turn orders are linted as custom`);
   const findings = lintConfig(opened.game.config, core?.TurnOrder);

@@ -14,11 +14,13 @@ export interface PlayOptions {
   expect: boolean;
   restart: boolean;
   undoRate: number;
+  bgio?: string;
 }
 
 /** `flowscope play`: K seeded random steps, written as a replay. Returns the exit code. */
 export async function play(options: PlayOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
-  const opened = await openGame(options.file, options.game);
+  const opened = await openGame(options.file, options.game, options.bgio);
+  warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
   const session = newSession(opened, options.players, options.seed, options.setupData);
   const player = new RandomPlayer({ seed: options.seed, restartOnGameOver: options.restart, undoRate: options.undoRate });
   let stopped = '';

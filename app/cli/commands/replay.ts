@@ -31,9 +31,11 @@ export async function runReplay(
   replayFile: string,
   wanted: string | undefined,
   onStep?: (session: Session, opened: OpenedGame) => void,
+  bgio?: string,
 ): Promise<ReplayRun> {
   const replay = readReplayFile(replayFile);
-  const opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name);
+  // A replay runs on the release it was recorded on, unless --bgio says otherwise.
+  const opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio);
   const session = newSession(opened, replay.numPlayers, replay.seed, replay.setupData);
   onStep?.(session, opened);
   for (const action of replay.actions) {
@@ -48,7 +50,7 @@ export async function runReplay(
 }
 
 /** `flowscope replay`: prints every step, as JSON lines or as a table. */
-export async function replayCommand(gameFile: string, replayFile: string, options: { json: boolean; game?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function replayCommand(gameFile: string, replayFile: string, options: { json: boolean; game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   let actor = null as ChartActor | null;
   const run = await runReplay(gameFile, replayFile, options.game, (session, opened) => {
     if (!options.json) return;
@@ -56,7 +58,7 @@ export async function replayCommand(gameFile: string, replayFile: string, option
     const record = session.steps[session.lastIndex];
     actor.sync(record.ctx);
     print(JSON.stringify({ ...stepToJson(record, session.currentState), chart: { value: actor.value } }));
-  });
+  }, options.bgio);
   actor?.stop();
   if (!options.json) print(formatTable(run.session.steps));
   if (run.hashWarning) warn(run.hashWarning);

@@ -157,6 +157,7 @@ class Game050 implements RuntimeGame {
 
 export const bgio050: BgioRuntime = {
   version: '0.50.2',
+  era: 'context',
   modules: {
     'boardgame.io/core': core,
   },
