@@ -92,7 +92,7 @@ describe('flowscope CLI', () => {
     expect(nogame.err).toMatch(/no game found/);
     const setup = await run('play', f('setup.ts'));
     expect(setup.code).toBe(2);
-    expect(setup.err).toBe('flowscope: setup threw while the game was being created: Error: deck missing');
+    expect(setup.err.split('\n')).toEqual(['boardgame.io 0.50.2: no package.json names boardgame.io: using 0.50.2', 'flowscope: setup threw while the game was being created: Error: deck missing']);
     const replay = await run('check', fixture('tic-tac-toe'), f('bad-replay.json'));
     expect(replay.code).toBe(2);
     expect(replay.err).toContain('numPlayers: expected a positive integer, got number 0');

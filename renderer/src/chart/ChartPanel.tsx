@@ -1,11 +1,130 @@
+/**
+ * The chart panel: the game's statechart (phases → turn → stages) laid out once per model, with
+ * one token per player in its slot and the selected step's phase, stages and edges lit up.
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import ReactFlow, { Background, BackgroundVariant, Controls, MiniMap, ReactFlowProvider, useNodesInitialized, useReactFlow, useStore, useStoreApi, type Node } from 'reactflow';
+import 'reactflow/dist/base.css';
+import type { ChartModel } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
+import { ChartEdge } from './ChartEdge';
+import { computeHighlight } from './chart-state';
+import { fitAvoiding } from './fit';
+import { markTaken, toFlowEdges, toFlowNodes, tokenNodes } from './flow-elements';
+import { HighlightContext } from './highlight-context';
+import type { ChartLayout } from './layout-types';
+import { nodeTypes } from './nodes';
+import { placeTokens, slotWells } from './tokens';
+import { useChartLayout } from './use-chart-layout';
+import './chart.css';
 
-/** Placeholder until the React Flow chart lands: shows the chart value of the selected step. */
+const edgeTypes = { chart: ChartEdge };
+const MINIMAP_SIZE = { width: 132, height: 88 };
+
+/** The view that shows the whole chart with no node under the controls or the minimap. */
+function useFitChart(layout: ChartLayout): () => void {
+  const flow = useReactFlow();
+  const store = useStoreApi();
+  return useCallback(() => {
+    const dom = store.getState().domNode;
+    if (!dom) return;
+    const box = dom.getBoundingClientRect();
+    const overlays = [...dom.querySelectorAll('.react-flow__controls, .react-flow__attribution')].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x - box.x - 6, y: r.y - box.y - 6, width: r.width + 12, height: r.height + 12 };
+    });
+    const nodes = layout.nodes.filter((n) => !n.parent).map((n) => ({ x: n.abs.x, y: n.abs.y, width: n.width, height: n.height }));
+    flow.setViewport(fitAvoiding({ width: box.width, height: box.height }, { x: 0, y: 0, width: layout.width, height: layout.height }, nodes, overlays));
+  }, [flow, store, layout]);
+}
+
+/** Fits the view once per layout, when its nodes have been measured. */
+function FitOnLayout({ layoutKey, fit }: { layoutKey: string; fit: () => void }) {
+  const initialized = useNodesInitialized();
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!initialized || fitted.current === layoutKey) return;
+    fitted.current = layoutKey;
+    fit();
+  }, [initialized, layoutKey, fit]);
+  return null;
+}
+
+const miniMapClass = (n: Node) => `fs-mini fs-mini-${n.type}`;
+
+/** The minimap, shown only while part of the chart is out of view (when it is all in view it would only hide some). */
+function ChartMiniMap({ layout }: { layout: ChartLayout }) {
+  const allInView = useStore((s) => {
+    const [x, y, zoom] = s.transform;
+    return x >= -1 && y >= -1 && x + layout.width * zoom <= s.width + 1 && y + layout.height * zoom <= s.height + 1;
+  });
+  return <MiniMap pannable zoomable nodeClassName={miniMapClass} nodeBorderRadius={4} position="bottom-right" className={`fs-minimap${allInView ? ' all-in-view' : ''}`} style={MINIMAP_SIZE} />;
+}
+
+function Chart({ model, layout }: { model: ChartModel; layout: ChartLayout }) {
+  const current = useApp((s) => s.summaries.get(s.selected) ?? (s.detail?.index === s.selected ? s.detail : null));
+  const previous = useApp((s) => (s.selected > 0 ? (s.summaries.get(s.selected - 1) ?? null) : null));
+  const lastKnown = useRef<typeof current>(null);
+  if (current) lastKnown.current = current;
+  const shown = current ?? lastKnown.current;
+
+  const staticNodes = useMemo(() => toFlowNodes(layout), [layout]);
+  const staticEdges = useMemo(() => toFlowEdges(layout, model), [layout, model]);
+  const wells = useMemo(() => slotWells(layout), [layout]);
+  const highlight = useMemo(() => computeHighlight(model, shown, current ? previous : null), [model, shown, current, previous]);
+  const tokens = useMemo(() => tokenNodes(layout, placeTokens(wells, highlight.slots), highlight.currentPlayer), [layout, wells, highlight]);
+  const nodes = useMemo(() => [...staticNodes, ...tokens], [staticNodes, tokens]);
+  const edges = useMemo(() => markTaken(staticEdges, highlight.taken), [staticEdges, highlight.taken]);
+  // Chart states: phases, stages and gameover (turns, the start marker and tokens are parts of them).
+  const fit = useFitChart(layout);
+  const showMiniMap = useMemo(() => layout.nodes.filter((n) => n.type === 'phase' || n.type === 'stage' || n.type === 'gameover').length > 8, [layout]);
+
+  return (
+    <HighlightContext.Provider value={highlight}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        minZoom={0.15}
+        maxZoom={2.5}
+        className="fs-flow-root"
+      >
+        <FitOnLayout layoutKey={layout.key} fit={fit} />
+        <Background variant={BackgroundVariant.Dots} gap={18} size={1} className="fs-background" />
+        <Controls showInteractive={false} onFitView={fit} position="top-right" />
+        {showMiniMap && <ChartMiniMap layout={layout} />}
+      </ReactFlow>
+    </HighlightContext.Provider>
+  );
+}
+
+function ChartView({ model }: { model: ChartModel }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { layout, error } = useChartLayout(model, ref);
+  return (
+    <div className="fs-chart" ref={ref}>
+      {layout ? (
+        <ReactFlowProvider>
+          <Chart model={model} layout={layout} />
+        </ReactFlowProvider>
+      ) : (
+        <div className="fs-chart-message">{error ? `Could not lay the chart out: ${error}` : 'Laying out the chart…'}</div>
+      )}
+    </div>
+  );
+}
+
 export function ChartPanel() {
-  const detail = useApp((s) => s.detail);
+  const view = useApp((s) => s.view);
   return (
     <section className="panel chart-panel" aria-label="chart">
-      <pre>{detail ? JSON.stringify(detail.chart, null, 2) : '…'}</pre>
+      {view ? <ChartView model={view.chart} /> : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useApp } from '../state/store';
 import { copyText, toJson } from './clipboard';
 import { DiagnosticsList } from './Diagnostics';
@@ -6,34 +6,11 @@ import { countBySeverity } from './diagnostics';
 import { JsonTree } from './JsonTree';
 import { SeverityIcon } from './SeverityIcon';
 import { withoutUnderscored } from './tree';
+import { useStoredFlag } from './useStoredFlag';
 import './inspector.css';
 
 const EMPTY: never[] = [];
 const hideUnderscored = (key: string) => key.startsWith('_');
-
-/** A boolean kept in localStorage, so the panel looks the same after a reload. */
-function useStoredFlag(key: string, initial: boolean): [boolean, (v: boolean) => void] {
-  const [value, setValue] = useState<boolean>(() => {
-    try {
-      const stored = localStorage.getItem(`flowscope.inspector.${key}`);
-      return stored === null ? initial : stored === 'true';
-    } catch {
-      return initial;
-    }
-  });
-  const set = useCallback(
-    (v: boolean) => {
-      setValue(v);
-      try {
-        localStorage.setItem(`flowscope.inspector.${key}`, String(v));
-      } catch {
-        // storage unavailable: keep it for this page only
-      }
-    },
-    [key],
-  );
-  return [value, set];
-}
 
 function Section({ id, title, code, extra, actions, children }: { id: string; title: ReactNode; code?: boolean; extra?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   const [open, setOpen] = useStoredFlag(`section.${id}`, true);
@@ -106,7 +83,7 @@ export function InspectorPanel() {
   const gChanges = detail ? detail.diff.G.length : 0;
   const ctxChanges = detail ? detail.diff.ctx.length : 0;
   return (
-    <aside className={`panel inspector-panel${stale ? ' stale' : ''}`} aria-label="inspector" aria-busy={stale || detail === null}>
+    <aside className="panel inspector-panel" aria-label="inspector" aria-busy={stale || detail === null}>
       <Section
         id="diagnostics"
         title="Diagnostics"
@@ -132,7 +109,7 @@ export function InspectorPanel() {
         id="G"
         title="G"
         code
-        extra={<span className="ins-summary ins-muted">{detail ? changesLabel(gChanges) : ''}</span>}
+        extra={<span className="ins-summary ins-muted">{stale ? `loading step ${selected}…` : detail ? changesLabel(gChanges) : ''}</span>}
         actions={detail && <CopyButton label="G" value={() => detail.G} />}
       >
         {detail ? <JsonTree root="G" value={detail.G} diff={detail.diff.G} testId="tree-G" /> : <Loading />}
@@ -141,7 +118,7 @@ export function InspectorPanel() {
         id="ctx"
         title="ctx"
         code
-        extra={<span className="ins-summary ins-muted">{detail ? changesLabel(ctxChanges) : ''}</span>}
+        extra={<span className="ins-summary ins-muted">{stale ? '' : detail ? changesLabel(ctxChanges) : ''}</span>}
         actions={
           detail && (
             <>
