@@ -92,7 +92,7 @@ export class SessionHost implements HostApi {
 
   async dispatch(action: FlowAction, at?: number): Promise<StepSummary> {
     const c = this.need();
-    if (at !== undefined && at < c.session.lastIndex) c.session.truncate(at);
+    if (typeof at === 'number' && at < c.session.lastIndex) c.session.truncate(at);
     activity.doing(`step ${c.session.length}: ${describeAction(action)}`);
     const record = c.session.dispatch(action);
     this.follow(c, record);

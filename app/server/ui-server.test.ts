@@ -102,3 +102,15 @@ describe('the browser-mode server', () => {
     expect(isOwnOrigin(undefined, 8080)).toBe(false);
   });
 });
+
+describe('optional arguments over the wire', () => {
+  it('a dispatch whose branch point arrives as null appends instead of truncating', async () => {
+    const s = await start();
+    const ws = await connect(s.port, `?token=${s.token}`, `http://127.0.0.1:${s.port}`);
+    await call(ws, 1, 'open', [{ game: 'tic-tac-toe', seed: 'n' }]);
+    await call(ws, 2, 'dispatch', [{ type: 'move', name: 'clickCell', args: [0], playerID: '0' }, null]);
+    const second = await call(ws, 3, 'dispatch', [{ type: 'move', name: 'clickCell', args: [1], playerID: '1' }, null]);
+    expect(second.result).toMatchObject({ index: 2, ok: true });
+    ws.close();
+  });
+});

@@ -43,6 +43,8 @@ export function connectWebSocketHost(url: string): HostConnection {
       new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { resolve, reject });
+        // JSON turns an omitted trailing argument into null: drop them so optional ones stay absent.
+        while (params.length && params[params.length - 1] === undefined) params.pop();
         const text = JSON.stringify({ id, method, params });
         if (socket.readyState === WebSocket.OPEN) socket.send(text);
         else queue.push(text);
