@@ -55,7 +55,7 @@ export function App() {
       <Toolbar />
       <NoticeBar />
       {hasSession ? (
-        <main className="workspace">
+        <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(300px, 26%)', '1fr', panels.inspector && 'minmax(300px, 26%)'].filter(Boolean).join(' ') }}>
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import ReactFlow, { Background, BackgroundVariant, Controls, MiniMap, ReactFlowProvider, useNodesInitialized, useReactFlow, useStore, useStoreApi, type Node } from 'reactflow';
+import { useChartCommands } from './chart-commands';
 import 'reactflow/dist/base.css';
 import type { ChartModel } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
@@ -22,31 +23,48 @@ const edgeTypes = { chart: ChartEdge };
 const MINIMAP_SIZE = { width: 132, height: 88 };
 
 /** The view that shows the whole chart with no node under the controls or the minimap. */
-function useFitChart(layout: ChartLayout): () => void {
+function useFitChart(layout: ChartLayout): () => number {
   const flow = useReactFlow();
   const store = useStoreApi();
   return useCallback(() => {
     const dom = store.getState().domNode;
-    if (!dom) return;
+    if (!dom) return 0;
     const box = dom.getBoundingClientRect();
     const overlays = [...dom.querySelectorAll('.react-flow__controls, .react-flow__attribution')].map((el) => {
       const r = el.getBoundingClientRect();
       return { x: r.x - box.x - 6, y: r.y - box.y - 6, width: r.width + 12, height: r.height + 12 };
     });
     const nodes = layout.nodes.filter((n) => !n.parent).map((n) => ({ x: n.abs.x, y: n.abs.y, width: n.width, height: n.height }));
-    flow.setViewport(fitAvoiding({ width: box.width, height: box.height }, { x: 0, y: 0, width: layout.width, height: layout.height }, nodes, overlays));
+    const viewport = fitAvoiding({ width: box.width, height: box.height }, { x: 0, y: 0, width: layout.width, height: layout.height }, nodes, overlays);
+    flow.setViewport(viewport);
+    return viewport.zoom;
   }, [flow, store, layout]);
 }
 
-/** Fits the view once per layout, when its nodes have been measured. */
-function FitOnLayout({ layoutKey, fit }: { layoutKey: string; fit: () => void }) {
+/**
+ * Fits the view once per layout, when its nodes have been measured; afterwards, until the user
+ * pans or zooms, fits again when the panel shrinks below the chart or grows enough to show it bigger.
+ */
+function FitOnLayout({ layout, fit, userMoved }: { layout: ChartLayout; fit: () => number; userMoved: { current: boolean } }) {
   const initialized = useNodesInitialized();
-  const fitted = useRef<string | null>(null);
+  const fitted = useRef<ChartLayout | null>(null);
+  const size = useStore((s) => `${s.width}x${s.height}`);
+  const store = useStoreApi();
   useEffect(() => {
-    if (!initialized || fitted.current === layoutKey) return;
-    fitted.current = layoutKey;
-    fit();
-  }, [initialized, layoutKey, fit]);
+    if (!initialized) return;
+    if (fitted.current !== layout) {
+      fitted.current = layout;
+      userMoved.current = false;
+      fit();
+      return;
+    }
+    if (userMoved.current) return;
+    const { transform, width, height } = store.getState();
+    const [x, y, zoom] = transform;
+    const overflows = x < -1 || y < -1 || x + layout.width * zoom > width + 1 || y + layout.height * zoom > height + 1;
+    const roomier = Math.min(width / layout.width, height / layout.height) > zoom * 1.12;
+    if (overflows || roomier) fit();
+  }, [initialized, layout, fit, size, store, userMoved]);
   return null;
 }
 
@@ -61,7 +79,7 @@ function ChartMiniMap({ layout }: { layout: ChartLayout }) {
   return <MiniMap pannable zoomable nodeClassName={miniMapClass} nodeBorderRadius={4} position="bottom-right" className={`fs-minimap${allInView ? ' all-in-view' : ''}`} style={MINIMAP_SIZE} />;
 }
 
-function Chart({ model, layout }: { model: ChartModel; layout: ChartLayout }) {
+function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout; root: React.RefObject<HTMLDivElement | null> }) {
   const current = useApp((s) => s.summaries.get(s.selected) ?? (s.detail?.index === s.selected ? s.detail : null));
   const previous = useApp((s) => (s.selected > 0 ? (s.summaries.get(s.selected - 1) ?? null) : null));
   const lastKnown = useRef<typeof current>(null);
@@ -75,8 +93,20 @@ function Chart({ model, layout }: { model: ChartModel; layout: ChartLayout }) {
   const tokens = useMemo(() => tokenNodes(layout, placeTokens(wells, highlight.slots), highlight.currentPlayer), [layout, wells, highlight]);
   const nodes = useMemo(() => [...staticNodes, ...tokens], [staticNodes, tokens]);
   const edges = useMemo(() => markTaken(staticEdges, highlight.taken), [staticEdges, highlight.taken]);
-  // Chart states: phases, stages and gameover (turns, the start marker and tokens are parts of them).
   const fit = useFitChart(layout);
+  const userMoved = useRef(false);
+  const onMoveStart = useCallback((event: unknown) => {
+    if (event) userMoved.current = true;
+  }, []);
+  const onZoomButton = useCallback(() => {
+    userMoved.current = true;
+  }, []);
+  const onFitButton = useCallback(() => {
+    userMoved.current = false;
+    fit();
+  }, [fit]);
+  useChartCommands(root, onFitButton, useMemo(() => ({ width: layout.width, height: layout.height }), [layout]));
+  // Chart states: phases, stages and gameover (turns, the start marker and tokens are parts of them).
   const showMiniMap = useMemo(() => layout.nodes.filter((n) => n.type === 'phase' || n.type === 'stage' || n.type === 'gameover').length > 8, [layout]);
 
   return (
@@ -94,10 +124,11 @@ function Chart({ model, layout }: { model: ChartModel; layout: ChartLayout }) {
         minZoom={0.15}
         maxZoom={2.5}
         className="fs-flow-root"
+        onMoveStart={onMoveStart}
       >
-        <FitOnLayout layoutKey={layout.key} fit={fit} />
+        <FitOnLayout layout={layout} fit={fit} userMoved={userMoved} />
         <Background variant={BackgroundVariant.Dots} gap={18} size={1} className="fs-background" />
-        <Controls showInteractive={false} onFitView={fit} position="top-right" />
+        <Controls showInteractive={false} onFitView={onFitButton} onZoomIn={onZoomButton} onZoomOut={onZoomButton} position="top-right" />
         {showMiniMap && <ChartMiniMap layout={layout} />}
       </ReactFlow>
     </HighlightContext.Provider>
@@ -111,7 +142,7 @@ function ChartView({ model }: { model: ChartModel }) {
     <div className="fs-chart" ref={ref}>
       {layout ? (
         <ReactFlowProvider>
-          <Chart model={model} layout={layout} />
+          <Chart model={model} layout={layout} root={ref} />
         </ReactFlowProvider>
       ) : (
         <div className="fs-chart-message">{error ? `Could not lay the chart out: ${error}` : 'Laying out the chart…'}</div>
