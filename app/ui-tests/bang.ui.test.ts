@@ -65,7 +65,7 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await page.goto(server.url);
     await page.waitForSelector('.workspace');
     await page.evaluate((seed) => (window as any).flowscope.open({ game: 'bang', numPlayers: 4, seed }), SEED);
-    await expect.poll(() => page.getByTestId('phase-play').getAttribute('data-active')).toBe('true');
+    await page.waitForSelector('[data-testid="phase-play"][data-active="true"]', { timeout: 20_000 });
   });
 
   afterAll(async () => {

@@ -1,0 +1,69 @@
+import type { GameConfig } from '../../types';
+
+/**
+ * Where Flowscope's `Game` keeps the spec a `Game(...)` result was made from. Releases up to
+ * 0.32 turn the spec into closures (0.26 keeps the moves only inside `processMove`) and mutate
+ * it (0.32 replaces `flow` with the processed flow and adds a `default` phase to `flow.phases`),
+ * so the original has to be kept aside to be instrumented later.
+ */
+export const SPEC = Symbol.for('flowscope.spec');
+
+type AnyGame = (spec: any) => any;
+
+const isObject = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object';
+
+/** A processed flow (the result of `Flow` / `FlowWithPhases`), which cannot be instrumented. */
+export function isProcessedFlow(flow: unknown): boolean {
+  return isObject(flow) && typeof flow.processGameEvent === 'function';
+}
+
+/** A `Game(...)` result rather than a spec. */
+export function isProcessedGame(config: unknown): boolean {
+  return isObject(config) && typeof config.processMove === 'function' && Array.isArray(config.moveNames);
+}
+
+/**
+ * A copy of a spec deep enough that `Game()` cannot change it: the spec, its `flow`, the phases
+ * container and each phase (what the releases mutate). Functions and turn orders are shared.
+ */
+export function snapshotSpec(spec: GameConfig): GameConfig {
+  const out: GameConfig = { ...spec };
+  if (isObject(spec.flow) && !isProcessedFlow(spec.flow)) {
+    const flow: Record<string, any> = { ...spec.flow };
+    const copyPhase = (p: unknown) => (isObject(p) ? { ...p } : p);
+    if (Array.isArray(flow.phases)) flow.phases = flow.phases.map(copyPhase);
+    else if (isObject(flow.phases)) flow.phases = Object.fromEntries(Object.entries(flow.phases).map(([k, p]) => [k, copyPhase(p)]));
+    out.flow = flow;
+  }
+  return out;
+}
+
+/**
+ * The `Game` game code gets from Flowscope's `boardgame.io/core`: the release's own `Game`,
+ * called on the user's object exactly as the release would be, whose result also carries the
+ * original spec under the non-enumerable `SPEC` symbol.
+ */
+export function wrapGame(realGame: AnyGame): AnyGame {
+  return function Game(spec: any) {
+    const original = isObject(spec) ? snapshotSpec(spec) : spec;
+    const result = realGame(spec);
+    if (isObject(result) && isObject(original)) {
+      Object.defineProperty(result, SPEC, { value: original, enumerable: false, configurable: true, writable: false });
+    }
+    return result;
+  };
+}
+
+/** The user's spec behind a config: the one `Game` kept, or the config itself when it is a plain spec. */
+export function specOf(config: GameConfig, version: string): GameConfig {
+  if (!isObject(config)) throw new Error(`the game config must be an object, got ${config === null ? 'null' : typeof config}`);
+  const kept = (config as Record<symbol, unknown>)[SPEC];
+  if (isObject(kept)) return kept;
+  if (isProcessedGame(config)) {
+    throw new Error(
+      `this is the result of a Game(...) that did not come from Flowscope's boardgame.io/core, so the spec it was made from is gone ` +
+        `(boardgame.io ${version} keeps the moves and hooks only inside closures): import Game from 'boardgame.io/core', or export the plain spec`,
+    );
+  }
+  return config;
+}

@@ -1,0 +1,224 @@
+import type { TraceRecorder } from '../../trace/recorder';
+import type { TracedEvent } from '../../trace/types';
+import type { ActionError } from '../../types';
+import type { ReleaseTraits } from './release';
+
+/**
+ * In every `(G, ctx)` release the events plugin (`plugins/events/events.ts`) queues the events
+ * game code calls (`Events.dispatch`) and walks the queue once the move or event is over, in
+ * `Events.update`: each entry is handed to `flow.processEvent` (applied), skipped (its turn or
+ * phase is over, or, from 0.46.0, the game is), or, from 0.46.0, refused, which rolls the whole
+ * action back. The probe watches which queue entries the walk read and which reached
+ * `processEvent`, so every traced event gets the release's real verdict; the rules below only
+ * put that verdict into words.
+ */
+
+interface Where {
+  turn: number;
+  phase: string | null;
+}
+
+interface Reach extends Where {
+  gameover: boolean;
+}
+
+interface Queued {
+  traced: TracedEvent;
+  /** The `args` array the release stored; `processEvent` receives this very array. */
+  argsRef: unknown;
+  index: number;
+  queue: QueueState;
+  applied: boolean;
+  /** The turn and phase of the function that called it. */
+  calledIn: Where;
+}
+
+interface QueueState {
+  raw: Array<Record<string, unknown>>;
+  /** Each queue index the walk read, with the state it was at then. */
+  reached: Map<number, Reach>;
+}
+
+type EventsApi = Record<string, any>;
+
+const STACK_MARK = '\nError: Events Plugin Error';
+const STAGE_EVENTS = new Set(['setStage', 'endStage', 'setActivePlayers']);
+const PHASE_EVENTS = new Set(['endPhase', 'setPhase']);
+
+const where = (ctx: any): Where => ({ turn: ctx?.turn, phase: ctx?.phase ?? null });
+const showPhase = (phase: string | null | undefined) => (phase === null || phase === undefined ? 'no phase' : `phase ${phase}`);
+
+export class EventsProbe {
+  private queued: Queued[] = [];
+  private queues = new WeakMap<object, QueueState>();
+  private proxies = new WeakMap<object, EventsApi>();
+  /** The ctx of the state the events walk works on now: the flow's latest result. */
+  private current: Reach | null = null;
+  private callers: Where[] = [];
+
+  constructor(
+    private readonly recorder: TraceRecorder,
+    private readonly traits: ReleaseTraits,
+    private readonly version: string,
+  ) {}
+
+  begin(): void {
+    this.queued = [];
+    this.current = null;
+    this.callers = [];
+  }
+
+  /** The flow returned a new state (`init`, `processMove`, `processEvent`): the walk continues from it. */
+  observe(ctx: any): void {
+    this.current = { ...where(ctx), gameover: ctx?.gameover !== undefined };
+  }
+
+  /**
+   * Runs a game function with `ctx.events` replaced, for the duration of the call, by a copy
+   * that reports each call; everything else on the release's `ctx` is passed through as is.
+   */
+  run<T>(ctx: any, call: () => T): T {
+    const api = ctx && typeof ctx === 'object' ? ctx.events : undefined;
+    if (!api || typeof api !== 'object' || !this.recorder.recording || Object.isFrozen(ctx)) return call();
+    const proxy = this.wrap(api);
+    this.callers.push(where(ctx));
+    ctx.events = proxy;
+    try {
+      return call();
+    } finally {
+      if (ctx.events === proxy) ctx.events = api;
+      this.callers.pop();
+    }
+  }
+
+  private wrap(api: EventsApi): EventsApi {
+    const cached = this.proxies.get(api);
+    if (cached) return cached;
+    const key = this.traits.eventsInstanceKey;
+    const instance = api[key] as { dispatch: unknown[] } | undefined;
+    const queue = instance && Array.isArray(instance.dispatch) ? this.watchQueue(instance) : undefined;
+    const proxy: EventsApi = { [key]: instance };
+    for (const name of Object.keys(api)) {
+      if (name === key || typeof api[name] !== 'function') continue;
+      proxy[name] = (...args: unknown[]) => {
+        const traced = this.recorder.eventCalled(name, args);
+        const length = queue?.raw.length ?? 0;
+        const result = api[name](...args);
+        if (traced && queue && queue.raw.length > length) {
+          const index = queue.raw.length - 1;
+          const calledIn = this.callers[this.callers.length - 1] ?? { turn: NaN, phase: null };
+          this.queued.push({ traced, argsRef: queue.raw[index].args, index, queue, applied: false, calledIn });
+        }
+        return result;
+      };
+    }
+    this.proxies.set(api, proxy);
+    return proxy;
+  }
+
+  private watchQueue(instance: { dispatch: unknown[] }): QueueState {
+    const known = this.queues.get(instance);
+    if (known) return known;
+    const raw = instance.dispatch as Array<Record<string, unknown>>;
+    const state: QueueState = { raw, reached: new Map() };
+    instance.dispatch = new Proxy(raw, {
+      get: (target, key, receiver) => {
+        if (typeof key === 'string' && key.length < 10 && /^\d+$/.test(key)) {
+          const i = Number(key);
+          if (!state.reached.has(i) && this.current) state.reached.set(i, { ...this.current });
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    this.queues.set(instance, state);
+    return state;
+  }
+
+  /** `flow.processEvent` is about to apply an event game code called; returns its trace record. */
+  applying(args: unknown): TracedEvent | undefined {
+    const q = this.queued.find((c) => !c.applied && c.argsRef === args);
+    if (!q) return undefined;
+    q.applied = true;
+    if (q.traced.outcome !== 'rejected') q.traced.outcome = 'applied';
+    return q.traced;
+  }
+
+  /**
+   * Gives every event called during the action its final outcome.
+   * `pluginRefusal` is the events plugin's message when it refused the action (0.46.0 on);
+   * `actionError` is set when the release refused the action for another reason.
+   */
+  settle(pluginRefusal: string | null, actionError: ActionError | null): void {
+    let rejected: Queued | undefined;
+    if (pluginRefusal !== null) {
+      for (const q of this.queued) {
+        if (q.queue.reached.has(q.index) && !q.applied && (!rejected || q.index >= rejected.index)) rejected = q;
+      }
+      if (rejected) {
+        rejected.traced.outcome = 'rejected';
+        rejected.traced.reason = stripStack(pluginRefusal);
+      }
+    }
+    for (const q of this.queued) {
+      if (q === rejected || q.traced.outcome === 'rejected') continue;
+      const t = q.traced;
+      if (pluginRefusal !== null) {
+        t.outcome = 'dropped';
+        t.reason = q.applied
+          ? `applied, then rolled back: boardgame.io refused the action (${rejected ? rejected.traced.name : 'an event'} was rejected)`
+          : `never processed: boardgame.io refused the action (${rejected ? rejected.traced.name : 'an event'} was rejected)`;
+      } else if (actionError) {
+        t.outcome = 'dropped';
+        t.reason = `never processed: boardgame.io refused the action (${actionError.type})`;
+      } else if (!q.applied) {
+        t.outcome = 'dropped';
+        const reach = q.queue.reached.get(q.index);
+        t.reason = reach ? this.skipReason(q, reach) : this.unreachedReason(q);
+      }
+    }
+  }
+
+  /** Why the walk read an event and went on without processing it, in the release's terms. */
+  private skipReason(q: Queued, reach: Reach): string {
+    const name = q.traced.name;
+    const entry = q.queue.raw[q.index] as { turn?: number; phase?: string | null };
+    if (this.traits.eventContext === 'call') {
+      if (reach.gameover) return 'the game was already over when boardgame.io reached it';
+      if (PHASE_EVENTS.has(name)) {
+        return `the phase it was called in had already ended when boardgame.io reached it (called in ${showPhase(entry.phase)}, reached in ${showPhase(reach.phase)})`;
+      }
+      if (STAGE_EVENTS.has(name) || name === 'endTurn') {
+        return `the turn it was called in had already ended when boardgame.io reached it (called in turn ${entry.turn}, reached in turn ${reach.turn})`;
+      }
+      return 'boardgame.io skipped it';
+    }
+    // Up to 0.45 the queue only records the turn and phase the whole action began in.
+    const v = this.version;
+    if (name === 'endTurn') {
+      if (q.calledIn.turn === entry.turn) {
+        return `the turn it was called in had already ended when boardgame.io reached it (called in turn ${entry.turn}, reached in turn ${reach.turn})`;
+      }
+      return `boardgame.io ${v} only processes endTurn while it is still the turn the action began in (turn ${entry.turn}); it was called in turn ${q.calledIn.turn} and reached in turn ${reach.turn}`;
+    }
+    if (PHASE_EVENTS.has(name)) {
+      if (q.calledIn.phase === (entry.phase ?? null)) {
+        return `the phase it was called in had already ended when boardgame.io reached it (called in ${showPhase(entry.phase)}, reached in ${showPhase(reach.phase)})`;
+      }
+      return `boardgame.io ${v} only processes ${name} while it is still the phase the action began in (${showPhase(entry.phase)}); it was called in ${showPhase(q.calledIn.phase)} and reached in ${showPhase(reach.phase)}`;
+    }
+    return 'boardgame.io skipped it';
+  }
+
+  private unreachedReason(q: Queued): string {
+    const earlier = [...q.queue.reached.values()];
+    if (this.traits.eventContext === 'call' && earlier.some((r) => r.gameover)) {
+      return 'the game was already over, so boardgame.io stopped processing events before reaching it';
+    }
+    return 'boardgame.io never processed it';
+  }
+}
+
+export function stripStack(message: string): string {
+  const at = message.indexOf(STACK_MARK);
+  return (at >= 0 ? message.slice(0, at) : message).trim();
+}

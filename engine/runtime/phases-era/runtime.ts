@@ -1,0 +1,216 @@
+import type { TraceRecorder } from '../../trace/recorder';
+import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig, PlayerID } from '../../types';
+import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '../runtime';
+import { withConsoleTo } from '../console-capture';
+import { describeActionError, refusalKind } from './errors';
+import { EventsProbe, stripStack } from './events-probe';
+import { instrumentConfig } from './instrument';
+import type { PhasesEraRelease } from './release';
+
+const PLUGIN_INVALID_LOG = /^ERROR: events plugin declared action invalid:\n/;
+const MAX_MOVES_CAUSE = /^turn\.maxMoves \((\d+)\) reached$/;
+
+/** A FlowAction as the redux action every `(G, ctx)` release's reducer takes. */
+export function toBgioAction(action: FlowAction, initialState: BgioState): Record<string, unknown> {
+  switch (action.type) {
+    case 'move':
+      return { type: 'MAKE_MOVE', payload: { type: action.name, args: action.args, playerID: action.playerID } };
+    case 'event':
+      return { type: 'GAME_EVENT', payload: { type: action.name, args: action.args, playerID: action.playerID } };
+    case 'undo':
+      return { type: 'UNDO', payload: { type: null, args: null, playerID: action.playerID } };
+    case 'redo':
+      return { type: 'REDO', payload: { type: null, args: null, playerID: action.playerID } };
+    case 'reset':
+      return { type: 'RESET', state: initialState };
+  }
+}
+
+export function readPhasesEraCtx(state: BgioState): FlowCtx {
+  const c = state.ctx;
+  return {
+    phase: c.phase ?? null,
+    turn: c.turn,
+    currentPlayer: c.currentPlayer,
+    playOrder: [...c.playOrder],
+    playOrderPos: c.playOrderPos,
+    // Copied: these releases mutate some ctx objects in place on later actions.
+    activePlayers: c.activePlayers ? { ...c.activePlayers } : null,
+    numMoves: c.numMoves ?? 0,
+    gameover: c.gameover === undefined ? undefined : JSON.parse(JSON.stringify(c.gameover)),
+  };
+}
+
+type Flow = Record<string, any>;
+
+/** One config prepared for one `(G, ctx)` release (0.39.16, 0.43.3, 0.49.13). */
+export class PhasesEraGame implements RuntimeGame {
+  private readonly game: any;
+  private readonly flow: Flow;
+  private readonly reducer: (state: BgioState, action: unknown) => BgioState;
+  private readonly probe: EventsProbe;
+  /** The player whose move is being processed. */
+  private actor: PlayerID | undefined;
+  readonly enabledEvents: readonly string[];
+
+  constructor(
+    readonly runtime: BgioRuntime,
+    private readonly release: PhasesEraRelease,
+    private readonly original: GameConfig,
+    private readonly recorder: TraceRecorder,
+    seed: string,
+  ) {
+    const { traits, internal } = release;
+    this.probe = new EventsProbe(recorder, traits, release.version);
+    const instrumented = instrumentConfig(original, recorder, this.probe, { traits, actor: () => this.actor });
+    instrumented.seed = seed;
+    this.game = internal.ProcessGameConfig(instrumented);
+    const flow: Flow = this.game.flow;
+    this.flow = flow;
+    const { processEvent, processMove, init } = flow;
+    flow.processEvent = (state: BgioState, action: { automatic?: boolean; payload: { type: string; args: unknown; playerID?: string } }) => {
+      const { type, args, playerID } = action.payload;
+      const traced = action.automatic ? this.probe.applying(args) : undefined;
+      const argList = Array.isArray(args) ? args : args === undefined ? [] : [args];
+      recorder.eventProcessingStart(type, argList, action.automatic ? null : `player ${playerID}`, traced);
+      try {
+        const next = processEvent(state, action);
+        this.probe.observe(next?.ctx);
+        return next;
+      } finally {
+        recorder.eventProcessingEnd();
+      }
+    };
+    flow.processMove = (state: BgioState, payload: unknown) => {
+      const next = processMove(state, payload);
+      this.probe.observe(next?.ctx);
+      return next;
+    };
+    flow.init = (state: BgioState) => {
+      const next = init(state);
+      this.probe.observe(next?.ctx);
+      return next;
+    };
+    this.reducer = internal.CreateGameReducer({ game: this.game });
+    this.enabledEvents = [...flow.enabledEventNames];
+  }
+
+  initialize({ numPlayers, setupData }: InitializeOptions): BgioState {
+    this.recorder.begin(undefined);
+    this.probe.begin();
+    this.actor = undefined;
+    const state = withConsoleTo(this.recorder, () => this.release.internal.InitializeGame({ game: this.game, numPlayers, setupData }) as BgioState);
+    this.probe.settle(this.loggedPluginRefusal(), null);
+    this.renameMoveLimitCauses();
+    return state;
+  }
+
+  reduce(state: BgioState, action: FlowAction, initialState: BgioState): ReduceResult {
+    const { traits } = this.release;
+    this.recorder.begin(state.ctx.phase ?? null);
+    this.probe.begin();
+    this.actor = action.type === 'move' ? action.playerID : undefined;
+    const clientRefusal = this.refuseLikeTheClient(state, action);
+    if (clientRefusal) return { state, error: clientRefusal };
+    // Without transients the refusal is established from the state the reducer checked.
+    const kind = traits.transients ? null : refusalKind(state, action, this.game);
+    const stateID = state._stateID;
+    const next = withConsoleTo(this.recorder, () => this.reducer(state, toBgioAction(action, initialState)));
+    const { transients, ...result } = next as BgioState & { transients?: { error?: { type: string; payload?: any } } };
+    let error: ActionError | null = null;
+    let pluginRefusal: string | null = null;
+    if (transients?.error) {
+      const { type, payload } = transients.error;
+      if (type === 'action/plugin_invalid' && payload?.plugin === 'events') pluginRefusal = String(payload.message ?? '');
+      error = describeActionError(type, payload, action, state, this, traits);
+    } else if (kind !== null && this.refused(state, next, stateID, action)) {
+      error = describeActionError(kind, undefined, action, state, this, traits);
+    } else if (action.type === 'event') {
+      // Refusals inside the flow (minMoves, an unknown phase) are only logged.
+      const refusal = this.recorder.finish().logs.find((l) => l.source === 'boardgame.io' && /^(INFO: cannot|ERROR:)/.test(l.text));
+      if (refusal) error = { type: 'flow/refused', message: refusal.text.replace(/^(ERROR:|INFO:)\s*/, '') };
+    }
+    this.probe.settle(pluginRefusal ?? (error ? null : this.loggedPluginRefusal()), pluginRefusal ? null : error);
+    this.renameMoveLimitCauses();
+    return { state: result as BgioState, error };
+  }
+
+  /** Whether a release without transients refused the action: it then hands the state back unchanged. */
+  private refused(before: BgioState, after: BgioState, stateID: number, action: FlowAction): boolean {
+    if (action.type === 'reset') return false;
+    // 0.39 leaves `_stateID` alone on undo and redo, and returns the very same state when it refuses them.
+    if ((action.type === 'undo' || action.type === 'redo') && this.release.traits.undo === '0.39') return after === before;
+    return after._stateID === stateID;
+  }
+
+  /** boardgame.io's Client only offers the events that `game.events` leaves enabled. */
+  private refuseLikeTheClient(state: BgioState, action: FlowAction): ActionError | null {
+    if (action.type !== 'event') return null;
+    if (!(this.flow.eventNames as string[]).includes(action.name)) {
+      return { type: 'flowscope/unknown_event', message: `${action.name} is not a boardgame.io ${this.runtime.version} event` };
+    }
+    if (!this.enabledEvents.includes(action.name) && state.ctx.gameover === undefined) {
+      return {
+        type: 'client/event_disabled',
+        message: `${action.name} is disabled (game.events.${action.name} is false), so boardgame.io's client does not offer it`,
+      };
+    }
+    return null;
+  }
+
+  private loggedPluginRefusal(): string | null {
+    const line = this.recorder.finish().logs.find((l) => PLUGIN_INVALID_LOG.test(l.text));
+    return line ? stripStack(line.text.replace(PLUGIN_INVALID_LOG, '')) : null;
+  }
+
+  /** Before 0.48 a turn ends after `turn.moveLimit` moves: say so in the recorder's causes. */
+  private renameMoveLimitCauses(): void {
+    if (this.release.traits.moveLimits !== 'moveLimit') return;
+    for (const t of this.recorder.finish().transitions) t.cause = t.cause.replace(MAX_MOVES_CAUSE, 'turn.moveLimit ($1) reached');
+  }
+
+  readCtx(state: BgioState): FlowCtx {
+    return readPhasesEraCtx(state);
+  }
+
+  isPlayerActive(state: BgioState, playerID: PlayerID): boolean {
+    return this.flow.isPlayerActive(state.G, state.ctx, playerID);
+  }
+
+  availableMoves(state: BgioState, playerID: PlayerID): string[] {
+    if (state.ctx.gameover !== undefined || !this.isPlayerActive(state, playerID)) return [];
+    return (this.game.moveNames as string[]).filter((name) => this.flow.getMove(state.ctx, name, playerID) !== null);
+  }
+
+  /** Where the release looks a move up for `playerID`: its stage, the phase, or the global moves. */
+  moveSource(state: BgioState, playerID: PlayerID): { where: string; moves: string[] } {
+    const ctx = state.ctx;
+    const phaseConfig = ctx.phase ? this.game.phases?.[ctx.phase] : undefined;
+    const stages = (phaseConfig?.turn ?? this.game.turn)?.stages ?? {};
+    const stage = ctx.activePlayers?.[playerID];
+    if (stage !== undefined && stage !== null && stages[stage]?.moves !== undefined) {
+      return { where: `stage ${stage}`, moves: Object.keys(stages[stage].moves) };
+    }
+    if (phaseConfig?.moves) return { where: `phase ${ctx.phase}`, moves: Object.keys(phaseConfig.moves) };
+    return { where: 'the global moves', moves: Object.keys(this.game.moves ?? {}) };
+  }
+
+  enumerate(state: BgioState, playerID: PlayerID): unknown[] | null {
+    const fn = this.original.ai?.enumerate;
+    if (typeof fn !== 'function') return null;
+    return withConsoleTo(null, () => fn(state.G, state.ctx, playerID));
+  }
+}
+
+/** A `BgioRuntime` for one `(G, ctx)` release. */
+export function phasesEraRuntime(release: PhasesEraRelease): BgioRuntime {
+  const runtime: BgioRuntime = {
+    version: release.version,
+    era: 'phases-g-ctx',
+    modules: release.modules,
+    prepare(config, recorder, { seed }) {
+      return new PhasesEraGame(runtime, release, config, recorder, seed);
+    },
+  };
+  return runtime;
+}
