@@ -114,3 +114,18 @@ describe('optional arguments over the wire', () => {
     ws.close();
   });
 });
+
+describe('several clients', () => {
+  it('each gets answers under its own request ids (a reloaded page starts again at 1)', async () => {
+    const s = await start();
+    const origin = `http://127.0.0.1:${s.port}`;
+    const first = await connect(s.port, `?token=${s.token}`, origin);
+    expect((await call(first, 1, 'listGames')).ok).toBe(true);
+    await call(first, 2, 'open', [{ game: 'tic-tac-toe', seed: 'ids' }]);
+    first.close();
+    const second = await connect(s.port, `?token=${s.token}`, origin);
+    const view = await call(second, 1, 'view');
+    expect(view).toMatchObject({ id: 1, ok: true, result: { length: 1 } });
+    second.close();
+  });
+});

@@ -141,7 +141,8 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
         return;
       }
       try {
-        socket.send(await engine.request(method, params));
+        // The engine answers with its own request id; the client must get back the id it sent.
+        socket.send((await engine.request(method, params)).replace(/^\{"id":\d+,/, `{"id":${id},`));
       } catch (error) {
         socket.send(JSON.stringify({ id, ok: false, error: { name: (error as Error).name, message: (error as Error).message } }));
       }
