@@ -1,8 +1,9 @@
 import { readdirSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bgio050, chartOf, chartToMermaid, findGames, selectGame, type GameConfig } from '../engine';
+import { chartOf, chartToMermaid, findGames, selectGame, type BgioRuntime, type GameConfig } from '../engine';
 import { loadGameModule } from '../app/load/load-game-file';
+import { pickRelease } from '../app/load/pick-release';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const fixturesDir = path.join(root, 'fixtures');
@@ -16,11 +17,18 @@ export function goldenPlayers(config: GameConfig): number {
   return Math.min(Math.max(config.minPlayers ?? 2, 2, Math.min(config.maxPlayers ?? 3, 3)), 4);
 }
 
+/** A fixture's game config, loaded on the release it was written for. */
+export async function loadFixture(name: string): Promise<{ config: GameConfig; runtime: BgioRuntime; file: string }> {
+  const file = path.join(fixturesDir, name, 'game.ts');
+  const { runtime } = pickRelease(file);
+  const module = await loadGameModule(file, runtime);
+  return { config: selectGame(findGames(module.exports)).config, runtime, file };
+}
+
 /** The golden files of one fixture: `chart.json` and `chart.mmd`. */
 export async function renderGolden(name: string): Promise<Record<string, string>> {
-  const module = await loadGameModule(path.join(fixturesDir, name, 'game.ts'), bgio050);
-  const config = selectGame(findGames(module.exports)).config;
-  const model = chartOf(config, goldenPlayers(config), bgio050);
+  const { config, runtime } = await loadFixture(name);
+  const model = chartOf(config, goldenPlayers(config), runtime);
   return { 'chart.json': JSON.stringify(model, null, 2) + '\n', 'chart.mmd': chartToMermaid(model) };
 }
 

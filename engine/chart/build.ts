@@ -1,10 +1,36 @@
 import { normaliseConfig } from '../config/normalise';
+import { migrateConfig } from '../legacy/migrate';
 import type { BgioRuntime } from '../runtime/runtime';
 import type { GameConfig } from '../types';
-import { buildChartModel, type ChartModel } from './model';
+import { buildChartModel, NO_PHASE, type ChartModel } from './model';
 
-/** The chart of `config` for `numPlayers`, naming turn orders by `runtime`'s presets. */
+/** Releases up to 0.32 have an implicit phase called `default` where later ones have no phase. */
+const LEGACY_DEFAULT_PHASE = 'default';
+
+/**
+ * The chart of `config` for `numPlayers` on `runtime`. Games written for the old `flow` API are
+ * charted through their migration to today's shape (the same phases, turns and edges), with the
+ * implicit `default` phase in place of the no-phase state, since that is what their `ctx` says.
+ */
 export function chartOf(config: GameConfig, numPlayers: number, runtime: BgioRuntime): ChartModel {
   const core = runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown>; ActivePlayers?: Record<string, unknown> } | undefined;
-  return buildChartModel(normaliseConfig(config, core?.TurnOrder ?? {}, core?.ActivePlayers ?? {}), numPlayers);
+  if (runtime.era !== 'flow') return buildChartModel(normaliseConfig(config, core?.TurnOrder ?? {}, core?.ActivePlayers ?? {}), numPlayers);
+  const migrated = migrateConfig(config, { release: runtime.version }).config;
+  const model = buildChartModel(normaliseConfig(migrated), numPlayers);
+  return renamePhase(model, NO_PHASE, LEGACY_DEFAULT_PHASE);
+}
+
+function renamePhase(model: ChartModel, from: string, to: string): ChartModel {
+  if (model.phases.some((p) => p.key === to)) {
+    // The game declares a phase named `default` itself: the no-phase state is that phase.
+    const phases = model.phases.filter((p) => p.key !== from);
+    return { ...model, phases, edges: model.edges.map((e) => ({ ...e, source: e.source === from ? to : e.source, target: e.target === from ? to : e.target, phase: e.phase === from ? to : e.phase })) };
+  }
+  const rename = (key: string) => (key === from ? to : key);
+  return {
+    ...model,
+    startPhase: rename(model.startPhase),
+    phases: model.phases.map((p) => (p.key === from ? { ...p, key: to, name: to } : p)),
+    edges: model.edges.map((e) => ({ ...e, id: e.id.split(from).join(to), source: rename(e.source), target: rename(e.target), phase: e.phase === undefined ? undefined : rename(e.phase) })),
+  };
 }

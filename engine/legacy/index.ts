@@ -1,0 +1,12 @@
+/**
+ * Migrating legacy boardgame.io game configs (the `flow` API of ≤0.32, `(G, ctx)` functions of
+ * ≤0.49) to boardgame.io 0.50: detection, a runnable migrated config, paste-able source, and the
+ * behaviour differences between releases. Pure TypeScript. See docs/migration.md.
+ */
+export { detectLegacy, CHANGED_IN } from './detect';
+export { migrateConfig } from './migrate';
+export { migrateSource } from './emit';
+export { semanticDifferences, differencesFor, type SemanticDifference, type DiffContext } from './differences';
+export { LEGACY_SPEC, recordingGame, legacyCoreModule, readLegacy } from './spec';
+export { legacyTurnOrders, legacyPresetOf } from './presets';
+export type * from './types';
