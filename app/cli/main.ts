@@ -4,6 +4,8 @@ import { GameLoadError } from '../load/load-game-file';
 import { ReleaseError } from '../load/pick-release';
 import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
+import { compareCommand } from './commands/compare';
+import { migrateCommand } from './commands/migrate';
 import { play } from './commands/play';
 import { replayCommand } from './commands/replay';
 import { lintCommand } from './commands/lint';
@@ -23,6 +25,10 @@ usage:
       re-run a replay: exit 0 when every expectation holds, 1 at the first divergent step
   flowscope chart <game-file> [--game NAME] [--players N] [--format json|xstate|mermaid]
       the statechart of phases, turns and stages: the model, the XState machine, or Mermaid
+  flowscope migrate <game-file> [--game NAME]
+      print a game written for an older boardgame.io as today's API (exit 1 when decisions remain)
+  flowscope compare <game-file> <replay.json> [--game NAME]
+      run a replay on the game's own release and on its migration to 0.50; the first difference, explained
   flowscope lint <game-file> [--game NAME]
       check the config for flow mistakes (exit 1 on errors); codes in docs/lint.md
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--inspect] [--inspect-port P]
@@ -167,6 +173,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
           io.warn,
           io.signal,
         );
+      }
+      case 'migrate': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        return await migrateCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+      }
+      case 'compare': {
+        const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
+        return await compareCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
       case 'lint': {
         const [file] = positionals(rest, 1, '<game-file>');

@@ -13,8 +13,8 @@ export interface OpenedGame {
 }
 
 /** Loads a game file on the release it was written for (or the one `bgio` names). */
-export async function openGame(file: string, wanted?: string, bgio?: string): Promise<OpenedGame> {
-  const { runtime, reason } = pickRelease(file, bgio);
+export async function openGame(file: string, wanted?: string, bgio?: string, bgioSource?: string): Promise<OpenedGame> {
+  const { runtime, reason } = pickRelease(file, bgio, bgioSource);
   activity.doing(`loading ${file}`);
   const module = await loadGameModule(file, runtime);
   const game = selectGame(findGames(module.exports), wanted);

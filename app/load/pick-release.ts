@@ -52,12 +52,12 @@ function newestOfEra(era: ApiEra): BgioRuntime | undefined {
  * package.json that depends on boardgame.io (resolved to the closest shipped release), else the
  * API style of the code, else 0.50.2.
  */
-export function pickRelease(file: string, override?: string): ReleaseChoice {
+export function pickRelease(file: string, override?: string, overrideSource = '--bgio'): ReleaseChoice {
   const shipped = RUNTIMES.map((r) => r.version).join(', ');
   if (override) {
     const runtime = runtimeByVersion(override);
-    if (!runtime) throw new ReleaseError(`--bgio ${override} is not a boardgame.io release Flowscope ships (${shipped})`);
-    return { runtime, reason: `--bgio ${override}${runtime.version !== override ? ` (closest shipped release: ${runtime.version})` : ''}` };
+    if (!runtime) throw new ReleaseError(`${overrideSource} ${override} is not a boardgame.io release Flowscope ships (${shipped})`);
+    return { runtime, reason: `${overrideSource} ${override}${runtime.version !== override ? ` (closest shipped release: ${runtime.version})` : ''}` };
   }
   const declared = declaredRange(file);
   if (declared) {

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDirWith } from '../../testing/temp-dir';
+import { main } from '../main';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixture = (name: string) => path.join(root, 'fixtures', name, 'game.ts');
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('legacy games from the command line', () => {
+  it('play records the release, check re-runs on it, compare finds the card game behaves the same on 0.50', async () => {
+    const replay = path.join(tempDirWith({}), 'cards.json');
+    const played = await run('play', fixture('legacy-card-phases'), '--players', '2', '--seed', 'c', '--random', '40', '--out', replay);
+    expect(played.err).toMatch(/^boardgame.io 0.32.1: .*legacy-card-phases\/package.json depends on boardgame.io \^0.32.0/);
+    expect(JSON.parse(readFileSync(replay, 'utf8')).game.bgio).toBe('0.32.1');
+    expect((await run('check', fixture('legacy-card-phases'), replay)).code).toBe(0);
+    const compared = await run('compare', fixture('legacy-card-phases'), replay);
+    expect(compared.code).toBe(0);
+    expect(compared.out).toMatch(/on boardgame.io 0.32.1 \(the replay was recorded on 0.32.1\) and on its migration to 0.50.2\nevery step agrees \(40 steps\)$/);
+  });
+
+  it('compare shows the first divergent step of the turn-orders game with the difference that explains it', async () => {
+    const replay = path.join(tempDirWith({}), 'orders.json');
+    await run('play', fixture('legacy-turn-orders'), '--players', '4', '--seed', 'cmp', '--random', '60', '--out', replay);
+    const compared = await run('compare', fixture('legacy-turn-orders'), replay);
+    expect(compared.code).toBe(1);
+    expect(compared.out).toMatch(/first difference at step \d+: /);
+    expect(compared.out).toMatch(/the likely explanations?:\n {2}- /);
+    expect(compared.out).toMatch(/\(changed in 0\.\d+/);
+    expect(compared.out).toMatch(/the migration left \d+ decisions to a human/);
+  });
+
+  it('migrate prints today’s API with the decisions marked', async () => {
+    const migrated = await run('migrate', fixture('legacy-card-phases'));
+    expect(migrated.out).toMatch(/phases: \{/);
+    expect(migrated.out).not.toMatch(/\bflow: \{/);
+  });
+});
