@@ -40,3 +40,18 @@ describe('explainStep', () => {
     expect(explain(0)).toBe('phase play began because the game starts in phase play (start: true)');
   });
 });
+
+describe('explainStep with several stage changes', () => {
+  it('leads with the player an event put in a stage, not the one whose maxMoves ran out', () => {
+    const chain = {
+      moves: { start: ({ events }: any) => events.setActivePlayers({ value: { 1: 'respond' }, minMoves: 1, maxMoves: 1 }) },
+      turn: { stages: { respond: { moves: { pass: ({ events }: any) => events.setActivePlayers({ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }) } } } },
+    };
+    const s = new Session({ runtime: bgio050, config: chain, numPlayers: 3, seed: 'c' });
+    s.dispatch({ type: 'move', name: 'start', args: [], playerID: '0' });
+    const r = s.dispatch({ type: 'move', name: 'pass', args: [], playerID: '1' });
+    expect(explainStep(r, s.step(1).ctx)).toBe(
+      'player 2 entered stage respond because turn.stages.respond.moves.pass called setActivePlayers({"value":{"2":"respond"},"minMoves":1,"maxMoves":1}), and 1 other player changed slot too',
+    );
+  });
+});

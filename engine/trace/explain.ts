@@ -41,7 +41,11 @@ export function explainStep(record: StepRecord, before: FlowCtx | null): string 
   }
   const live = record.trace.transitions.filter((t) => !t.rolledBack);
   const pick = (type: Transition['type']) => live.find((t) => t.type === type);
-  const main = pick('game-end') ?? pick('phase-end') ?? pick('turn-end') ?? live.find((t) => t.type === 'stage');
+  // Among stage changes, one an event caused says more than an automatic one, and entering more than leaving.
+  const stages = live
+    .filter((t) => t.type === 'stage')
+    .sort((a, b) => Number(a.automatic) - Number(b.automatic) || Number(a.to === undefined) - Number(b.to === undefined));
+  const main = pick('game-end') ?? pick('phase-end') ?? pick('turn-end') ?? stages[0];
   if (main) {
     const others = live.filter((t) => t.type === 'stage' && t !== main).length;
     return flowSentence(main) + (others && main.type === 'stage' ? `, and ${others} other player${others === 1 ? '' : 's'} changed slot too` : '');
