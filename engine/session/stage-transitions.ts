@@ -4,9 +4,12 @@ import type { FlowAction, FlowCtx, PlayerID } from '../types';
 
 const STAGE_EVENTS = new Set(['setActivePlayers', 'setStage', 'endStage']);
 
-/** A player's place in `activePlayers`: a stage name, `null` (active, no stage), or absent. */
+/**
+ * A player's slot: a stage name, `null` (active with no stage: in `activePlayers` with
+ * `Stage.NULL`, or the current player while `activePlayers` is null), or `undefined` (not active).
+ */
 function slotOf(ctx: FlowCtx, player: PlayerID): string | null | undefined {
-  if (!ctx.activePlayers) return undefined;
+  if (!ctx.activePlayers) return player === ctx.currentPlayer ? null : undefined;
   return player in ctx.activePlayers ? ctx.activePlayers[player] : undefined;
 }
 
