@@ -1,4 +1,4 @@
-import { Fragment, memo, useState, type ReactNode } from 'react';
+import { Fragment, memo, useState, type ReactNode, useDeferredValue } from 'react';
 import type { Diagnostic, DiffEntry, LogLine, StepDetail as Detail, StepSummary, TraceEntry, Transition } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
 import { actionLabel, actorOf, compactJson, diffLines, formatArgs, playerClass, slotLabel, transitionGlyph } from './model';
@@ -14,9 +14,9 @@ type OpenState = Partial<Record<SectionId, boolean>>;
 
 /** The selected step, in full: why, what ran, what it called, what changed. */
 export function StepDetailPane() {
-  const selected = useApp((s) => s.selected);
-  const detail = useApp((s) => s.detail);
-  const summary = useApp((s) => s.summaries.get(s.selected));
+  const selected = useDeferredValue(useApp((s) => s.selected));
+  const detail = useDeferredValue(useApp((s) => s.detail));
+  const summary = useDeferredValue(useApp((s) => s.summaries.get(s.selected)));
   const players = useApp((s) => s.view?.players ?? NO_PLAYERS);
   const [open, setOpen] = useState<OpenState>({});
   const current = detail && detail.index === selected ? detail : null;
