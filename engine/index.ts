@@ -30,6 +30,7 @@ export { diffValues, formatPath, type DiffEntry, type DiffKind } from './util/di
 export { explainStep } from './trace/explain';
 export * from './host/protocol';
 export { lintConfig, LINT_CODES, type LintFinding, type LintSeverity } from './lint/lint';
-export { firstDivergence, type ComparableStep, type Divergence } from './session/compare';
+export { firstDivergence, comparableSteps, type ComparableStep, type Divergence } from './session/compare';
 export { RUNTIMES, DEFAULT_RUNTIME, registerRuntime, closestRuntime, runtimeByVersion } from './runtime/registry';
 export type { ApiEra } from './runtime/runtime';
+export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';

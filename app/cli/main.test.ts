@@ -113,3 +113,14 @@ describe('flowscope CLI', () => {
     expect(table).toMatch(/turn-end \(player 0\): turn.maxMoves \(1\) reached/);
   });
 });
+
+describe('check and non-deterministic game code', () => {
+  it('fails with the step where a second run differs and names Math.random', async () => {
+    const dir = tempDirWith({ 'dice.ts': 'export default { setup: () => ({ rolls: [] }), moves: { roll: ({ G }: any) => { G.rolls.push(Math.floor(Math.random() * 1e6)); } }, ai: { enumerate: () => [{ move: "roll" }] } };\n' });
+    const out = path.join(dir, 'r.json');
+    await run('play', path.join(dir, 'dice.ts'), '--seed', 'x', '--random', '5', '--out', out, '--no-expect');
+    const checked = await run('check', path.join(dir, 'dice.ts'), out);
+    expect(checked.code).toBe(1);
+    expect(checked.out).toMatch(/^non-deterministic game code: running the same actions again differs at step 1 \(G\.rolls\[0\]: \d+ → \d+\)\n {2}likely cause: moves\.roll uses Math\.random/);
+  });
+});

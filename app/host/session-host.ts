@@ -7,6 +7,7 @@ import {
   explainStep,
   findGames,
   firstDivergence,
+  comparableSteps,
   formatReplay,
   parseReplay,
   phaseNames,
@@ -189,7 +190,7 @@ export class SessionHost implements HostApi {
       activity.doing(`replaying step ${next.session.length} on the new code: ${describeAction(action)}`);
       this.follow(next, next.session.dispatch(action));
     }
-    const divergence = firstDivergence(comparable(old), comparable(next.session));
+    const divergence = firstDivergence(comparableSteps(old), comparableSteps(next.session));
     return { ok: true, view: { ...view, length: next.session.length }, replayed: actions.length, divergence };
   }
 
@@ -268,13 +269,6 @@ export class SessionHost implements HostApi {
     if (!this.current) throw new HostError('no game is open');
     return this.current;
   }
-}
-
-/** Every step with its G, in one forward pass (G objects are immutable, so keeping them is safe). */
-function comparable(session: Session) {
-  const Gs: unknown[] = [];
-  session.walk((_, state) => Gs.push(state.G));
-  return session.steps.map((r) => ({ index: r.index, ok: r.ok, error: r.error, ctx: r.ctx, G: Gs[r.index] }));
 }
 
 function fixtureLine(readme: string): string | undefined {

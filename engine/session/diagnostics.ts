@@ -10,10 +10,19 @@ export interface Diagnostic {
   message: string;
 }
 
-/** What a step's trace says a user should look at. */
-export function diagnoseTrace(trace: StepTrace): Diagnostic[] {
+/**
+ * What a step's trace says a user should look at. `suspects` maps config paths known to be
+ * written wrongly for this release (the pre-0.50 `(G, ctx)` signature) to the lint's explanation.
+ */
+export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, string> = new Map()): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const named = new Set<string>();
   for (const entry of trace.entries) {
+    const suspect = suspects.get(entry.fn);
+    if (suspect && !named.has(entry.fn)) {
+      named.add(entry.fn);
+      out.push({ code: 'legacy-signature', severity: 'error', message: suspect });
+    }
     if (entry.threw) out.push({ code: 'threw', severity: 'error', message: `${entry.fn} threw ${entry.threw}` });
     for (const ev of entry.events) {
       const call = `${entry.fn} called ${describeCall(ev.name, ev.args)}`;

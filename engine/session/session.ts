@@ -6,6 +6,7 @@ import { cloneGraph } from '../util/clone-graph';
 import { describeError } from '../util/plain';
 import { diagnoseTrace, type Diagnostic } from './diagnostics';
 import { stageTransitions } from './stage-transitions';
+import { lintConfig } from '../lint/lint';
 
 export interface SessionOptions {
   runtime: BgioRuntime;
@@ -63,6 +64,8 @@ export class Session {
   private readonly recent = new Map<number, BgioState>();
   private readonly initialState: BgioState;
   private head: BgioState;
+  /** Functions written with the pre-0.50 `(G, ctx)` signature, named whenever they run. */
+  private readonly suspects: Map<string, string>;
 
   constructor(options: SessionOptions) {
     this.runtime = options.runtime;
@@ -73,6 +76,7 @@ export class Session {
     this.interval = Math.max(1, options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL);
     validateSetup(options);
     this.recorder.onEnter = options.onGameCode ?? null;
+    this.suspects = legacySignatures(options);
     try {
       this.game = options.runtime.prepare(options.config, this.recorder, { seed: options.seed });
     } catch (error) {
@@ -93,7 +97,7 @@ export class Session {
     this.initialState = cloneGraph(state);
     this.head = state;
     this.checkpoints.set(0, cloneGraph(state));
-    this.records.push({ index: 0, action: null, ok: true, error: null, ctx: this.game.readCtx(state), trace, diagnostics: diagnoseTrace(trace) });
+    this.records.push({ index: 0, action: null, ok: true, error: null, ctx: this.game.readCtx(state), trace, diagnostics: diagnoseTrace(trace, this.suspects) });
   }
 
   /** Number of steps, including step 0 (the initial state). */
@@ -134,7 +138,7 @@ export class Session {
     trace.transitions.push(...stageTransitions(before, ctx, trace, action));
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
-    const record: StepRecord = { index: this.records.length, action, ok: error === null, error, ctx, trace, diagnostics: diagnoseTrace(trace) };
+    const record: StepRecord = { index: this.records.length, action, ok: error === null, error, ctx, trace, diagnostics: diagnoseTrace(trace, this.suspects) };
     this.records.push(record);
     if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state));
     return record;
@@ -208,6 +212,17 @@ export class Session {
       const message = culprit ? `${culprit.fn} threw ${culprit.threw}` : `boardgame.io threw ${describeError(error)}`;
       return { state, error: { type: 'flowscope/threw', message }, trace };
     }
+  }
+}
+
+/** On 0.50, the config functions written `(G, ctx)`: each runs with `G` = the context object and `ctx` undefined. */
+function legacySignatures({ runtime, config }: SessionOptions): Map<string, string> {
+  if (runtime.era !== 'context') return new Map();
+  const core = runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
+  try {
+    return new Map(lintConfig(config, core?.TurnOrder ?? {}).filter((f) => f.code === 'legacy-signature' && f.path).map((f) => [f.path as string, f.message]));
+  } catch {
+    return new Map();
   }
 }
 

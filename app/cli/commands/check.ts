@@ -1,4 +1,4 @@
-import { checkExpectations, type Mismatch } from '../../../engine';
+import { checkExpectations, findNondeterminism, type Mismatch } from '../../../engine';
 import { describeAction } from '../table';
 import { runReplay } from './replay';
 
@@ -10,6 +10,13 @@ export async function checkCommand(gameFile: string, replayFile: string, options
   if (run.hashWarning) warn(run.hashWarning);
   const expectations = run.replay.expect ?? [];
   const mismatches = checkExpectations(run.session.steps, expectations);
+  // A replay is only a regression test if running it twice gives the same steps.
+  const nondeterminism = findNondeterminism(run.session);
+  if (nondeterminism) {
+    print(`non-deterministic game code: running the same actions again differs at step ${nondeterminism.step} (${nondeterminism.differences.slice(0, 2).join('; ')})`);
+    if (nondeterminism.suspects.length) print(`  likely cause: ${nondeterminism.suspects.join('; ')} (use boardgame.io's seeded \`random\` instead)`);
+    return 1;
+  }
   if (mismatches.length === 0) {
     print(`ok: ${run.session.lastIndex} steps replayed, ${expectations.length} expectations hold`);
     return 0;
