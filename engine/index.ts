@@ -34,3 +34,4 @@ export { firstDivergence, comparableSteps, type ComparableStep, type Divergence 
 export { RUNTIMES, DEFAULT_RUNTIME, registerRuntime, closestRuntime, runtimeByVersion } from './runtime/registry';
 export type { ApiEra } from './runtime/runtime';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
+export { lintForRelease } from './lint/for-release';

@@ -6,6 +6,6 @@ export default defineConfig({
   root: import.meta.dirname,
   base: './',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 4000, sourcemap: true },
   worker: { format: 'es' },
 });

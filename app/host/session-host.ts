@@ -6,6 +6,7 @@ import {
   diffValues,
   explainStep,
   findGames,
+  lintForRelease,
   firstDivergence,
   comparableSteps,
   formatReplay,
@@ -29,7 +30,6 @@ import {
   type StepRecord,
   type StepSummary,
 } from '../../engine';
-import { lintConfig } from '../../engine/lint/lint';
 import { activity } from './activity';
 import { openGame, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
@@ -199,8 +199,7 @@ export class SessionHost implements HostApi {
     const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
-    const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> };
-    const lint = lintConfig(opened.game.config, core.TurnOrder ?? {});
+    const lint = lintForRelease(opened.game.config, opened.runtime);
     this.current?.actor.stop();
     this.current = { opened, session, actor, lint, random: new RandomPlayer({ seed, restartOnGameOver: false }) };
     return this.makeView(this.current);

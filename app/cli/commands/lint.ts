@@ -1,4 +1,5 @@
-import { lintConfig, type LintFinding } from '../../../engine/lint/lint';
+import type { LintFinding } from '../../../engine/lint/lint';
+import { lintForRelease } from '../../../engine/lint/for-release';
 import { openGame } from '../open-session';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -21,9 +22,7 @@ export function summarise(findings: LintFinding[]): string {
 /** `flowscope lint`: prints every finding and a summary; 1 when there is an error, else 0. */
 export async function lintCommand(file: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio);
-  const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, any> } | undefined;
-  if (!core?.TurnOrder) warn(`boardgame.io ${opened.runtime.version} has no TurnOrder presets: turn orders are linted as custom`);
-  const findings = lintConfig(opened.game.config, core?.TurnOrder);
+  const findings = lintForRelease(opened.game.config, opened.runtime);
   for (const line of formatFindings(findings)) print(line);
   print(summarise(findings));
   return findings.some((f) => f.severity === 'error') ? 1 : 0;

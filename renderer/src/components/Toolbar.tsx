@@ -80,6 +80,20 @@ function SessionControls() {
         <input aria-label="seed" placeholder={view?.seed ?? 'seed'} value={seed} onChange={(e) => setSeed(e.target.value)} />
         <button type="submit" title="New session with these players and seed">New session</button>
       </form>
+      {view && (
+        <select
+          aria-label="boardgame.io release"
+          value={view.game.bgio}
+          title={`Running on boardgame.io ${view.game.bgio} because ${view.game.bgioReason}`}
+          onChange={(e) => void controller.open({ game: view.game.file, exportName: view.game.exportName, bgio: e.target.value, numPlayers: view.numPlayers, seed: view.seed })}
+        >
+          {view.releases.map((r) => (
+            <option key={r} value={r}>
+              boardgame.io {r}
+            </option>
+          ))}
+        </select>
+      )}
       <button
         onClick={async () => {
           const text = await controller.exportReplay();
@@ -138,7 +152,7 @@ export function Toolbar() {
         Flowscope
         {view && (
           <span className="game-id" title={view.game.file}>
-            {view.game.name} · {view.numPlayers} players · seed {view.seed} · boardgame.io {view.game.bgio}
+            {view.game.name} · {view.numPlayers} players · seed {view.seed}
           </span>
         )}
       </div>

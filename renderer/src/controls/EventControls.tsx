@@ -44,7 +44,8 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
     setTried(null);
     void controller.act({ type: 'event', name, args: result.value, playerID: acting });
   };
-  const invalid = (name: EventName) => !parsed[name].ok && (!blank(name, effective) || tried === name);
+  // Older releases lack some events: their forms are not shown, and never invalid.
+  const invalid = (name: EventName) => !!parsed[name] && !parsed[name].ok && (!blank(name, effective) || tried === name);
   const onEnter = (name: EventName) => (e: KeyboardEvent) => {
     if (e.key === 'Enter') {
       e.preventDefault();
