@@ -34,12 +34,14 @@ describe('choosing the boardgame.io release', () => {
       'flow.js': "import { Game } from 'boardgame.io/core';\nexport default Game({ flow: { startingPhase: 'a' } });",
       'gctx.ts': 'export default { moves: { a: (G, ctx) => { ctx.events.endTurn(); } } };',
       'modern.ts': 'export default { moves: { a: ({ G, events }) => events.endTurn() } };',
+      'mixed.ts': 'export default { moves: { a: ({ G }) => {}, b: (G, ctx) => { ctx.events.endTurn(); } } };',
     });
     // These temp files have no package.json above them that names boardgame.io.
     expect(eraOfSource("import { Game } from 'boardgame.io/core'; Game({ moves: {} })")?.era).toBe('flow');
     expect(pickRelease(path.join(dir, 'flow.js')).runtime.era).toBe('flow');
     expect(pickRelease(path.join(dir, 'gctx.ts')).reason).toMatch(/its moves and hooks take \(G, ctx\)/);
     expect(pickRelease(path.join(dir, 'modern.ts')).runtime.version).toBe('0.50.2');
+    expect(pickRelease(path.join(dir, 'mixed.ts')).runtime.version).toBe('0.50.2');
     expect(pickRelease(path.join(dir, 'modern.ts'), '0.49').runtime.version).toBe('0.49.13');
     expect(pickRelease(path.join(dir, 'modern.ts'), '0.49').reason).toBe('--bgio 0.49 (closest shipped release: 0.49.13)');
     expect(() => pickRelease(path.join(dir, 'modern.ts'), 'next')).toThrow(/not a boardgame.io release Flowscope ships/);
