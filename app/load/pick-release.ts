@@ -39,7 +39,7 @@ export function eraOfSource(source: string): { era: ApiEra; evidence: string } |
   if (/\bGame\s*\(\s*\{/.test(source) && /['"]boardgame\.io\/core['"]/.test(source)) return { era: 'flow', evidence: 'it wraps the config in Game({ … }) from boardgame.io/core' };
   if (/\bflow\s*:\s*\{/.test(source) || /\b(startingPhase|endPhaseIf|endTurnIf|endGameIf|movesPerTurn|allowedMoves)\s*:/.test(source)) return { era: 'flow', evidence: 'it uses the flow API (flow, startingPhase, endPhaseIf…)' };
   // Code that uses the 0.50 context object anywhere is a 0.50 game; any (G, ctx) in it is a mistake to report.
-  if (/\(\s*\{\s*G\b/.test(source) || /\bevents\.\w+\(/.test(source)) return { era: 'context', evidence: 'its moves and hooks take ({ G, ctx, events })' };
+  if (/\(\s*\{\s*G\b/.test(source) || /(?<!ctx\.)\bevents\.\w+\(/.test(source)) return { era: 'context', evidence: 'its moves and hooks take ({ G, ctx, events })' };
   if (/\bctx\.events\b/.test(source) || /\(\s*G\s*,\s*ctx\b/.test(source) || /\bfunction\s*\w*\s*\(\s*G\s*,\s*ctx\b/.test(source)) return { era: 'phases-g-ctx', evidence: 'its moves and hooks take (G, ctx)' };
   return null;
 }
