@@ -1,7 +1,9 @@
 import { readdirSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync, mkdirSync } from 'node:fs';
 import { chartOf, chartToMermaid, findGames, selectGame, type BgioRuntime, type GameConfig } from '../engine';
+import { detectLegacy, migrateSource } from '../engine/legacy';
 import { loadGameModule } from '../app/load/load-game-file';
 import { pickRelease } from '../app/load/pick-release';
 
@@ -32,9 +34,24 @@ export async function renderGolden(name: string): Promise<Record<string, string>
   return { 'chart.json': JSON.stringify(model, null, 2) + '\n', 'chart.mmd': chartToMermaid(model) };
 }
 
+/** Fixtures written for older APIs, migrated by `flowscope migrate`: files under `<fixture>/migrated/`, or null. */
+export async function renderMigrated(name: string): Promise<Record<string, string> | null> {
+  const { config, runtime, file } = await loadFixture(name);
+  if (!detectLegacy(config, { release: runtime.version }).length) return null;
+  return {
+    'game.ts': migrateSource(readFileSync(file, 'utf8'), config, { release: runtime.version }),
+    'package.json': JSON.stringify({ name: `${name}-migrated`, private: true, description: `${name} migrated to boardgame.io 0.50 by flowscope migrate`, dependencies: { 'boardgame.io': '0.50.2' } }, null, 2) + '\n',
+  };
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   for (const name of fixtureNames()) {
     for (const [file, text] of Object.entries(await renderGolden(name))) writeFileSync(path.join(fixturesDir, name, file), text);
     console.log(`wrote fixtures/${name}/chart.json and chart.mmd`);
+    const migrated = await renderMigrated(name);
+    if (!migrated) continue;
+    mkdirSync(path.join(fixturesDir, name, 'migrated'), { recursive: true });
+    for (const [file, text] of Object.entries(migrated)) writeFileSync(path.join(fixturesDir, name, 'migrated', file), text);
+    console.log(`wrote fixtures/${name}/migrated/`);
   }
 }
