@@ -116,7 +116,7 @@ describe('flowscope CLI', () => {
 
 describe('check and non-deterministic game code', () => {
   it('fails with the step where a second run differs and names Math.random', async () => {
-    const dir = tempDirWith({ 'dice.ts': 'export default { setup: () => ({ rolls: [] }), moves: { roll: ({ G }: any) => { G.rolls.push(Math.floor(Math.random() * 1e6)); } }, ai: { enumerate: () => [{ move: "roll" }] } };\n' });
+    const dir = tempDirWith({ 'dice.ts': 'export default { setup: () => ({ rolls: [] }), moves: { roll: ({ G }: any) => { G.rolls.push(Math.floor(Math.random() * 1e9)); } }, ai: { enumerate: () => [{ move: "roll" }] } };\n' });
     const out = path.join(dir, 'r.json');
     await run('play', path.join(dir, 'dice.ts'), '--seed', 'x', '--random', '5', '--out', out, '--no-expect');
     const checked = await run('check', path.join(dir, 'dice.ts'), out);
