@@ -97,6 +97,28 @@ describe('the engine host (sessions in a watched worker)', () => {
   });
 });
 
+describe('an endIf that never returns', () => {
+  it('is stopped with the function named, the session log survives, and play goes on', async () => {
+    const dir = tempDirWith({
+      'stuck.ts': `export default {
+        setup: () => ({ n: 0 }),
+        moves: { inc: ({ G }: any) => { G.n++; } },
+        phases: { main: { start: true, endIf: ({ G }: any) => { while (G.n === 3) {} return false; } } },
+      };`,
+    });
+    const { host, events } = start(2000);
+    await host.call('open', { game: path.join(dir, 'stuck.ts'), seed: 'e' });
+    for (let i = 0; i < 2; i++) await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' });
+    const error = (await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' }).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(StalledError);
+    expect(error.message).toMatch(/while step 3: inc\(\), inside phases\.main\.endIf: game code is probably in an endless loop/);
+    await until(() => events.some((e) => e.type === 'session'));
+    const summaries = await host.call<StepSummary[]>('steps', 0, 10);
+    expect(summaries.map((s) => s.action?.type ?? 'created')).toEqual(['created', 'move', 'move']);
+    expect((await host.call<StepDetail>('step', 2)).G).toEqual({ n: 2 });
+  });
+});
+
 describe('hot reload', () => {
   it('replays the session on edited code and reports the first divergent step; a broken edit keeps the last good version', async () => {
     const { writeFileSync } = await import('node:fs');
