@@ -174,4 +174,27 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await page.getByRole('button', { name: /Branch/ }).click();
     await expect.poll(lastStep).toBe(2);
   });
+
+  it('exports the chart as SVG and PNG images (File › Export Chart in the desktop app)', async () => {
+    for (const format of ['svg', 'png']) {
+      const dataUrl: string = await page.evaluate(
+        (f) => new Promise((resolve) => window.dispatchEvent(new CustomEvent('flowscope:export-chart', { detail: { format: f, reply: resolve } }))),
+        format,
+      );
+      expect(dataUrl.startsWith(format === 'svg' ? 'data:image/svg+xml' : 'data:image/png;base64,')).toBe(true);
+      expect(dataUrl.length).toBeGreaterThan(5000);
+    }
+  });
+
+  it('opens a replay dropped on the window', async () => {
+    const replay: string = await page.evaluate(() => (window as any).flowscope.exportReplay());
+    const steps = JSON.parse(replay).actions.length;
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'dropped.replay.json', { type: 'application/json' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, replay);
+    await expect.poll(() => page.locator('.notice').textContent()).toContain(`opened replay dropped.replay.json: ${steps} steps`);
+    expect(await lastStep()).toBe(steps);
+  });
 });
