@@ -1,6 +1,7 @@
 import type { TraceRecorder } from '../../trace/recorder';
 import type { TracedEvent } from '../../trace/types';
 import type { ActionError } from '../../types';
+import { stripStack } from '../action-errors';
 
 /**
  * 0.50's events plugin (`plugins/events/events.ts`) queues every event game code calls in
@@ -25,8 +26,6 @@ interface QueueState {
 }
 
 type EventsApi = Record<string, any> & { _private?: { dispatch: unknown[] } };
-
-const STACK_MARK = '\nError: Events Plugin Error';
 
 export class EventsProbe {
   private queued: Queued[] = [];
@@ -133,7 +132,3 @@ function droppedReason(name: string, gameover: boolean): string {
   return 'boardgame.io skipped it';
 }
 
-export function stripStack(message: string): string {
-  const at = message.indexOf(STACK_MARK);
-  return (at >= 0 ? message.slice(0, at) : message).trim();
-}

@@ -4,9 +4,10 @@ import type { TraceRecorder } from '../../trace/recorder';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig, PlayerID } from '../../types';
 import type { BgioRuntime, ReduceResult, RuntimeGame } from '../runtime';
 import { withConsoleTo } from '../console-capture';
-import { EventsProbe, stripStack } from './events-probe';
+import { EventsProbe } from './events-probe';
 import { instrumentConfig } from './instrument';
-import { describeActionError } from './errors';
+import { describeActionError, stripStack } from '../action-errors';
+import { readFlowCtx } from '../read-ctx';
 
 const PLUGIN_INVALID_LOG = /^ERROR: events plugin declared action invalid:\n/;
 
@@ -25,20 +26,6 @@ function toBgioAction(action: FlowAction, initialState: BgioState): Record<strin
   }
 }
 
-export function readCtx050(state: BgioState): FlowCtx {
-  const c = state.ctx;
-  return {
-    phase: c.phase ?? null,
-    turn: c.turn,
-    currentPlayer: c.currentPlayer,
-    playOrder: [...c.playOrder],
-    playOrderPos: c.playOrderPos,
-    // Copied: boardgame.io mutates some ctx objects in place on later actions.
-    activePlayers: c.activePlayers ? { ...c.activePlayers } : null,
-    numMoves: c.numMoves ?? 0,
-    gameover: c.gameover === undefined ? undefined : JSON.parse(JSON.stringify(c.gameover)),
-  };
-}
 
 class Game050 implements RuntimeGame {
   private readonly game: any;
@@ -123,7 +110,7 @@ class Game050 implements RuntimeGame {
   }
 
   readCtx(state: BgioState): FlowCtx {
-    return readCtx050(state);
+    return readFlowCtx(state);
   }
 
   isPlayerActive(state: BgioState, playerID: PlayerID): boolean {

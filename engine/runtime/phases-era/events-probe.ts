@@ -2,6 +2,7 @@ import type { TraceRecorder } from '../../trace/recorder';
 import type { TracedEvent } from '../../trace/types';
 import type { ActionError } from '../../types';
 import type { ReleaseTraits } from './release';
+import { stripStack } from '../action-errors';
 
 /**
  * In every `(G, ctx)` release the events plugin (`plugins/events/events.ts`) queues the events
@@ -41,7 +42,6 @@ interface QueueState {
 
 type EventsApi = Record<string, any>;
 
-const STACK_MARK = '\nError: Events Plugin Error';
 const STAGE_EVENTS = new Set(['setStage', 'endStage', 'setActivePlayers']);
 const PHASE_EVENTS = new Set(['endPhase', 'setPhase']);
 
@@ -218,7 +218,3 @@ export class EventsProbe {
   }
 }
 
-export function stripStack(message: string): string {
-  const at = message.indexOf(STACK_MARK);
-  return (at >= 0 ? message.slice(0, at) : message).trim();
-}

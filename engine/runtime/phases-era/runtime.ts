@@ -2,8 +2,11 @@ import type { TraceRecorder } from '../../trace/recorder';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig, PlayerID } from '../../types';
 import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '../runtime';
 import { withConsoleTo } from '../console-capture';
-import { describeActionError, refusalKind } from './errors';
-import { EventsProbe, stripStack } from './events-probe';
+import { describeActionError, stripStack } from '../action-errors';
+import { readFlowCtx } from '../read-ctx';
+import { refusalKind } from './errors';
+import type { ReleaseTraits } from './release';
+import { EventsProbe } from './events-probe';
 import { instrumentConfig } from './instrument';
 import type { PhasesEraRelease } from './release';
 
@@ -26,20 +29,6 @@ export function toBgioAction(action: FlowAction, initialState: BgioState): Recor
   }
 }
 
-export function readPhasesEraCtx(state: BgioState): FlowCtx {
-  const c = state.ctx;
-  return {
-    phase: c.phase ?? null,
-    turn: c.turn,
-    currentPlayer: c.currentPlayer,
-    playOrder: [...c.playOrder],
-    playOrderPos: c.playOrderPos,
-    // Copied: these releases mutate some ctx objects in place on later actions.
-    activePlayers: c.activePlayers ? { ...c.activePlayers } : null,
-    numMoves: c.numMoves ?? 0,
-    gameover: c.gameover === undefined ? undefined : JSON.parse(JSON.stringify(c.gameover)),
-  };
-}
 
 type Flow = Record<string, any>;
 
@@ -122,9 +111,9 @@ export class PhasesEraGame implements RuntimeGame {
     if (transients?.error) {
       const { type, payload } = transients.error;
       if (type === 'action/plugin_invalid' && payload?.plugin === 'events') pluginRefusal = String(payload.message ?? '');
-      error = describeActionError(type, payload, action, state, this, traits);
+      error = describeActionError(type, payload, action, state, this, undoRules(traits));
     } else if (kind !== null && this.refused(state, next, stateID, action)) {
-      error = describeActionError(kind, undefined, action, state, this, traits);
+      error = describeActionError(kind, undefined, action, state, this, undoRules(traits));
     } else if (action.type === 'event') {
       // Refusals inside the flow (minMoves, an unknown phase) are only logged.
       const refusal = this.recorder.finish().logs.find((l) => l.source === 'boardgame.io' && /^(INFO: cannot|ERROR:)/.test(l.text));
@@ -170,7 +159,7 @@ export class PhasesEraGame implements RuntimeGame {
   }
 
   readCtx(state: BgioState): FlowCtx {
-    return readPhasesEraCtx(state);
+    return readFlowCtx(state);
   }
 
   isPlayerActive(state: BgioState, playerID: PlayerID): boolean {
@@ -213,4 +202,9 @@ export function phasesEraRuntime(release: PhasesEraRelease): BgioRuntime {
     },
   };
   return runtime;
+}
+
+/** 0.39/0.40 record only moves for undo and let any player undo. */
+function undoRules(traits: ReleaseTraits) {
+  return traits.undo === '0.39' ? { recordsOnlyMoves: true, anyoneMayUndo: true } : {};
 }

@@ -1,17 +1,35 @@
-import type { ActionError, BgioState, FlowAction } from '../../types';
-import { stripStack } from './events-probe';
+import type { ActionError, BgioState, FlowAction } from '../types';
 
-interface MoveLookup {
+export interface MoveLookup {
   moveSource(state: BgioState, playerID: string): { where: string; moves: string[] };
 }
 
-/** boardgame.io's `transients.error` as a sentence that says what was refused and why. */
+/** How a release's undo differs from 0.50's (boardgame.io 0.39/0.40 record only moves, and let anyone undo). */
+export interface UndoRules {
+  recordsOnlyMoves?: boolean;
+  anyoneMayUndo?: boolean;
+}
+
+const STACK_MARK = '\nError: Events Plugin Error';
+
+/** The events plugin's refusal message without the stack trace boardgame.io appends to it. */
+export function stripStack(message: string): string {
+  const at = message.indexOf(STACK_MARK);
+  return (at >= 0 ? message.slice(0, at) : message).trim();
+}
+
+/**
+ * A refusal as a sentence that says what was refused and why. `type` is boardgame.io's
+ * `ActionErrorType` (its `transients.error.type` from 0.44.4 on; older releases refuse the same
+ * things without naming them, and the same names are used for them).
+ */
 export function describeActionError(
   type: string,
   payload: any,
   action: FlowAction,
   state: BgioState,
   game: MoveLookup,
+  undo: UndoRules = {},
 ): ActionError {
   const ctx = state.ctx;
   const who = 'playerID' in action ? action.playerID : undefined;
@@ -35,7 +53,7 @@ export function describeActionError(
     case 'action/action_disabled':
       return { type, message: `${action.type} is disabled (game.disableUndo is true)` };
     case 'action/action_invalid':
-      return { type, message: describeUndoRefusal(action, state) };
+      return { type, message: describeUndoRefusal(action, state, undo) };
     case 'action/plugin_invalid':
       return { type, message: `the ${payload?.plugin ?? 'a'} plugin refused the action: ${stripStack(String(payload?.message ?? ''))}` };
     default:
@@ -43,13 +61,13 @@ export function describeActionError(
   }
 }
 
-function describeUndoRefusal(action: FlowAction, state: BgioState): string {
+function describeUndoRefusal(action: FlowAction, state: BgioState, rules: UndoRules): string {
   const undo = state._undo ?? [];
   const redo = state._redo ?? [];
   if (action.type === 'undo') {
-    if (undo.length < 2) return 'no moves to undo (undo only reaches back to the start of the current turn)';
+    if (undo.length < 2) return `no moves to undo (undo only reaches back to the start of the current turn${rules.recordsOnlyMoves ? ', and only moves are recorded, not events' : ''})`;
     const last = undo[undo.length - 1];
-    if (action.playerID !== last.playerID) return `player ${action.playerID} cannot undo player ${last.playerID}'s move`;
+    if (!rules.anyoneMayUndo && action.playerID !== last.playerID) return `player ${action.playerID} cannot undo player ${last.playerID}'s move`;
     return `move ${last.moveType} cannot be undone (its undoable is false)`;
   }
   if (action.type === 'redo') {
