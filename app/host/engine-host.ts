@@ -70,13 +70,14 @@ export class EngineHost {
   }
 
   /** Sends a request; resolves with the answer's JSON text (`{ id, ok, result | error }`). */
-  request(method: HostMethod, params: unknown[]): Promise<string> {
+  request(method: HostMethod, params: unknown[], replyId?: number): Promise<string> {
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
       this.pending.set(id, { method, params, resolve, reject });
       this.lastActivity = Date.now();
       this.doing = `${method}`;
-      this.worker.postMessage({ id, method, params });
+      // The worker answers under `replyId` (the client's own request id) when there is one.
+      this.worker.postMessage({ id, method, params, replyId: replyId ?? id });
     }).then((json) => {
       this.mirror(method, params, json);
       return json;

@@ -30,16 +30,16 @@ if (inspect) {
 const host = new SessionHost({ fixturesDir: workerData.fixturesDir as string, emit: (event) => post({ type: 'event', event }), devTools: !!inspect });
 post({ type: 'ready' });
 
-parentPort!.on('message', async (message: HostRequestMessage) => {
+parentPort!.on('message', async (message: HostRequestMessage & { replyId: number }) => {
   let json: string;
   try {
     const method = (host as unknown as Record<string, unknown>)[message.method] as (...args: unknown[]) => Promise<unknown>;
     if (typeof method !== 'function') throw new Error(`unknown method ${String(message.method)}`);
     const result = await method.apply(host, message.params);
-    json = JSON.stringify({ id: message.id, ok: true, result: result ?? null });
+    json = JSON.stringify({ id: message.replyId, ok: true, result: result ?? null });
   } catch (error) {
     const e = error as Error;
-    json = JSON.stringify({ id: message.id, ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error) } });
+    json = JSON.stringify({ id: message.replyId, ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error) } });
   }
   post({ type: 'doing', text: 'idle' });
   post({ type: 'response', id: message.id, json });

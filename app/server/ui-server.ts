@@ -141,8 +141,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
         return;
       }
       try {
-        // The engine answers with its own request id; the client must get back the id it sent.
-        socket.send((await engine.request(method, params)).replace(/^\{"id":\d+,/, `{"id":${id},`));
+        socket.send(await engine.request(method, params, id));
       } catch (error) {
         socket.send(JSON.stringify({ id, ok: false, error: { name: (error as Error).name, message: (error as Error).message } }));
       }
