@@ -33,5 +33,6 @@ export { lintConfig, LINT_CODES, type LintFinding, type LintSeverity } from './l
 export { firstDivergence, comparableSteps, type ComparableStep, type Divergence } from './session/compare';
 export { RUNTIMES, DEFAULT_RUNTIME, registerRuntime, closestRuntime, runtimeByVersion } from './runtime/registry';
 export type { ApiEra } from './runtime/runtime';
+export { Entropy, activeEntropy, describeUse, type EntropyApi, type EntropyStep, type EntropyUse, type GameRandomness } from './session/entropy';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';

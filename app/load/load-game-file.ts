@@ -4,7 +4,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
-import type { BgioRuntime } from '../../engine';
+import { Entropy, type BgioRuntime, type EntropyUse, type GameRandomness } from '../../engine';
+import { createLocator } from './bundle-locations';
+import { createSandbox } from './sandbox-globals';
 
 export const GAME_FILE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 
@@ -20,7 +22,23 @@ export interface LoadedGameModule {
   sha256: string;
   /** Every local file the bundle read (to watch for changes). */
   inputs: string[];
+  /** Whether the bundle's randomness and clock are seeded (see sandbox-globals.ts). */
+  gameRandomness: GameRandomness;
+  /** What the module read from `Math.random`, the clock or `crypto` while it loaded. */
+  loadEntropy: EntropyUse[];
+  /** Evaluates the same bundle again: a fresh module, as a second process would have it. */
+  evaluateAgain(): Record<string, unknown>;
 }
+
+export interface SandboxOptions {
+  /** `real` leaves the game's `Math.random`, clock and `crypto` alone (`--no-sandbox-random`). */
+  gameRandomness?: GameRandomness;
+}
+
+// Module-load values come from this fixed seed, not the session's: in boardgame.io a module loads
+// once per process and every match in it shares what it drew, and so the values are the same in
+// every Flowscope process, for every session and after every reload (see docs/determinism.md).
+const MODULE_LOAD_SEED = 'flowscope:module-load';
 
 const requireFromHere = createRequire(import.meta.url);
 
@@ -33,7 +51,7 @@ export function hashFile(file: string): string {
  * evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
  * release Flowscope observes.
  */
-export async function loadGameModule(file: string, runtime: BgioRuntime): Promise<LoadedGameModule> {
+export async function loadGameModule(file: string, runtime: BgioRuntime, sandbox: SandboxOptions = {}): Promise<LoadedGameModule> {
   const absolute = path.resolve(file);
   if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
@@ -61,8 +79,10 @@ export async function loadGameModule(file: string, runtime: BgioRuntime): Promis
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
-  const exports = evaluateBundle(absolute, code, runtime);
-  return { file: absolute, exports, sha256: hashFile(absolute), inputs };
+  const gameRandomness = sandbox.gameRandomness ?? 'seeded';
+  const { exports, loadEntropy } = evaluateBundle(absolute, code, runtime, gameRandomness);
+  const evaluateAgain = () => evaluateBundle(absolute, code, runtime, gameRandomness).exports;
+  return { file: absolute, exports, sha256: hashFile(absolute), inputs, gameRandomness, loadEntropy, evaluateAgain };
 }
 
 function formatBuildFailure(file: string, error: unknown): string {
@@ -76,9 +96,14 @@ function formatBuildFailure(file: string, error: unknown): string {
   return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}`;
 }
 
-function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Record<string, unknown> {
+function evaluateBundle(file: string, code: string, runtime: BgioRuntime, gameRandomness: GameRandomness): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
   const module = { exports: {} as Record<string, unknown> };
+  const params = '(function (exports, require, module, __filename, __dirname, ';
+  const entropy = new Entropy(MODULE_LOAD_SEED, gameRandomness);
+  const sandbox = createSandbox(entropy, createLocator(file, code, 1, path.dirname(file)));
+  const names = Object.keys(sandbox.bindings);
   const gameRequire = (id: string): unknown => {
+    if (Object.prototype.hasOwnProperty.call(sandbox.modules, id)) return sandbox.modules[id];
     if (id === 'boardgame.io' || id.startsWith('boardgame.io/')) {
       const provided = runtime.modules[id];
       if (provided) return provided;
@@ -87,15 +112,19 @@ function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Recor
   };
   let run: (...args: unknown[]) => void;
   try {
-    const wrapper = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
+    // The bundle starts on a line of its own, so its line numbers are the source map's.
+    const wrapper = `${params}${names.join(', ')}) {\n${code}\n})`;
     run = vm.runInThisContext(wrapper, { filename: file });
   } catch (error) {
     throw new GameLoadError(`${file}: could not be compiled: ${(error as Error).message}`);
   }
   try {
-    run(module.exports, gameRequire, module, file, path.dirname(file));
+    entropy.run('load', true, () => run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n])));
   } catch (error) {
     throw new GameLoadError(`${file} threw while it was being loaded: ${(error as Error)?.stack?.split('\n').slice(0, 3).join('\n') ?? String(error)}`);
   }
-  return module.exports;
+  const loadEntropy = entropy.takeUses();
+  // Game code a UI calls between steps draws from here too; it is no step's, so nothing is noted.
+  entropy.recording = false;
+  return { exports: module.exports, loadEntropy };
 }
