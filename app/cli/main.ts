@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { GameSelectionError, ReplayError, SessionError } from '../../engine';
 import { GameLoadError } from '../load/load-game-file';
 import { ReleaseError } from '../load/pick-release';
+import { forceGameRandomness } from '../load/sandbox-mode';
 import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
@@ -41,6 +42,9 @@ options for every command:
   --bgio V      run the game on boardgame.io release V (default: the nearest package.json's
                 boardgame.io range, else the code's API style; shipped: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)
   --timeout S   stop game code that makes no progress for S seconds (default 10)
+  --no-sandbox-random
+                run the game's Math.random, Date, performance.now and crypto for real instead of
+                seeded from the session seed and the step (see docs/determinism.md)
 
 exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
 
@@ -70,6 +74,7 @@ const OPTIONS = {
   'inspect-port': { type: 'string' },
   replay: { type: 'string' },
   interval: { type: 'string' },
+  'no-sandbox-random': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -99,6 +104,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     const { values, positionals: args } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     const [command, ...rest] = args;
+    forceGameRandomness(values['no-sandbox-random'] ? 'real' : undefined);
     if (values.help || !command) {
       io.print(USAGE);
       return 0;
@@ -146,6 +152,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             game: values.game,
             players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             seed: values.seed,
+            gameRandomness: values['no-sandbox-random'] ? 'real' : undefined,
             port: values.port === undefined ? undefined : integer(values.port, 'port', 0, 0),
             timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
             inspect: values.inspect ? { port: values['inspect-port'] === undefined ? 0 : integer(values['inspect-port'], 'inspect-port', 0, 0) } : undefined,

@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import { Entropy, type BgioRuntime, type EntropyUse, type GameRandomness } from '../../engine';
 import { createLocator } from './bundle-locations';
 import { createSandbox } from './sandbox-globals';
+import { gameRandomnessFor } from './sandbox-mode';
 
 export const GAME_FILE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 
@@ -79,7 +80,7 @@ export async function loadGameModule(file: string, runtime: BgioRuntime, sandbox
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
-  const gameRandomness = sandbox.gameRandomness ?? 'seeded';
+  const gameRandomness = gameRandomnessFor(sandbox.gameRandomness);
   const { exports, loadEntropy } = evaluateBundle(absolute, code, runtime, gameRandomness);
   const evaluateAgain = () => evaluateBundle(absolute, code, runtime, gameRandomness).exports;
   return { file: absolute, exports, sha256: hashFile(absolute), inputs, gameRandomness, loadEntropy, evaluateAgain };

@@ -10,6 +10,7 @@ import type { StepTrace } from '../trace/types';
 import type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 import type { DiffEntry } from '../util/diff';
 import type { Divergence } from '../session/compare';
+import type { GameRandomness } from '../session/entropy';
 
 export type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 export type { ChartModel, ChartEdge, ChartPhase, ChartStage, ChartTurn } from '../chart/model';
@@ -42,6 +43,8 @@ export interface SessionView {
   otherGames: string[];
   numPlayers: number;
   seed: string;
+  /** Whether the game's `Math.random`, clock and `crypto` are seeded (the sandbox) or real. */
+  gameRandomness: GameRandomness;
   setupData: unknown;
   /** Number of steps, step 0 included. */
   length: number;
@@ -97,6 +100,8 @@ export interface OpenRequest {
   numPlayers?: number;
   seed?: string;
   setupData?: unknown;
+  /** `real` turns the sandbox off: the game's `Math.random`, clock and `crypto` are left alone. */
+  gameRandomness?: GameRandomness;
 }
 
 /** Commands the UI may send, and what each answers. */

@@ -1,3 +1,4 @@
+import type { GameRandomness } from '../session/entropy';
 import { EVENT_NAMES, isEventName, type FlowAction, type FlowCtx } from '../types';
 
 export const REPLAY_FORMAT = 'flowscope-replay';
@@ -23,6 +24,11 @@ export interface ReplayFile {
   game: { name: string; file?: string; sha256?: string; export?: string; bgio?: string };
   numPlayers: number;
   seed: string;
+  /**
+   * How the game's `Math.random`, clock and `crypto` ran when it was recorded: `seeded` (from the
+   * seed and the step, reproducible anywhere) or `real`. Replays from before it existed read as seeded.
+   */
+  gameRandomness?: GameRandomness;
   setupData: unknown;
   actions: FlowAction[];
   expect?: StepExpectation[];
@@ -67,6 +73,7 @@ export function parseReplay(input: string | unknown): ReplayFile {
   }
   if (!Number.isInteger(r.numPlayers) || r.numPlayers < 1) bad('numPlayers', 'a positive integer', r.numPlayers);
   if (typeof r.seed !== 'string' || r.seed === '') bad('seed', 'a non-empty string', r.seed);
+  if (r.gameRandomness !== undefined && r.gameRandomness !== 'seeded' && r.gameRandomness !== 'real') bad('gameRandomness', '"seeded" or "real"', r.gameRandomness);
   if (!Array.isArray(r.actions)) bad('actions', 'an array', r.actions);
   else r.actions.forEach((a: unknown, i: number) => validateAction(a, `actions[${i}]`, bad, problems));
   if (r.expect !== undefined) {
@@ -80,6 +87,7 @@ export function parseReplay(input: string | unknown): ReplayFile {
     game: r.game,
     numPlayers: r.numPlayers,
     seed: r.seed,
+    ...(r.gameRandomness ? { gameRandomness: r.gameRandomness } : {}),
     setupData: r.setupData ?? null,
     actions: r.actions.map(normaliseAction),
     ...(r.expect ? { expect: r.expect } : {}),
@@ -164,7 +172,7 @@ export function expectationOf(step: number, ok: boolean, ctx: FlowCtx): StepExpe
 
 /** Serialises a replay with a stable key order, one action per line. */
 export function formatReplay(replay: ReplayFile): string {
-  const head = { format: replay.format, version: replay.version, game: replay.game, numPlayers: replay.numPlayers, seed: replay.seed, setupData: replay.setupData };
+  const head = { format: replay.format, version: replay.version, game: replay.game, numPlayers: replay.numPlayers, seed: replay.seed, gameRandomness: replay.gameRandomness, setupData: replay.setupData };
   const lines = JSON.stringify(head, null, 2).slice(0, -2).split('\n');
   const list = (key: string, items: unknown[]) =>
     items.length ? `  "${key}": [\n${items.map((i) => `    ${JSON.stringify(i)}`).join(',\n')}\n  ]` : `  "${key}": []`;

@@ -3,7 +3,7 @@ import { detectLegacy, differencesFor, migrateConfig } from '../../../engine/leg
 import { deepEqual } from '../../../engine/util/plain';
 import { describeAction } from '../table';
 import { readReplayFile } from './replay';
-import { dispatchAction, openGame } from '../open-session';
+import { dispatchAction, openGame, sandboxOf } from '../open-session';
 
 /** What two releases must agree on, step by step: the flow as a player sees it, and G. */
 function flowOf(ctx: FlowCtx) {
@@ -35,13 +35,13 @@ const EXPLAINS: Record<string, readonly string[]> = {
  */
 export async function compareCommand(gameFile: string, replayFile: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   const replay = readReplayFile(replayFile);
-  const opened = await openGame(gameFile, options.game ?? replay.game.export ?? replay.game.name, options.bgio ?? replay.game.bgio, options.bgio ? '--bgio' : 'the replay was recorded on');
+  const opened = await openGame(gameFile, options.game ?? replay.game.export ?? replay.game.name, options.bgio ?? replay.game.bgio, options.bgio ? '--bgio' : 'the replay was recorded on', { gameRandomness: replay.gameRandomness });
   const release = opened.runtime.version;
   if (release === DEFAULT_RUNTIME.version) warn(`${opened.game.name} already runs on ${release}: comparing it with itself`);
   const migrated = migrateConfig(opened.game.config, { release });
   const decisions = migrated.notes.filter((n) => n.severity === 'decision');
-  const own = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers: replay.numPlayers, seed: replay.seed, setupData: replay.setupData });
-  const modern = new Session({ runtime: bgio050, config: migrated.config, numPlayers: replay.numPlayers, seed: replay.seed, setupData: replay.setupData });
+  const own = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers: replay.numPlayers, seed: replay.seed, setupData: replay.setupData, ...sandboxOf(opened) });
+  const modern = new Session({ runtime: bgio050, config: migrated.config, numPlayers: replay.numPlayers, seed: replay.seed, setupData: replay.setupData, ...sandboxOf(opened) });
   const stepsOwn: StepRecord[] = [own.steps[0]];
   const stepsModern: StepRecord[] = [modern.steps[0]];
   for (const action of replay.actions) {

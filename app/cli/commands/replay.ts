@@ -35,7 +35,7 @@ export async function runReplay(
 ): Promise<ReplayRun> {
   const replay = readReplayFile(replayFile);
   // A replay runs on the release it was recorded on, unless --bgio says otherwise.
-  const opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio, bgio ? '--bgio' : 'the replay was recorded on');
+  const opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio, bgio ? '--bgio' : 'the replay was recorded on', { gameRandomness: replay.gameRandomness });
   const session = newSession(opened, replay.numPlayers, replay.seed, replay.setupData);
   onStep?.(session, opened);
   for (const action of replay.actions) {

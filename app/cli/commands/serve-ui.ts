@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionView } from '../../../engine';
+import type { GameRandomness, SessionView } from '../../../engine';
 import { startUiServer, type UiServer } from '../../server/ui-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -13,6 +13,8 @@ export interface ServeUiOptions {
   game?: string;
   players?: number;
   seed?: string;
+  /** `real` with `--no-sandbox-random`: the game opened from the command line runs unseeded. */
+  gameRandomness?: GameRandomness;
   port?: number;
   timeoutSeconds: number;
   /** Also run an @xstate/inspect server for the live chart. */
@@ -26,7 +28,7 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
   const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect });
   if (options.file) {
     try {
-      const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game, numPlayers: options.players, seed: options.seed });
+      const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game, numPlayers: options.players, seed: options.seed, gameRandomness: options.gameRandomness });
       print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
     } catch (error) {
       await server.close();

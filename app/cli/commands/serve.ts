@@ -38,7 +38,7 @@ export async function serveCommand(options: ServeOptions, print: (line: string) 
   if (options.replay !== undefined && options.random !== undefined) throw new UsageError('serve takes --replay or --random, not both');
   if (!(Number.isFinite(options.intervalMs) && options.intervalMs >= 0)) throw new UsageError(`--interval must be a number of milliseconds of at least 0, got ${options.intervalMs}`);
   const replay: ReplayFile | null = options.replay !== undefined ? readReplayFile(options.replay) : null;
-  const opened = await openGame(options.file, options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined));
+  const opened = await openGame(options.file, options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined), undefined, undefined, { gameRandomness: replay?.gameRandomness });
   if (replay?.game.sha256 && replay.game.sha256 !== hashFile(opened.module.file)) {
     warn(`warning: ${path.basename(opened.module.file)} has changed since this replay was recorded (sha256 differs)`);
   }
