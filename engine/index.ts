@@ -36,3 +36,4 @@ export type { ApiEra } from './runtime/runtime';
 export { Entropy, activeEntropy, describeUse, type EntropyApi, type EntropyStep, type EntropyUse, type GameRandomness } from './session/entropy';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';
+export { lintGameFiles } from './lint/rules/nondeterministic';

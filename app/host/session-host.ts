@@ -6,7 +6,6 @@ import {
   diffValues,
   explainStep,
   findGames,
-  lintForRelease,
   firstDivergence,
   comparableSteps,
   formatReplay,
@@ -31,6 +30,7 @@ import {
   type StepSummary,
 } from '../../engine';
 import { activity } from './activity';
+import { lintOpenedGame } from '../cli/lint-game';
 import { openGame, sandboxOf, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
 
@@ -200,7 +200,7 @@ export class SessionHost implements HostApi {
     const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, ...sandboxOf(opened) });
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
-    const lint = lintForRelease(opened.game.config, opened.runtime);
+    const lint = lintOpenedGame(opened);
     this.current?.actor.stop();
     this.current = { opened, session, actor, lint, random: new RandomPlayer({ seed, restartOnGameOver: false }) };
     return this.makeView(this.current);
