@@ -1,4 +1,4 @@
-import { createPrng } from '../random/prng';
+import { createPrng } from '../util/prng';
 
 /**
  * How game code's own randomness and clock reads behave: `seeded` (the default) derives every
@@ -61,17 +61,17 @@ export class Entropy {
 
   /** Runs `body` as step `step`: the same step always draws the same values, in the same order. */
   run<T>(step: EntropyStep, recording: boolean, body: () => T): T {
-    const previous = active;
+    const previous = slot.active;
     const wasRecording = this.recording;
     this.step = step;
     this.prng = null;
     this.clockReads = 0;
     this.recording = recording;
-    active = this;
+    slot.active = this;
     try {
       return body();
     } finally {
-      active = previous;
+      slot.active = previous;
       this.recording = wasRecording;
     }
   }
@@ -122,11 +122,12 @@ export class Entropy {
   }
 }
 
-let active: Entropy | null = null;
+// One per process (per worker): steps run synchronously, so at most one is running at a time.
+const slot: { active: Entropy | null } = { active: null };
 
 /** The entropy of the step being run, or null when no game code is running under a session. */
 export function activeEntropy(): Entropy | null {
-  return active;
+  return slot.active;
 }
 
 /** `moves.roll uses Math.random (src/dice.ts:4)`. */
