@@ -25,16 +25,19 @@ describe('IPC requests', () => {
       ['eval', [], /unknown request eval/],
       [42, [], /unknown request 42/],
       ['__proto__', [], /unknown request/],
-      ['open', 'bang', /parameters must be an array/],
-      ['open', [{ file: 'x' }], /needs \{ game: string/],
-      ['dispatch', ['endTurn'], /needs an action object/],
-      ['dispatch', [{ type: 'reset' }, -1], /step index/],
-      ['random', [1e9], /between 0 and 1,000,000/],
-      ['steps', [0], /two step indexes/],
-      ['step', ['3'], /a step index/],
-      ['openReplay', [{}], /replay text/],
-      ['view', [1], /takes no parameters/],
-      ['listGames', [1, 2, 3, 4], /at most 3/],
+      ['toString', [], /unknown request toString/],
+      ['open', 'bang', /^open: params: expected an array of parameters, got string "bang"$/],
+      ['open', [{ file: 'x' }], /^open: params\[0\]\.game: expected a fixture name or a game file path, got nothing/],
+      ['dispatch', ['endTurn'], /^dispatch: params\[0\]: expected an action object, got string "endTurn"$/],
+      ['dispatch', [null], /^dispatch: params\[0\]: expected an action object, got null$/],
+      ['dispatch', [{ type: 'move', name: 'a', args: [], playerID: 0 }], /^dispatch: params\[0\]\.playerID: expected a player ID string, got number 0$/],
+      ['dispatch', [{ type: 'reset' }, -1], /^dispatch: params\[1\]: expected a step index/],
+      ['random', [1e9], /^random: params\[0\]: expected a step count \(0 to 1000000\), got number 1000000000$/],
+      ['steps', [0], /^steps: params: expected at least 2 parameters, got 1$/],
+      ['step', ['3'], /^step: params\[0\]: expected a step index .*got string "3"$/],
+      ['openReplay', [{}], /^openReplay: params\[0\]: expected the replay text, got an object$/],
+      ['view', [1], /^view: params: takes no parameters$/],
+      ['listGames', [1, 2, 3, 4], /takes no parameters/],
     ];
     for (const [method, params, message] of bad) expect(() => validateRequest(method, params)).toThrow(message);
   });
@@ -45,7 +48,12 @@ describe('IPC requests', () => {
     registerHostIpc({ handle: (channel, h) => channel === REQUEST_CHANNEL && (handler = h) }, engine);
     await expect(handler({ senderFrame: { url: 'https://evil.example/' } }, 'listGames', [])).rejects.toBeInstanceOf(IpcRejected);
     await expect(handler({ senderFrame: { url: 'flowscope://app/index.html', parent: {} } }, 'listGames', [])).rejects.toThrow(/refused a request from/);
-    await expect(handler({ senderFrame: { url: 'flowscope://app/index.html' } }, 'listGames', ['x'])).rejects.toThrow(/takes no parameters/);
+    // A bad payload from the app's own page gets an error answer (the preload throws it as a named error).
+    expect(JSON.parse(await handler({ senderFrame: { url: 'flowscope://app/index.html' } }, 'listGames', ['x']))).toEqual({
+      id: 0,
+      ok: false,
+      error: { name: 'ProtocolError', message: 'listGames: params: takes no parameters' },
+    });
     expect(engine.request).not.toHaveBeenCalled();
     expect(await handler({ senderFrame: { url: 'flowscope://app/index.html' } }, 'listGames', [])).toBe('{"id":0,"ok":true,"result":[]}');
     expect(engine.request).toHaveBeenCalledWith('listGames', []);

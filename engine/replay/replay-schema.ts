@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { flowActionSchema } from '../schema/action-schema';
 import { expected, kindOf } from '../schema/issues';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { EVENT_NAMES } from '../types';
 import { expected, kindOf } from './issues';
 
