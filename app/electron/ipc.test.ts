@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { HOST_METHODS, ProtocolError, validateHostRequest } from '../../engine';
 import { IpcRejected, registerHostIpc, REQUEST_CHANNEL, validateRequest } from './ipc';
 
 describe('IPC requests', () => {
@@ -57,5 +59,30 @@ describe('IPC requests', () => {
     expect(engine.request).not.toHaveBeenCalled();
     expect(await handler({ senderFrame: { url: 'flowscope://app/index.html' } }, 'listGames', [])).toBe('{"id":0,"ok":true,"result":[]}');
     expect(engine.request).toHaveBeenCalledWith('listGames', []);
+  });
+
+  it('answers arbitrary parameters for every method with the schema’s error, relaying only valid requests', async () => {
+    let handler: any;
+    const relayed: unknown[][] = [];
+    const engine = { request: vi.fn(async (method: string, params: unknown[]) => (relayed.push([method, params]), '{"id":0,"ok":true,"result":null}')) };
+    registerHostIpc({ handle: (_channel, h) => (handler = h) }, engine);
+    const own = { senderFrame: { url: 'flowscope://app/index.html' } };
+    const json = fc.jsonValue({ maxDepth: 2 });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constantFrom(...HOST_METHODS), json), fc.oneof(json, fc.array(json, { maxLength: 3 })), async (method, params) => {
+        relayed.length = 0;
+        const answer = JSON.parse(await handler(own, method, params));
+        let valid = true;
+        try {
+          validateHostRequest(method, params);
+        } catch (error) {
+          valid = false;
+          expect(error).toBeInstanceOf(ProtocolError);
+          expect(answer).toEqual({ id: 0, ok: false, error: { name: 'ProtocolError', message: (error as Error).message } });
+        }
+        expect(relayed).toHaveLength(valid ? 1 : 0);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -74,7 +74,7 @@ export function readRequestMessage(text: string): { ok: true; id: number; reques
   const { id, method, params } = message as Record<string, unknown>;
   if (!Number.isSafeInteger(id)) return { ok: false, reply: errorReply(null, new ProtocolError(`id: expected an integer, got ${kindOf(id)}`)) };
   try {
-    return { ok: true, id: id as number, request: validateHostRequest(method, params ?? []) };
+    return { ok: true, id: id as number, request: validateHostRequest(method, params === undefined ? [] : params) };
   } catch (error) {
     return { ok: false, reply: errorReply(id as number, error) };
   }
