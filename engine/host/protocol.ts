@@ -37,3 +37,7 @@ export * from './view-schemas';
 export { menuCommandSchema, type MenuCommand } from './menu-commands';
 
 export type HostServerMessage = HostResponseMessage | HostErrorReply | { event: HostEvent };
+
+/** Pure helpers a user interface needs to read the messages above (the renderer imports engine values only from here). */
+export { EVENT_NAMES, isEventName, type EventName } from '../types';
+export { formatPath } from '../util/diff';
