@@ -32,7 +32,7 @@ describe('IPC requests', () => {
       ['open', [{ file: 'x' }], /^open: params\[0\]\.game: expected a fixture name or a game file path, got nothing/],
       ['dispatch', ['endTurn'], /^dispatch: params\[0\]: expected an action object, got string "endTurn"$/],
       ['dispatch', [null], /^dispatch: params\[0\]: expected an action object, got null$/],
-      ['dispatch', [{ type: 'move', name: 'a', args: [], playerID: 0 }], /^dispatch: params\[0\]\.playerID: expected a player ID string, got number 0$/],
+      ['dispatch', [{ type: 'move', name: 'a', args: [], playerID: 0 }], /^dispatch: params\[0\]\.playerID: expected a string, got number 0$/],
       ['dispatch', [{ type: 'reset' }, -1], /^dispatch: params\[1\]: expected a step index/],
       ['random', [1e9], /^random: params\[0\]: expected a step count \(0 to 1000000\), got number 1000000000$/],
       ['steps', [0], /^steps: params: expected at least 2 parameters, got 1$/],

@@ -34,10 +34,10 @@ describe('the protocol boundary of the browser-mode server', () => {
     expect(await call('dispatch', null)).toMatchObject({ ok: false, error: { name: 'ProtocolError', message: 'dispatch: params[0]: expected an action object, got null' } });
     expect(await call('dispatch', { type: 'move', name: 'clickCell', args: [1] })).toMatchObject({
       ok: false,
-      error: { message: 'dispatch: params[0].playerID: expected a player ID string, got nothing (the field is missing)' },
+      error: { message: 'dispatch: params[0].playerID: expected a string, got nothing (the field is missing)' },
     });
     expect(await call('dispatch', { type: 'move', name: 'clickCell', args: 1, playerID: 0 })).toMatchObject({
-      error: { message: 'dispatch: params[0].args: expected an array, got number 1; params[0].playerID: expected a player ID string, got number 0' },
+      error: { message: 'dispatch: params[0].args: expected an array, got number 1; params[0].playerID: expected a string, got number 0' },
     });
     expect((await call('view')).result.length).toBe(2);
     expect(parseReplay((await call('exportReplay')).result).actions).toHaveLength(1);

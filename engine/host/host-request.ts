@@ -17,7 +17,7 @@ const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(va
 
 /**
  * Checks one request against its method's schema. Throws ProtocolError, e.g.
- * `dispatch: params[0].playerID: expected a player ID string, got number 0`.
+ * `dispatch: params[0].playerID: expected a string, got number 0`.
  */
 export function validateHostRequest(method: unknown, params: unknown): HostRequest {
   if (!isHostMethod(method)) throw new ProtocolError(`unknown request ${shown(method)}`);

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { EVENT_NAMES } from '../types';
 import { expected, kindOf } from './issues';
 
-const playerID = z.string(expected('a player ID string'));
+const playerID = z.string(expected('a string'));
 const args = z.array(z.unknown(), expected('an array')).default(() => []);
 
 /**
