@@ -35,6 +35,7 @@ export { callHost, errorReply, isHostMethod, ProtocolError, readRequestMessage, 
 export type { HostErrorReply, HostRequest, HostRequestMessage, HostResponseMessage } from './host-request';
 export * from './view-schemas';
 export { menuCommandSchema, type MenuCommand } from './menu-commands';
+export { chartImageSchema, layoutSchema, type LayoutUpdate } from './desktop-messages';
 
 export type HostServerMessage = HostResponseMessage | HostErrorReply | { event: HostEvent };
 
