@@ -29,6 +29,7 @@ export function validateRequest(method: unknown, params: unknown): { method: Hos
     case 'view':
     case 'exportReplay':
     case 'reload':
+    case 'listLessons':
       if (params.length) fail('takes no parameters');
       break;
     case 'open':
@@ -53,6 +54,9 @@ export function validateRequest(method: unknown, params: unknown): { method: Hos
     case 'openReplay':
       if (typeof params[0] !== 'string' || (params[0] as string).length > MAX_TEXT) fail('needs the replay text');
       if (params[1] !== undefined && typeof params[1] !== 'string') fail('the replay path must be a string');
+      break;
+    case 'lesson':
+      if (typeof params[0] !== 'string' || params.length !== 1) fail('needs a lesson id');
       break;
   }
   return { method: method as HostMethod, params };

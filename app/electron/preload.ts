@@ -28,6 +28,8 @@ contextBridge.exposeInMainWorld('flowscopeHost', {
   exportReplay: () => request('exportReplay', []),
   openReplay: (text: string, replayPath?: string) => request('openReplay', replayPath === undefined ? [text] : [text, replayPath]),
   reload: () => request('reload', []),
+  listLessons: () => request('listLessons', []),
+  lesson: (id: string) => request('lesson', [id]),
   onEvent: (listener: Listener) => subscribe(EVENT_CHANNEL, listener),
   onStatus: (listener: (status: 'open' | 'closed') => void) => {
     queueMicrotask(() => listener('open'));

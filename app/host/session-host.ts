@@ -23,6 +23,8 @@ import {
   type GameEntry,
   type HostApi,
   type HostEvent,
+  type LessonEntry,
+  type LessonView,
   type OpenRequest,
   type ReloadResult,
   type SessionView,
@@ -33,6 +35,7 @@ import {
 import { activity } from './activity';
 import { openGame, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
+import { lessonView, listLessons } from '../lessons/lesson-library';
 
 export interface SessionHostOptions {
   fixturesDir: string;
@@ -192,6 +195,14 @@ export class SessionHost implements HostApi {
     }
     const divergence = firstDivergence(comparableSteps(old), comparableSteps(next.session));
     return { ok: true, view: { ...view, length: next.session.length }, replayed: actions.length, divergence };
+  }
+
+  async listLessons(): Promise<LessonEntry[]> {
+    return listLessons(this.options.fixturesDir);
+  }
+
+  async lesson(id: string): Promise<LessonView> {
+    return lessonView(this.options.fixturesDir, id);
   }
 
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {

@@ -10,6 +10,8 @@ import type { StepTrace } from '../trace/types';
 import type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 import type { DiffEntry } from '../util/diff';
 import type { Divergence } from '../session/compare';
+import type { Lesson, LessonGame } from '../lesson/lesson-file';
+import type { PlannedStep } from '../lesson/plan';
 
 export type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 export type { ChartModel, ChartEdge, ChartPhase, ChartStage, ChartTurn } from '../chart/model';
@@ -18,6 +20,9 @@ export type { Diagnostic } from '../session/diagnostics';
 export type { StepTrace, TraceEntry, TracedEvent, Transition, LogLine } from '../trace/types';
 export type { DiffEntry } from '../util/diff';
 export type { Divergence } from '../session/compare';
+export type { Lesson, LessonStep, LessonExercise, LessonGame, ChartRef } from '../lesson/lesson-file';
+export type { PlannedStep } from '../lesson/plan';
+export type { AttemptStep, Verdict } from '../lesson/judge';
 
 export interface LintFindingView {
   code: string;
@@ -99,6 +104,24 @@ export interface OpenRequest {
   setupData?: unknown;
 }
 
+export interface LessonEntry {
+  /** What `lesson` takes: `<fixture>/<name>` for a bundled lesson, else the lesson file's path. */
+  id: string;
+  title: string;
+  summary: string;
+  order: number;
+  steps: number;
+  exercises: number;
+}
+
+export interface LessonView extends LessonEntry {
+  lesson: Lesson;
+  /** The lesson's games with absolute file paths. */
+  games: Record<string, LessonGame>;
+  /** For each step: the game and the actions that lead to the state it shows. */
+  plan: PlannedStep[];
+}
+
 /** Commands the UI may send, and what each answers. */
 export interface HostApi {
   listGames(): Promise<GameEntry[]>;
@@ -116,6 +139,9 @@ export interface HostApi {
   openReplay(text: string, replayPath?: string): Promise<SessionView>;
   /** Re-bundles the game, replays the session's actions on the new code, reports the first difference. */
   reload(): Promise<ReloadResult>;
+  listLessons(): Promise<LessonEntry[]>;
+  /** A lesson by id (see LessonEntry), validated; the step states are shown with `openReplay`/`dispatch`. */
+  lesson(id: string): Promise<LessonView>;
 }
 
 export type HostMethod = keyof HostApi;
@@ -136,8 +162,10 @@ export interface HostRequestMessage {
 export type HostResponseMessage = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { name: string; message: string } };
 export type HostServerMessage = HostResponseMessage | { event: HostEvent };
 
-export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay', 'reload'];
+export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay', 'reload', 'listLessons', 'lesson'];
 
 /** Pure helpers a user interface needs to read the messages above (the renderer imports engine values only from here). */
 export { EVENT_NAMES, isEventName, type EventName } from '../types';
 export { formatPath } from '../util/diff';
+export { judgeExercise, goalCheckpoints } from '../lesson/judge';
+export { chartRefTestIds } from '../lesson/chart-refs';

@@ -19,6 +19,8 @@ export interface ServeUiOptions {
   inspect?: { port?: number };
   /** A replay file to open. */
   replay?: string;
+  /** Open the Learn panel: on this lesson id, or on the list when empty. */
+  learn?: string;
 }
 
 /** Starts browser mode, opens `file` (or leaves the fixtures to choose from) and prints the address. */
@@ -49,6 +51,19 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
       await server.close();
       throw error;
     }
+  }
+  if (options.learn !== undefined) {
+    if (options.learn) {
+      try {
+        await server.engine.call('lesson', options.learn);
+      } catch (error) {
+        await server.close();
+        throw error;
+      }
+    }
+    print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(options.learn || 'list')}`);
+    print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
+    return server;
   }
   print(`Flowscope is running at ${server.url}`);
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');

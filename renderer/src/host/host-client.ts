@@ -61,6 +61,8 @@ export function connectWebSocketHost(url: string): HostConnection {
     exportReplay: call('exportReplay'),
     openReplay: call('openReplay'),
     reload: call('reload'),
+    listLessons: call('listLessons'),
+    lesson: call('lesson'),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
