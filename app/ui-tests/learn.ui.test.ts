@@ -55,6 +55,11 @@ describe.skipIf(!!missing)('a whole lesson in the Learn panel (card-phases/phase
   it('lists the lessons, opens one on its game, and lights up the chart parts the step names', async () => {
     await page.getByTestId('lesson-card-phases/phases').click();
     await shown(0);
+    // Step 1: the guide's game before it has phases (a small lesson game), in no phase.
+    await page.waitForSelector('[data-testid="phase-__nophase__"][data-active="true"]', { timeout: 20_000 });
+    expect(await focused()).toEqual(['phase-__nophase__']);
+    expect(await lastStep()).toBe(2);
+    await next(1);
     await page.waitForSelector('[data-testid="phase-draw"][data-active="true"]', { timeout: 20_000 });
     expect(await focused()).toEqual(['edge-start:[*]->draw', 'phase-draw']);
     const outline = await page.getByTestId('phase-draw').evaluate((el) => getComputedStyle(el).outlineStyle);
@@ -63,13 +68,13 @@ describe.skipIf(!!missing)('a whole lesson in the Learn panel (card-phases/phase
   });
 
   it('steps through the narrated path on the real reducer (including a refused move)', async () => {
-    await next(1);
+    await next(2);
     expect(await lastStep()).toBe(1);
     expect(await page.getByTestId('token-1').getAttribute('data-slot')).toBe('draw/active');
-    await next(2);
+    await next(3);
     expect(await lastStep()).toBe(2);
     expect(await page.getByTestId('log-row-2').getAttribute('data-ok')).toBe('false');
-    await next(3);
+    await next(4);
     expect(await page.getByTestId('lesson-exercise').getAttribute('data-solved')).toBe('false');
     expect(await page.getByTestId('lesson-next').textContent()).toBe('Skip');
   });
@@ -92,11 +97,11 @@ describe.skipIf(!!missing)('a whole lesson in the Learn panel (card-phases/phase
   });
 
   it('continues to the end, solving the second exercise, and remembers the progress', async () => {
-    for (const to of [4, 5, 6, 7]) await next(to);
+    for (const to of [5, 6, 7, 8]) await next(to);
     expect(await page.getByTestId('token-1').getAttribute('data-slot')).toBe('scoring/active');
     await act('1', 'event-endPhase');
     await expect.poll(() => page.getByTestId('lesson-exercise').getAttribute('data-solved')).toBe('true');
-    await next(8);
+    await next(9);
     expect(await focused()).toEqual(['phase-__nophase__']);
     await shot('04-no-phase');
     await page.getByTestId('lesson-next').click();
