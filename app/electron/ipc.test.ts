@@ -16,6 +16,8 @@ describe('IPC requests', () => {
       ['exportReplay', []],
       ['openReplay', ['{}', '/tmp/r.json']],
       ['reload', []],
+      ['listLessons', []],
+      ['lesson', ['card-phases/phases']],
     ];
     for (const [method, params] of ok) expect(validateRequest(method, params)).toEqual({ method, params });
   });
@@ -35,6 +37,8 @@ describe('IPC requests', () => {
       ['openReplay', [{}], /replay text/],
       ['view', [1], /takes no parameters/],
       ['listGames', [1, 2, 3, 4], /at most 3/],
+      ['listLessons', ['x'], /takes no parameters/],
+      ['lesson', [{ id: 'x' }], /needs a lesson id/],
     ];
     for (const [method, params, message] of bad) expect(() => validateRequest(method, params)).toThrow(message);
   });

@@ -28,7 +28,7 @@ export function lessonFile(fixturesDir: string, id: string): string {
   if (id.endsWith(LESSON_SUFFIX)) return path.resolve(id);
   const m = /^([\w.-]+)\/([\w.-]+)$/.exec(id);
   const file = m ? path.join(fixturesDir, m[1], 'lessons', `${m[2]}${LESSON_SUFFIX}`) : '';
-  if (!m || !existsSync(file)) throw new LessonError([`no lesson "${id}" (run \`flowscope lessons\` for the list)`]);
+  if (!m || !existsSync(file)) throw new LessonError([`no lesson "${id}" (\`flowscope lessons\` lists them; a lesson file's name ends in ${LESSON_SUFFIX})`]);
   return file;
 }
 

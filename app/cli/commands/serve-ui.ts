@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionView } from '../../../engine';
+import { lessonView } from '../../lessons/lesson-library';
 import { startUiServer, type UiServer } from '../../server/ui-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -53,15 +54,17 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
     }
   }
   if (options.learn !== undefined) {
-    if (options.learn) {
+    // A lesson file outside the fixtures is named by its absolute path (the page asks the server for it).
+    const learn = options.learn.endsWith('.lesson.json') ? path.resolve(options.learn) : options.learn;
+    if (learn) {
       try {
-        await server.engine.call('lesson', options.learn);
+        lessonView(FIXTURES_DIR, learn);
       } catch (error) {
         await server.close();
         throw error;
       }
     }
-    print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(options.learn || 'list')}`);
+    print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
     print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
     return server;
   }
