@@ -3,20 +3,14 @@
  * learner solves with the normal controls. Written by hand by teachers; validated here with zod so
  * a mistake is named by its path in the file.
  */
-import { z } from 'zod';
-import { EVENT_NAMES } from '../types';
+import { flowActionSchema } from '../schema/action-schema';
+import { z } from '../schema/zod';
 
 export const LESSON_FORMAT = 'flowscope-lesson';
 export const LESSON_VERSION = 1;
 
-const playerID = z.string().min(1);
-const action = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('move'), name: z.string().min(1), args: z.array(z.unknown()).default([]), playerID }).strict(),
-  z.object({ type: z.literal('event'), name: z.enum(EVENT_NAMES), args: z.array(z.unknown()).default([]), playerID }).strict(),
-  z.object({ type: z.literal('undo'), playerID }).strict(),
-  z.object({ type: z.literal('redo'), playerID }).strict(),
-  z.object({ type: z.literal('reset') }).strict(),
-]);
+/** Actions in the replay file's shape (one definition of FlowAction). */
+const action = flowActionSchema;
 
 /** The ctx fields a replay's `expect` entries check, without `step`. */
 const expectation = z
@@ -35,7 +29,7 @@ const expectation = z
   .strict();
 
 /** A part of the chart (ids as in the chart model): a phase key, a phase's turn, a stage, an edge id, a player's token. */
-const chartRef = z.union([
+export const chartRefSchema = z.union([
   z.object({ phase: z.string() }).strict(),
   z.object({ turn: z.string() }).strict(),
   z.object({ stage: z.string(), phase: z.string().optional() }).strict(),
@@ -43,17 +37,15 @@ const chartRef = z.union([
   z.object({ player: z.string() }).strict(),
 ]);
 
-const gameRef = z.union([
-  z.string().min(1),
-  z
-    .object({
-      file: z.string().min(1),
-      export: z.string().optional(),
-      bgio: z.string().optional(),
-      label: z.string().optional(),
-    })
-    .strict(),
-]);
+export const lessonGameSchema = z
+  .object({
+    file: z.string().min(1),
+    export: z.string().optional(),
+    bgio: z.string().optional(),
+    label: z.string().optional(),
+  })
+  .strict();
+const gameRef = z.union([z.string().min(1), lessonGameSchema]);
 
 const exercise = z
   .object({
@@ -80,7 +72,7 @@ const step = z
     actions: z.array(action).default([]),
     /** What the last of this step's actions must lead to (checked by `flowscope lesson check`). */
     expect: expectation.optional(),
-    highlight: z.array(chartRef).default([]),
+    highlight: z.array(chartRefSchema).default([]),
     exercise: exercise.optional(),
   })
   .strict()
@@ -114,13 +106,8 @@ export type Lesson = z.output<typeof lessonSchema>;
 export type LessonStep = Lesson['steps'][number];
 export type LessonExercise = NonNullable<LessonStep['exercise']>;
 export type LessonExpectation = z.output<typeof expectation>;
-export type ChartRef = z.output<typeof chartRef>;
-export interface LessonGame {
-  file: string;
-  export?: string;
-  bgio?: string;
-  label?: string;
-}
+export type ChartRef = z.output<typeof chartRefSchema>;
+export type LessonGame = z.output<typeof lessonGameSchema>;
 
 /** A lesson that cannot be used; `problems` names every bad field by its path. */
 export class LessonError extends Error {
