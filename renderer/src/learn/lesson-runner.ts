@@ -95,7 +95,15 @@ export class LessonRunner {
     const host = this.controller.host;
     const game = lesson.games[gameKey];
     const view = await host.view();
-    const reusable = this.loaded && this.loaded.lessonId === lesson.id && this.loaded.game === gameKey && view && view.game.file === game.file;
+    // Reuse the session only while it is still this lesson's game, players, seed and release.
+    const reusable =
+      this.loaded?.lessonId === lesson.id &&
+      this.loaded.game === gameKey &&
+      !!view &&
+      view.game.file === game.file &&
+      view.numPlayers === lesson.lesson.numPlayers &&
+      view.seed === lesson.lesson.seed &&
+      (!game.bgio || view.game.bgio.startsWith(game.bgio));
     let current = reusable ? this.loaded!.actions : null;
     if (current && view) {
       // The learner may have acted since: read the session's actions back.
