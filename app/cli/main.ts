@@ -223,7 +223,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
 function reportFailure(error: unknown, io: Io): number {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    io.warn(`flowscope: ${(error as Error).message}\n\n${USAGE}`);
+    io.warn(`flowscope: ${(error as Error).message}\n(\`flowscope --help\` shows every command and option)`);
     return 2;
   }
   if (error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError || error instanceof LessonError) {

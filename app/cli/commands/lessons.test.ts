@@ -54,6 +54,9 @@ describe('flowscope lessons / lesson check', () => {
     const unknown = await run('lesson', 'check', 'nope/nothing');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/no lesson "nope\/nothing"/);
-    expect((await run('lesson', 'run')).code).toBe(2);
+    const misuse = await run('lesson', 'run');
+    expect(misuse.code).toBe(2);
+    // One line and a pointer to --help, not the whole usage text.
+    expect(misuse.err).toBe('flowscope: expected `lesson check [lesson-file|id]`, got lesson run\n(`flowscope --help` shows every command and option)');
   });
 });
