@@ -35,3 +35,4 @@ export { RUNTIMES, DEFAULT_RUNTIME, registerRuntime, closestRuntime, runtimeByVe
 export type { ApiEra } from './runtime/runtime';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';
+export * from './explore/index';
