@@ -65,11 +65,14 @@ export function countStep(counts: CoverageCounts, model: ChartModel, step: StepR
     return;
   }
   const causes = kept.map((t) => t.cause);
-  if (before !== null && before !== after) {
-    const path = [before, ...begun, ...(after === GAMEOVER ? [GAMEOVER] : [after])];
+  const ended = kept.filter((t) => t.type === 'phase-end').map((t) => t.phase ?? NO_PHASE);
+  if (before !== null && (before !== after || ended.length)) {
+    const mentioned = kept.filter((t) => t.type === 'phase-end' || t.type === 'phase-begin').map((t) => t.phase ?? NO_PHASE);
+    const path = [before, ...mentioned, after];
     const hops = path.filter((p, i) => i === 0 || p !== path[i - 1]);
     for (let i = 0; i + 1 < hops.length; i++) {
-      const edge = phaseEdge(model, hops[i], hops[i + 1], causes);
+      // A phase that ended towards a phase the loop guard then left at once shows no arrival: its static `next` was taken.
+      const edge = phaseEdge(model, hops[i], hops[i + 1], causes) ?? (ended.includes(hops[i]) ? model.edges.find((e) => e.kind === 'next' && e.source === hops[i]) : undefined);
       if (edge) bump(counts, edge.id);
     }
   } else if (after !== GAMEOVER && kept.some((t) => t.type === 'turn-begin')) {

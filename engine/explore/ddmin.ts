@@ -16,11 +16,17 @@ export interface DdminResult<T> {
 export function ddmin<T>(items: readonly T[], fails: (subset: T[]) => boolean, budget = 5000): DdminResult<T> {
   const cache = new Map<string, boolean>();
   let tests = 0;
+  let exhausted = false;
   const indices = items.map((_, i) => i);
   const test = (subset: number[]): boolean => {
     const key = subset.join(',');
     const known = cache.get(key);
     if (known !== undefined) return known;
+    // Out of budget: treat untested subsets as passing, which only stops the search early.
+    if (tests >= budget) {
+      exhausted = true;
+      return false;
+    }
     tests++;
     const result = fails(subset.map((i) => items[i]));
     cache.set(key, result);
@@ -30,7 +36,6 @@ export function ddmin<T>(items: readonly T[], fails: (subset: T[]) => boolean, b
   if (test([])) return { items: [], tests, minimal: true };
   let n = 2;
   while (current.length >= 2) {
-    if (tests >= budget) return { items: current.map((i) => items[i]), tests, minimal: false };
     const chunks = split(current, n);
     const smaller = chunks.find((chunk) => test(chunk)) ?? null;
     if (smaller) {
@@ -47,7 +52,7 @@ export function ddmin<T>(items: readonly T[], fails: (subset: T[]) => boolean, b
     if (n >= current.length) break;
     n = Math.min(n * 2, current.length);
   }
-  return { items: current.map((i) => items[i]), tests, minimal: true };
+  return { items: current.map((i) => items[i]), tests, minimal: !exhausted };
 }
 
 function split<T>(list: T[], n: number): T[][] {
