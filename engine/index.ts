@@ -36,3 +36,4 @@ export type { ApiEra } from './runtime/runtime';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';
 export * from './explore/index';
+export { testFileFor, type TestFileOptions } from './export/test-file';

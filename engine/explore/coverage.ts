@@ -40,10 +40,14 @@ export const coverageId = {
 
 const isPhaseEdge = (e: ChartEdge) => e.kind !== 'turn' && e.kind !== 'stage-next' && e.kind !== 'start';
 
-/** The phase edge a step took from `from` to `to`: the one whose function its causes name, else a static one. */
-function phaseEdge(model: ChartModel, from: string, to: string, causes: string[]): ChartEdge | undefined {
+/**
+ * The phase edges a step took from `from` to `to`: the static ones (a phase's `next`) and those whose
+ * function its causes name (the `endIf` that ended the phase); else the first one drawn.
+ */
+function phaseEdges(model: ChartModel, from: string, to: string, causes: string[]): ChartEdge[] {
   const candidates = model.edges.filter((e) => isPhaseEdge(e) && e.source === from && e.target === to);
-  return candidates.find((e) => e.fn && causes.some((c) => c.includes(e.fn!))) ?? candidates.find((e) => !e.dynamic) ?? candidates[0];
+  const taken = candidates.filter((e) => !e.dynamic || (e.fn && causes.some((c) => c.includes(e.fn!))));
+  return taken.length ? taken : candidates.slice(0, 1);
 }
 
 /** Adds what one step reached to `counts`; `previous` is the step before it (null for step 0). */
@@ -72,8 +76,9 @@ export function countStep(counts: CoverageCounts, model: ChartModel, step: StepR
     const hops = path.filter((p, i) => i === 0 || p !== path[i - 1]);
     for (let i = 0; i + 1 < hops.length; i++) {
       // A phase that ended towards a phase the loop guard then left at once shows no arrival: its static `next` was taken.
-      const edge = phaseEdge(model, hops[i], hops[i + 1], causes) ?? (ended.includes(hops[i]) ? model.edges.find((e) => e.kind === 'next' && e.source === hops[i]) : undefined);
-      if (edge) bump(counts, edge.id);
+      let edges = phaseEdges(model, hops[i], hops[i + 1], causes);
+      if (!edges.length && ended.includes(hops[i])) edges = model.edges.filter((e) => e.kind === 'next' && e.source === hops[i]);
+      for (const edge of edges) bump(counts, edge.id);
     }
   } else if (after !== GAMEOVER && kept.some((t) => t.type === 'turn-begin')) {
     for (const e of model.edges) if (e.kind === 'turn' && e.phase === after) bump(counts, e.id);

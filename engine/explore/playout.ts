@@ -13,6 +13,8 @@ export interface ExploreGame {
   config: GameConfig;
   numPlayers: number;
   setupData?: unknown;
+  /** Told as each game function starts, so a watchdog can name one that never returns. */
+  onGameCode?: (fn: string) => void;
 }
 
 export interface PlayoutOptions {
@@ -24,6 +26,8 @@ export interface PlayoutOptions {
   checkDeterminism?: boolean;
   /** Check for a stuck game after this many rejected actions in a row (the random player may keep picking refused ones). */
   stuckCheckAfter?: number;
+  /** Called after every step, so a watchdog knows the playout is alive. */
+  onProgress?: () => void;
 }
 
 /** A finding as seen in one playout: its first occurrence, and how many steps showed it. */
@@ -43,7 +47,7 @@ const DEFAULT_STUCK_CHECK = 10;
 
 /** The session a playout (or a replay of part of one) runs in. */
 export function newExploreSession(game: ExploreGame, seed: string): Session {
-  return new Session({ runtime: game.runtime, config: game.config, numPlayers: game.numPlayers, seed, setupData: game.setupData, checkpointInterval: 64 });
+  return new Session({ runtime: game.runtime, config: game.config, numPlayers: game.numPlayers, seed, setupData: game.setupData, checkpointInterval: 64, onGameCode: game.onGameCode });
 }
 
 /** The stuck finding for the session's last state, or null when someone can still act (or the game is over). */
@@ -111,6 +115,7 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
       }
     }
     const record = session.dispatch(action);
+    options.onProgress?.();
     refusedInARow = record.ok ? 0 : refusedInARow + 1;
     observe(record, last);
   }

@@ -13,6 +13,8 @@ export interface ExploreOptions {
   checkDeterminism?: boolean;
   /** Replays ddmin may run per finding. */
   shrinkBudget?: number;
+  /** Called after each step of a playout and each replay ddmin runs, with the run's number. */
+  onProgress?: (run: number, doing: 'playing' | 'shrinking') => void;
 }
 
 /** One playout's outcome, with a minimal replay for each finding these runs had not shown before. */
@@ -39,13 +41,13 @@ export function exploreRuns(game: ExploreGame, model: ChartModel, options: Explo
   const out: RunOutcome[] = [];
   for (const run of runs) {
     const seed = runSeed(options.seed, run);
-    const result = runPlayout(game, model, { seed, steps: options.steps, checkDeterminism: options.checkDeterminism });
+    const result = runPlayout(game, model, { seed, steps: options.steps, checkDeterminism: options.checkDeterminism, onProgress: options.onProgress && (() => options.onProgress!(run, 'playing')) });
     const replays: Record<string, MinimalReplay> = {};
     for (const f of result.findings) {
       const key = findingKey(f);
       if (shrunk.has(key)) continue;
       shrunk.add(key);
-      replays[key] = minimalReplay(game, seed, result.actions, f, options.shrinkBudget);
+      replays[key] = minimalReplay(game, seed, result.actions, f, options.shrinkBudget, options.onProgress && (() => options.onProgress!(run, 'shrinking')));
     }
     const outcome: RunOutcome = { run, seed, steps: result.actions.length, ended: result.ended, findings: result.findings, coverage: result.coverage, replays };
     out.push(outcome);

@@ -44,10 +44,17 @@ export function showsFinding(game: ExploreGame, seed: string, actions: readonly 
  * Shrinks the actions of a playout that showed `finding` to a 1-minimal list that still shows it
  * (delta debugging), and records the expectations of each of its steps.
  */
-export function minimalReplay(game: ExploreGame, seed: string, actions: readonly FlowAction[], finding: Finding, budget?: number): MinimalReplay {
+export function minimalReplay(game: ExploreGame, seed: string, actions: readonly FlowAction[], finding: Finding, budget?: number, onProgress?: () => void): MinimalReplay {
   // A finding at a step needs nothing after that step; stuck and non-determinism need the whole run.
   const prefix = finding.kind === 'stuck' || finding.kind === 'nondeterminism' ? actions.slice() : actions.slice(0, finding.step);
-  const shrunk = ddmin(prefix, (subset) => showsFinding(game, seed, subset, finding), budget);
+  const shrunk = ddmin(
+    prefix,
+    (subset) => {
+      onProgress?.();
+      return showsFinding(game, seed, subset, finding);
+    },
+    budget,
+  );
   return { seed, actions: shrunk.items, expect: expectationsOf(game, seed, shrunk.items), originalLength: prefix.length, tests: shrunk.tests, minimal: shrunk.minimal };
 }
 
