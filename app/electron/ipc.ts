@@ -43,6 +43,20 @@ export function validateRequest(method: unknown, params: unknown): { method: Hos
       break;
     case 'random':
       if (!isIndex(params[0]) || (params[0] as number) > 1_000_000) fail('needs a step count between 0 and 1,000,000');
+      if (params[1] !== undefined && !Array.isArray(params[1])) fail('the breakpoints must be an array');
+      break;
+    case 'coverage':
+      if (params.length) fail('takes no parameters');
+      break;
+    case 'searchSteps':
+      if (!isObject(params[0])) fail('needs a filter object');
+      if (params[1] !== undefined && !isIndex(params[1])) fail('the limit must be a count');
+      break;
+    case 'explore':
+      if (!isObject(params[0]) || !isIndex((params[0] as { runs?: unknown }).runs) || !isIndex((params[0] as { steps?: unknown }).steps)) fail('needs { runs, steps, seed }');
+      break;
+    case 'findBreak':
+      if (!isIndex(params[0]) || !Array.isArray(params[1])) fail('needs a step index and an array of breakpoints');
       break;
     case 'steps':
       if (!isIndex(params[0]) || !isIndex(params[1])) fail('needs two step indexes');

@@ -22,12 +22,16 @@ contextBridge.exposeInMainWorld('flowscopeHost', {
   restart: (o: unknown) => request('restart', [o]),
   view: () => request('view', []),
   dispatch: (action: unknown, at?: number) => request('dispatch', at === undefined ? [action] : [action, at]),
-  random: (count: number) => request('random', [count]),
+  random: (count: number, breakpoints?: unknown[]) => request('random', breakpoints === undefined ? [count] : [count, breakpoints]),
   steps: (from: number, to: number) => request('steps', [from, to]),
   step: (index: number) => request('step', [index]),
   exportReplay: () => request('exportReplay', []),
   openReplay: (text: string, replayPath?: string) => request('openReplay', replayPath === undefined ? [text] : [text, replayPath]),
   reload: () => request('reload', []),
+  searchSteps: (filter: unknown, limit?: number) => request('searchSteps', limit === undefined ? [filter] : [filter, limit]),
+  coverage: () => request('coverage', []),
+  explore: (options: unknown) => request('explore', [options]),
+  findBreak: (from: number, breakpoints: unknown[]) => request('findBreak', [from, breakpoints]),
   onEvent: (listener: Listener) => subscribe(EVENT_CHANNEL, listener),
   onStatus: (listener: (status: 'open' | 'closed') => void) => {
     queueMicrotask(() => listener('open'));

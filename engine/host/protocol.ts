@@ -10,6 +10,10 @@ import type { StepTrace } from '../trace/types';
 import type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 import type { DiffEntry } from '../util/diff';
 import type { Divergence } from '../session/compare';
+import type { StepFilter } from '../session/step-filter';
+import type { Breakpoint } from '../session/breakpoints';
+import type { CoverageItem } from '../explore/coverage';
+import type { FindingKind } from '../explore/findings';
 
 export type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 export type { ChartModel, ChartEdge, ChartPhase, ChartStage, ChartTurn } from '../chart/model';
@@ -18,6 +22,48 @@ export type { Diagnostic } from '../session/diagnostics';
 export type { StepTrace, TraceEntry, TracedEvent, Transition, LogLine } from '../trace/types';
 export type { DiffEntry } from '../util/diff';
 export type { Divergence } from '../session/compare';
+export type { StepFilter } from '../session/step-filter';
+export type { Breakpoint } from '../session/breakpoints';
+export type { CoverageItem, CoverageKind } from '../explore/coverage';
+export type { FindingKind } from '../explore/findings';
+
+/** How often each chart item (by the chart's ids: `phase:`, `turn:`, `stage:`, `move:`, edge ids) was reached. */
+export interface CoverageView {
+  source: 'session' | 'explore';
+  counts: Record<string, number>;
+  neverReached: CoverageItem[];
+  /** Steps counted. */
+  steps: number;
+}
+
+export interface ExploreFindingView {
+  key: string;
+  kind: FindingKind;
+  location: string;
+  message: string;
+  count: number;
+  runs: number;
+  firstRun: number;
+  firstStep: number;
+  /** The minimal replay as replay-file text (open it with `openReplay`). */
+  replay: string | null;
+  replayLength: number;
+  originalLength: number;
+  minimal: boolean;
+}
+
+export interface ExploreView {
+  runs: number;
+  totalSteps: number;
+  findings: ExploreFindingView[];
+  coverage: CoverageView;
+}
+
+/** Where playback, random play or a replay load paused, and why. */
+export interface BreakHit {
+  step: number;
+  reason: string;
+}
 
 export interface LintFindingView {
   code: string;
@@ -108,14 +154,22 @@ export interface HostApi {
   view(): Promise<SessionView | null>;
   /** Dispatches after step `at` (default: the last), discarding later steps when `at` is in the past. */
   dispatch(action: FlowAction, at?: number): Promise<StepSummary>;
-  /** Plays `count` random steps (progress arrives as `progress` events). */
-  random(count: number): Promise<StepSummary[]>;
+  /** Plays `count` random steps (progress arrives as `progress` events), stopping after a step that hits a breakpoint. */
+  random(count: number, breakpoints?: Breakpoint[]): Promise<StepSummary[]>;
   steps(from: number, to: number): Promise<StepSummary[]>;
   step(index: number): Promise<StepDetail>;
   exportReplay(): Promise<string>;
   openReplay(text: string, replayPath?: string): Promise<SessionView>;
   /** Re-bundles the game, replays the session's actions on the new code, reports the first difference. */
   reload(): Promise<ReloadResult>;
+  /** The steps that pass a log filter (at most `limit`, first ones first) and how many pass in all. */
+  searchSteps(filter: StepFilter, limit?: number): Promise<{ total: number; steps: StepSummary[] }>;
+  /** Chart coverage of the current session. */
+  coverage(): Promise<CoverageView>;
+  /** Seeded random playouts of the current game (in the host, with the game code): findings with minimal replays, and coverage. */
+  explore(options: { runs: number; steps: number; seed: string }): Promise<ExploreView>;
+  /** The first step after `from` that hits one of the breakpoints (predicates run in the host), or null. */
+  findBreak(from: number, breakpoints: Breakpoint[]): Promise<BreakHit | null>;
 }
 
 export type HostMethod = keyof HostApi;
@@ -136,4 +190,4 @@ export interface HostRequestMessage {
 export type HostResponseMessage = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { name: string; message: string } };
 export type HostServerMessage = HostResponseMessage | { event: HostEvent };
 
-export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay', 'reload'];
+export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay', 'reload', 'searchSteps', 'coverage', 'explore', 'findBreak'];

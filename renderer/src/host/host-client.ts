@@ -61,6 +61,10 @@ export function connectWebSocketHost(url: string): HostConnection {
     exportReplay: call('exportReplay'),
     openReplay: call('openReplay'),
     reload: call('reload'),
+    searchSteps: call('searchSteps'),
+    coverage: call('coverage'),
+    explore: call('explore'),
+    findBreak: call('findBreak'),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
