@@ -37,5 +37,5 @@ export { findNondeterminism, nondeterministicSources, type Nondeterminism } from
 export { lintForRelease } from './lint/for-release';
 export * from './explore/index';
 export { testFileFor, type TestFileOptions } from './export/test-file';
-export { matchesStep, isActiveFilter, type StepFilter } from './session/step-filter';
+export { matchesStep, type StepFilter } from './session/step-filter';
 export { recordHits, describeBreakpoint, BREAKPOINT_KINDS, type Breakpoint } from './session/breakpoints';

@@ -36,7 +36,3 @@ export function matchesStep(record: Pick<StepRecord, 'action' | 'ok' | 'error' |
   }
   return true;
 }
-
-/** True when the filter narrows anything. */
-export const isActiveFilter = (f: StepFilter) => !!(f.player || f.action || f.outcome || f.diagnostic || f.text?.trim());
-
