@@ -7,8 +7,8 @@ export type CoverageKind = 'phase' | 'turn' | 'stage' | 'move' | 'edge';
 
 /**
  * How often each part of the chart was reached. Ids are the chart's own: `phase:<key>`,
- * `turn:<key>` (the turn order in force in that phase), `stage:<key>/<stage>`, `move:<config path>`
- * and the chart model's edge ids, so a view can paint them on the chart.
+ * `turn:<key>` (the turn order in force in that phase), `stage:<key>/<stage>`, `move:<config path>`,
+ * `gameover` and the chart model's edge ids, so a view can paint them on the chart.
  */
 export type CoverageCounts = Record<string, number>;
 
@@ -44,9 +44,11 @@ const isPhaseEdge = (e: ChartEdge) => e.kind !== 'turn' && e.kind !== 'stage-nex
  * The phase edges a step took from `from` to `to`: the static ones (a phase's `next`) and those whose
  * function its causes name (the `endIf` that ended the phase); else the first one drawn.
  */
-function phaseEdges(model: ChartModel, from: string, to: string, causes: string[]): ChartEdge[] {
+function phaseEdges(model: ChartModel, from: string, to: string, causes: string[], entries: StepRecord['trace']['entries']): ChartEdge[] {
   const candidates = model.edges.filter((e) => isPhaseEdge(e) && e.source === from && e.target === to);
-  const taken = candidates.filter((e) => !e.dynamic || (e.fn && causes.some((c) => c.includes(e.fn!))));
+  // A `next` function chose the target when it ran in the step and returned it.
+  const chose = (e: ChartEdge) => e.kind === 'next-fn' && entries.some((x) => x.fn === e.fn && x.returned === e.target);
+  const taken = candidates.filter((e) => !e.dynamic || chose(e) || (e.fn && causes.some((c) => c.includes(e.fn!))));
   return taken.length ? taken : candidates.slice(0, 1);
 }
 
@@ -57,6 +59,7 @@ export function countStep(counts: CoverageCounts, model: ChartModel, step: StepR
   const after = step.ctx.gameover !== undefined ? GAMEOVER : (step.ctx.phase ?? NO_PHASE);
   const begun = kept.filter((t) => t.type === 'phase-begin').map((t) => t.phase ?? NO_PHASE);
   for (const key of begun) bump(counts, coverageId.phase(key));
+  if (after === GAMEOVER && before !== GAMEOVER) bump(counts, GAMEOVER);
   // boardgame.io's loop guard can leave a phase without any phase-begin: count the arrival anyway.
   if (after !== GAMEOVER && after !== before && begun[begun.length - 1] !== after) bump(counts, coverageId.phase(after));
   for (const t of kept) {
@@ -76,7 +79,7 @@ export function countStep(counts: CoverageCounts, model: ChartModel, step: StepR
     const hops = path.filter((p, i) => i === 0 || p !== path[i - 1]);
     for (let i = 0; i + 1 < hops.length; i++) {
       // A phase that ended towards a phase the loop guard then left at once shows no arrival: its static `next` was taken.
-      let edges = phaseEdges(model, hops[i], hops[i + 1], causes);
+      let edges = phaseEdges(model, hops[i], hops[i + 1], causes, step.trace.entries);
       if (!edges.length && ended.includes(hops[i])) edges = model.edges.filter((e) => e.kind === 'next' && e.source === hops[i]);
       for (const edge of edges) bump(counts, edge.id);
     }
@@ -113,6 +116,7 @@ export function summariseCoverage(model: ChartModel, config: GameConfig, counts:
     add(coverageId.turn(p.key), 'turn', `turn in ${p.name ?? '(no phase)'}: ${p.turn.order.label}`, declared);
     for (const s of p.turn.stages) add(coverageId.stage(p.key, s.name), 'stage', `stage ${s.name} (${p.name ?? 'no phase'})`, declared && s.declared);
   }
+  if (model.edges.some((e) => e.target === GAMEOVER)) add(GAMEOVER, 'phase', 'game over', true);
   let moves: string[] = [];
   try {
     moves = normaliseConfig(config).functions.filter((f) => f.kind === 'move').map((f) => f.path);

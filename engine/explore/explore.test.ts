@@ -9,6 +9,7 @@ import endlessEndIf from './testing/endless-endif';
 import rareThrow from './testing/rare-throw';
 import stuckAfterSequence from './testing/stuck-after-sequence';
 import unreachableStage from './testing/unreachable-stage';
+import cardPhases from '../../fixtures/card-phases/game';
 
 function explore(config: GameConfig, options: Partial<ExploreOptions> = {}, numPlayers = 2) {
   const game = { runtime: bgio050, config, numPlayers };
@@ -90,5 +91,13 @@ describe('explore finds each kind of hidden flow bug and shrinks it', () => {
     expect(clean.report.findings).toEqual([]);
     expect(clean.report.endings.stuck).toBe(0);
     expect(clean.report.totalSteps).toBeGreaterThan(0);
+  });
+
+  it('coverage follows the flow: a next function\'s chosen edge, the endIf that ended the phase, game over', () => {
+    const { report } = explore(cardPhases, { runs: 4, steps: 200, checkDeterminism: false });
+    for (const id of ['next:draw->play', 'endIf:draw->play', 'next-fn:play->draw', 'next-fn:play->scoring', 'endIf:play->scoring', 'gameover', 'phase:scoring', 'move:phases.scoring.moves.Score']) {
+      expect(report.counts[id], id).toBeGreaterThan(0);
+    }
+    expect(report.coverage.neverReached.map((i) => i.id)).toEqual(expect.arrayContaining(['end:scoring->__nophase__']));
   });
 });

@@ -51,7 +51,7 @@ export function LogFilterBar() {
     <div className="log-filter" role="search" aria-label="filter the log">
       <input type="search" placeholder="search arguments, errors…" aria-label="text in arguments" value={text} onChange={(e) => setText(e.target.value)} />
       <select aria-label="player" value={filter.player ?? ''} onChange={(e) => select(e.target.value, 'player')}>
-        <option value="">any player</option>
+        <option value="">player</option>
         {(view?.players ?? []).map((p) => (
           <option key={p} value={p}>
             player {p}
@@ -59,7 +59,7 @@ export function LogFilterBar() {
         ))}
       </select>
       <select aria-label="action" value={filter.action ?? ''} onChange={(e) => select(e.target.value, 'action')}>
-        <option value="">any action</option>
+        <option value="">action</option>
         {actions.map((a) => (
           <option key={a} value={a}>
             {a}
@@ -67,13 +67,13 @@ export function LogFilterBar() {
         ))}
       </select>
       <select aria-label="outcome" value={filter.outcome ?? ''} onChange={(e) => select(e.target.value, 'outcome')}>
-        <option value="">any outcome</option>
+        <option value="">outcome</option>
         <option value="accepted">accepted</option>
         <option value="rejected">rejected</option>
         <option value="threw">threw</option>
       </select>
       <select aria-label="diagnostic" value={filter.diagnostic ?? ''} onChange={(e) => select(e.target.value, 'diagnostic')}>
-        <option value="">any diagnostics</option>
+        <option value="">diagnostic</option>
         {DIAGNOSTIC_CODES.map((c) => (
           <option key={c} value={c}>
             {c === 'any' ? 'with a diagnostic' : c}
