@@ -44,4 +44,11 @@ describe('flowscope explore', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--runs must be an integer of at least 1, got 0');
   });
+
+  it('game code that never returns stops the exploration with the function named (exit 2)', async () => {
+    const dir = tempDirWith({ 'hang.js': 'export default { setup: () => ({ n: 0 }), moves: { step: ({ G }) => { G.n++; if (G.n === 3) for (;;) {} } } };\n' });
+    const hung = await run('explore', path.join(dir, 'hang.js'), '--runs', '2', '--steps', '10', '--workers', '1', '--timeout', '1');
+    expect(hung.code).toBe(2);
+    expect(hung.err).toMatch(/stopped after 1 s without progress while playing run 0, inside moves\.step/);
+  });
 });
