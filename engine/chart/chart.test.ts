@@ -8,7 +8,6 @@ import { ChartActor } from './chart-actor';
 import { chartMachineConfig } from './machine';
 import { chartToMermaid } from './mermaid';
 import { GAMEOVER, NO_PHASE, observePhaseChange } from './model';
-import { projectCtx } from './projection';
 
 const game: GameConfig = {
   name: 'chart-demo',

@@ -191,3 +191,7 @@ export type HostResponseMessage = { id: number; ok: true; result: unknown } | { 
 export type HostServerMessage = HostResponseMessage | { event: HostEvent };
 
 export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay', 'reload', 'searchSteps', 'coverage', 'explore', 'findBreak'];
+
+/** Pure helpers a user interface needs to read the messages above (the renderer imports engine values only from here). */
+export { EVENT_NAMES, isEventName, type EventName } from '../types';
+export { formatPath } from '../util/diff';

@@ -1,9 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ActivePlayers, TurnOrder } from 'boardgame.io/core';
 import { describe, expect, it } from 'vitest';
-import { findGames, selectGame } from '../load/find-games';
 import type { GameConfig } from '../types';
 import { LINT_CODES, lintConfig, type LintFinding } from './lint';
 import { isLegacySignature } from './rules/legacy-signature';

@@ -20,7 +20,7 @@ export function summarise(findings: LintFinding[]): string {
 }
 
 /** `flowscope lint`: prints every finding and a summary; 1 when there is an error, else 0. */
-export async function lintCommand(file: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function lintCommand(file: string, options: { game?: string; bgio?: string }, print: (line: string) => void, _warn: (line: string) => void): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio);
   const findings = lintForRelease(opened.game.config, opened.runtime);
   for (const line of formatFindings(findings)) print(line);

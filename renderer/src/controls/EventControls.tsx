@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { SessionView, StepDetail } from '../../../engine/host/protocol';
-import { isEventName, type EventName } from '../../../engine/types';
+import { isEventName, type EventName } from '../../../engine/host/protocol';
 import { useController } from '../state/context';
 import { ACTIVE_PLAYERS_PRESETS, EMPTY_FORM, eventArgs, presetText, type ActivePlayersPreset, type EventForm, type Parsed } from './args';
 import { isGameOver, playerLabel, playerStatus } from './players';

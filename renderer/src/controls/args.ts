@@ -2,7 +2,7 @@
  * Argument parsing and validation for the controls: move arguments, event forms and the
  * setActivePlayers editor. Pure functions (unit-tested); the components only show the results.
  */
-import type { EventName } from '../../../engine/types';
+import type { EventName } from '../../../engine/host/protocol';
 
 export type Parsed<T> = { ok: true; value: T; warnings: string[] } | { ok: false; error: string };
 

@@ -1,5 +1,5 @@
 /** Who may act, and why a player has nothing to do: pure helpers over the flow ctx. */
-import type { FlowCtx } from '../../../engine/types';
+import type { FlowCtx } from '../../../engine/host/protocol';
 
 export interface PlayerStatus {
   id: string;

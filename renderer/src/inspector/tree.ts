@@ -2,7 +2,7 @@
  * Pure helpers behind the JSON trees of the inspector: which paths changed in a step, which nodes
  * open by default, and how a value is summarised on one line. No React here (unit-tested).
  */
-import { formatPath, type DiffEntry } from '../../../engine/util/diff';
+import { formatPath, type DiffEntry } from '../../../engine/host/protocol';
 
 export type Key = string | number;
 

@@ -4,7 +4,7 @@
  * row sits). No React, no DOM: unit-tested in model.test.ts.
  */
 import type { DiffEntry, FlowAction, FlowCtx, StepSummary } from '../../../engine/host/protocol';
-import { formatPath } from '../../../engine/util/diff';
+import { formatPath } from '../../../engine/host/protocol';
 
 // ---------------------------------------------------------------------------------------------
 // Values and labels
