@@ -195,3 +195,4 @@ export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restar
 /** Pure helpers a user interface needs to read the messages above (the renderer imports engine values only from here). */
 export { EVENT_NAMES, isEventName, type EventName } from '../types';
 export { formatPath } from '../util/diff';
+export { describeBreakpoint } from '../session/breakpoints';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import type { Breakpoint } from '../../../engine/host/protocol';
+import { describeBreakpoint, type Breakpoint } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
 import { toolsStore, useTools } from '../tools/tools-store';
-import { describeBreakpoint } from './describe';
 
 type Kind = Breakpoint['kind'];
 const KINDS: { kind: Kind; label: string }[] = [
