@@ -1,6 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { ExploreOptions, RunOutcome } from '../../engine';
-import type { WorkerMessage } from '../host/watched-worker';
+import { runWatchedWorker } from '../host/watched-worker';
 
 /** What one worker is asked to do. */
 export interface ExploreJob {
@@ -14,7 +13,8 @@ export interface ExploreJob {
   runs: number[];
 }
 
-export type ExploreWorkerMessage = { type: 'run'; outcome: RunOutcome } | { type: 'done' } | { type: 'failed'; name: string; message: string };
+/** The explore worker's own messages (besides the watched worker's `doing`, `fn` and `done`). */
+export type ExploreWorkerMessage = { type: 'run'; outcome: RunOutcome } | { type: 'failed'; name: string; message: string };
 
 /** Game code in one run made no progress for the time allowed. */
 export class ExploreStallError extends Error {
@@ -47,66 +47,33 @@ export function splitRuns(runs: number, workers: number): number[][] {
 }
 
 /**
- * Plays the runs over `workers` worker threads and resolves with every run's outcome. A worker
- * whose game code makes no progress for `timeoutMs` stops the whole exploration with the run and
- * the function it was in.
+ * Plays the runs over `workers` watched worker threads and resolves with every run's outcome. A
+ * worker whose game code makes no progress for `timeoutMs` stops the whole exploration with the
+ * run and the function it was in.
  */
-export function runExplorePool(job: Omit<ExploreJob, 'runs'>, workers: number, timeoutMs: number, onRun: (outcome: RunOutcome) => void): Promise<RunOutcome[]> {
-  const shares = splitRuns(job.options.runs, workers);
+export async function runExplorePool(job: Omit<ExploreJob, 'runs'>, workers: number, timeoutMs: number, onRun: (outcome: RunOutcome) => void): Promise<RunOutcome[]> {
   const outcomes: RunOutcome[] = [];
-  const threads: Worker[] = [];
-  return new Promise((resolve, reject) => {
-    let finished = 0;
-    let settled = false;
-    const timers: NodeJS.Timeout[] = [];
-    const stop = (error: Error | null) => {
-      if (settled) return;
-      settled = true;
-      for (const t of timers) clearInterval(t);
-      void Promise.all(threads.map((w) => w.terminate())).then(() => (error ? reject(error) : resolve(outcomes)));
-    };
-    for (const runs of shares) {
-      const shared = new Int32Array(new SharedArrayBuffer(4));
-      const worker = new Worker(new URL('../host/ts-worker-entry.mjs', import.meta.url), {
-        workerData: { job: { ...job, runs }, shared, entry: new URL('./explore-worker.ts', import.meta.url).href },
-      });
-      threads.push(worker);
-      const names = new Map<number, string>();
-      let doing = 'starting';
-      let lastActivity = Date.now();
-      timers.push(
-        setInterval(() => {
-          // Until it announces its first activity a worker is loading Flowscope, not game code.
-          if (doing === 'starting' || Date.now() - lastActivity < timeoutMs) return;
-          const id = Atomics.load(shared, 0);
-          stop(new ExploreStallError(doing, id ? (names.get(id) ?? null) : null, timeoutMs / 1000));
-        }, Math.min(200, timeoutMs / 4)),
-      );
-      worker.on('message', (message: ExploreWorkerMessage | WorkerMessage) => {
-        lastActivity = Date.now();
-        switch (message.type) {
-          case 'doing':
-            doing = message.text;
-            break;
-          case 'fn':
-            names.set(message.id, message.name);
-            break;
-          case 'run':
-            outcomes.push(message.outcome);
-            onRun(message.outcome);
-            break;
-          case 'failed':
-            stop(new ExploreWorkerError(message.name, message.message));
-            break;
-          case 'done':
-            if (++finished === shares.length) stop(null);
-            break;
-        }
-      });
-      worker.on('error', (error) => stop(error));
-      worker.on('exit', (code) => {
-        if (code !== 0) stop(new Error(`an explore worker exited with code ${code}`));
-      });
-    }
-  });
+  const stop = new AbortController();
+  let failure: Error | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    stop.abort();
+  };
+  const onMessage = (message: { type: string }) => {
+    const m = message as ExploreWorkerMessage;
+    if (m.type === 'run') {
+      outcomes.push(m.outcome);
+      onRun(m.outcome);
+    } else if (m.type === 'failed') fail(new ExploreWorkerError(m.name, m.message));
+  };
+  const script = new URL('./explore-worker.ts', import.meta.url);
+  await Promise.all(
+    splitRuns(job.options.runs, workers).map(async (runs) => {
+      const result = await runWatchedWorker(script, { job: { ...job, runs } }, timeoutMs, () => {}, { onMessage, signal: stop.signal });
+      if ('stalled' in result) fail(new ExploreStallError(result.stalled.doing, result.stalled.fn, result.stalled.seconds));
+      else if (result.code !== 0) fail(new Error(`an explore worker exited with code ${result.code}`));
+    }),
+  );
+  if (failure) throw failure;
+  return outcomes;
 }

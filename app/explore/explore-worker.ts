@@ -4,10 +4,11 @@ import { chartOf, exploreRuns, type ExploreOptions } from '../../engine';
 import { setActivityReporter, activity } from '../host/activity';
 import { workerActivityReporter } from '../host/watched-reporter';
 import { openGame } from '../cli/open-session';
+import type { WorkerMessage } from '../host/watched-worker';
 import type { ExploreJob, ExploreWorkerMessage } from './explore-pool';
 
 const job = workerData.job as ExploreJob;
-const post = (message: ExploreWorkerMessage) => parentPort!.postMessage(message);
+const post = (message: ExploreWorkerMessage | WorkerMessage) => parentPort!.postMessage(message);
 setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
 
 try {
@@ -29,7 +30,8 @@ try {
     activity.doing(`finished run ${outcome.run}`);
     post({ type: 'run', outcome });
   });
-  post({ type: 'done' });
+  post({ type: 'done', code: 0 });
 } catch (error) {
   post({ type: 'failed', name: (error as Error)?.name ?? 'Error', message: (error as Error)?.message ?? String(error) });
+  post({ type: 'done', code: 2 });
 }
