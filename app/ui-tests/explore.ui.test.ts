@@ -108,6 +108,17 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
     await open.click();
     // The replay ends with the throwing pick: a refused step.
     await expect.poll(lastStep).toBe(length);
+    await expect.poll(selected).toBe(length);
     expect(await page.locator(`[data-testid="log-row-${length}"]`).getAttribute('class')).toMatch(/rejected/);
+
+    // With a breakpoint, loading the replay pauses at its first hit instead of the last step.
+    await page.getByRole('tab', { name: 'breakpoints' }).click();
+    await page.getByLabel('breakpoint kind').selectOption('turn');
+    await page.getByRole('button', { name: 'add' }).click();
+    await page.getByRole('tab', { name: 'findings' }).click();
+    await page.locator('.finding.kind-threw').getByRole('button', { name: /open the minimal replay/ }).click();
+    await expect.poll(() => page.locator('.notice').textContent()).toContain('paused at step 1: a turn begins');
+    expect(await selected()).toBe(1);
+    expect(await lastStep()).toBe(length);
   });
 });
