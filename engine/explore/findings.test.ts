@@ -6,6 +6,7 @@ import type { GameConfig } from '../types';
 import { findingsOfStep } from './findings';
 import { runPlayout } from './playout';
 import { minimalReplay } from './shrink';
+import pitfall from '../../fixtures/bang-onmove-pitfall/game';
 
 const session = (config: GameConfig) => new Session({ runtime: bgio050, config, numPlayers: 2, seed: 'f' });
 
@@ -35,5 +36,10 @@ describe('classifying a step', () => {
     expect(found?.step).toBe(1);
     const replay = minimalReplay(game, 'n', result.actions, found!);
     expect(replay.actions.filter((a) => a.type === 'move')).toHaveLength(1);
+  });
+
+  it('every other diagnostic is a finding placed by its code and the function it names', () => {
+    const result = runPlayout({ runtime: bgio050, config: pitfall, numPlayers: 3 }, chartOf(pitfall, 3, bgio050), { seed: 'p', steps: 10, checkDeterminism: false });
+    expect(result.findings.map((f) => [f.kind, f.location])).toEqual([['diagnostic', 'legacy-signature: phases.play.turn.onMove']]);
   });
 });

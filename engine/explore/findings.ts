@@ -62,7 +62,15 @@ export function findingsOfStep(record: StepRecord): Finding[] {
   }
   for (const d of record.diagnostics) {
     if (d.code === 'threw' || d.code === 'event-rejected' || d.code === 'event-dropped') continue;
-    add({ kind: 'diagnostic', location: `${d.code}: ${d.message.split('\n')[0]}`, message: d.message });
+    add({ kind: 'diagnostic', location: diagnosticLocation(d.code, d.message), message: d.message });
   }
   return [...out.values()];
+}
+
+/** A diagnostic's place: its code and the config path its message names first (`legacy-signature: phases.play.turn.onMove`). */
+function diagnosticLocation(code: string, message: string): string {
+  const path = /`((?:moves|phases|turn|endIf|onEnd|setup|playerView)[\w.$]*)`/.exec(message)?.[1];
+  if (path) return `${code}: ${path}`;
+  const line = message.split('\n')[0];
+  return `${code}: ${line.length > 80 ? `${line.slice(0, 79)}…` : line}`;
 }
