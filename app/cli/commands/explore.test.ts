@@ -42,7 +42,8 @@ describe('flowscope explore', () => {
     expect(clean.out).toMatch(/^3 runs, \d+ steps/);
     const bad = await run('explore', buggy('rare-throw'), '--runs', '0');
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain('--runs must be an integer of at least 1, got 0');
+    // One line and a pointer to --help, not the whole usage text.
+    expect(bad.err).toBe('flowscope: --runs must be an integer of at least 1, got 0\nRun `flowscope --help` for the commands and their options.');
   });
 
   it('game code that never returns stops the exploration with the function named (exit 2)', async () => {
