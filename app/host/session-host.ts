@@ -97,7 +97,7 @@ export class SessionHost implements HostApi {
     return this.current ? this.makeView(this.current) : null;
   }
 
-  async dispatch(action: FlowAction, at?: number): Promise<StepSummary> {
+  async dispatch(action: FlowAction, at?: number | null): Promise<StepSummary> {
     const c = this.need();
     if (typeof at === 'number' && at < c.session.lastIndex) c.session.truncate(at);
     activity.doing(`step ${c.session.length}: ${describeAction(action)}`);
@@ -106,10 +106,10 @@ export class SessionHost implements HostApi {
     return this.summary(c, record.index);
   }
 
-  async random(count: number, breakpoints: Breakpoint[] = []): Promise<StepSummary[]> {
+  async random(count: number, breakpoints?: Breakpoint[] | null): Promise<StepSummary[]> {
     const c = this.need();
     const first = c.session.length;
-    const checker = breakpoints.length ? new BreakpointChecker(breakpoints) : null;
+    const checker = breakpoints?.length ? new BreakpointChecker(breakpoints) : null;
     for (let done = 0; done < count; done++) {
       const action = c.random.choose(c.session);
       if (!action) break;
@@ -164,7 +164,7 @@ export class SessionHost implements HostApi {
     });
   }
 
-  async openReplay(text: string, replayPath?: string): Promise<SessionView> {
+  async openReplay(text: string, replayPath?: string | null): Promise<SessionView> {
     const replay = parseReplay(text);
     let gameFile = this.current?.opened.module.file;
     if (replay.game.file) {
@@ -203,9 +203,9 @@ export class SessionHost implements HostApi {
     return { ok: true, view: { ...view, length: next.session.length }, replayed: actions.length, divergence };
   }
 
-  async searchSteps(filter: StepFilter, limit = 1000): Promise<{ total: number; steps: StepSummary[] }> {
+  async searchSteps(filter: StepFilter, limit?: number | null): Promise<{ total: number; steps: StepSummary[] }> {
     const c = this.need();
-    const { total, indexes } = searchSteps(c.session, filter, limit);
+    const { total, indexes } = searchSteps(c.session, filter, limit ?? 1000);
     return { total, steps: indexes.map((i) => this.summary(c, i)) };
   }
 
