@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { HostErrorReply, HostResponseMessage } from './host-request';
 import type { openRequestSchema, restartOptionsSchema } from './host-methods';
 import type { lessonEntrySchema, lessonViewSchema } from './lesson-views';
+import type { breakHitSchema, coverageViewSchema, exploreFindingViewSchema, exploreOptionsSchema, exploreViewSchema } from './tool-schemas';
 import type { gameEntrySchema, hostEventSchema, lintFindingViewSchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
 
 export type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
@@ -34,6 +35,15 @@ export type LessonEntry = z.output<typeof lessonEntrySchema>;
 export type LessonView = z.output<typeof lessonViewSchema>;
 /** Pushed by the host without a request. */
 export type HostEvent = z.output<typeof hostEventSchema>;
+export type CoverageView = z.output<typeof coverageViewSchema>;
+export type ExploreView = z.output<typeof exploreViewSchema>;
+export type ExploreFindingView = z.output<typeof exploreFindingViewSchema>;
+export type BreakHit = z.output<typeof breakHitSchema>;
+export type ExploreRequest = z.output<typeof exploreOptionsSchema>;
+export type { StepFilter } from '../session/step-filter';
+export type { Breakpoint } from '../session/breakpoints';
+export type { CoverageItem, CoverageKind } from '../explore/coverage';
+export type { FindingKind } from '../explore/findings';
 
 export { HOST_METHOD_SCHEMAS, HOST_METHODS, MAX_RANDOM_STEPS, MAX_REPLAY_TEXT, openRequestSchema, restartOptionsSchema } from './host-methods';
 export type { HostApi, HostMethod, HostMethodSchemas, HostParams, HostResult } from './host-methods';
@@ -41,6 +51,7 @@ export { callHost, errorReply, isHostMethod, ProtocolError, readRequestMessage, 
 export type { HostErrorReply, HostRequest, HostRequestMessage, HostResponseMessage } from './host-request';
 export * from './view-schemas';
 export { lessonEntrySchema, lessonViewSchema } from './lesson-views';
+export * from './tool-schemas';
 export { menuCommandSchema, type MenuCommand } from './menu-commands';
 export { chartImageSchema, layoutSchema, type LayoutUpdate } from './desktop-messages';
 
@@ -51,3 +62,4 @@ export { EVENT_NAMES, isEventName, type EventName } from '../types';
 export { formatPath } from '../util/diff';
 export { judgeExercise, goalCheckpoints } from '../lesson/judge';
 export { chartRefTestIds } from '../lesson/chart-refs';
+export { describeBreakpoint } from '../session/breakpoints';

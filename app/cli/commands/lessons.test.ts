@@ -57,6 +57,6 @@ describe('flowscope lessons / lesson check', () => {
     const misuse = await run('lesson', 'run');
     expect(misuse.code).toBe(2);
     // One line and a pointer to --help, not the whole usage text.
-    expect(misuse.err).toBe('flowscope: expected `lesson check [lesson-file|id]`, got lesson run\n(`flowscope --help` shows every command and option)');
+    expect(misuse.err).toBe('flowscope: expected `lesson check [lesson-file|id]`, got lesson run\nRun `flowscope --help` for the commands and their options.');
   });
 });
