@@ -1,10 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { HOST_METHODS, type HostEvent, type HostMethod, type HostRequestMessage } from '../../engine';
 import { EngineHost } from '../host/engine-host';
+import { contentTypeOf, staticFileFor } from './static-files';
 
 export interface UiServerOptions {
   /** 0 (default) picks a free port. */
@@ -19,7 +19,11 @@ export interface UiServerOptions {
   inspect?: { port?: number; token?: string };
   /** Reload the game when its files change (default on). */
   watch?: boolean;
+  /** The largest WebSocket message accepted (default 64 MiB); a bigger one closes that socket. */
+  maxMessageBytes?: number;
 }
+
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export interface UiServer {
   /** The address to open, token included. */
@@ -29,16 +33,6 @@ export interface UiServer {
   engine: EngineHost;
   close(): Promise<void>;
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy':
@@ -68,6 +62,22 @@ export function isOwnOrigin(origin: string | undefined, port: number): boolean {
   return !!origin && LOOPBACK_HOSTS.some((h) => origin === `http://${h}:${port}`);
 }
 
+/** The `token` query parameter of a request target, or null. */
+function tokenOf(target: string | undefined): string | null {
+  try {
+    return new URL(target ?? '/', 'http://127.0.0.1').searchParams.get('token');
+  } catch {
+    return null;
+  }
+}
+
+/** The path of a request target in origin form (`/a/b?q`); null for anything else (`*`, absolute URLs). */
+function urlPathOf(target: string | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return null;
+  const end = target.search(/[?#]/);
+  return end < 0 ? target : target.slice(0, end);
+}
+
 /**
  * Browser mode: serves the built UI on 127.0.0.1 and relays the UI's `HostApi` calls over a
  * WebSocket to an `EngineHost` (game code runs in its watched worker). The WebSocket demands the
@@ -92,11 +102,10 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = path.resolve(options.staticDir, `.${relative}`);
-    if (!file.startsWith(path.resolve(options.staticDir) + path.sep)) {
-      res.writeHead(403).end();
+    const pathname = urlPathOf(req.url);
+    const file = pathname === null ? null : staticFileFor(options.staticDir, pathname);
+    if (!file) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
     if (!existsSync(options.staticDir)) {
@@ -107,43 +116,46 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...SECURITY_HEADERS });
+    res.writeHead(200, { 'Content-Type': contentTypeOf(file), 'Cache-Control': 'no-cache', ...SECURITY_HEADERS });
     res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
   });
 
   const wss = new WebSocketServer({
     server,
     path: '/ws',
-    maxPayload: 64 * 1024 * 1024,
+    maxPayload: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
     verifyClient: ({ req }, done) => {
-      const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
       if (!isLoopbackHost(req.headers.host, port)) return done(false, 403, 'foreign host');
       if (!isOwnOrigin(req.headers.origin, port)) return done(false, 403, 'foreign origin');
-      if (!sameToken(url.searchParams.get('token'), token)) return done(false, 401, 'bad token');
+      if (!sameToken(tokenOf(req.url), token)) return done(false, 401, 'bad token');
       done(true);
     },
   });
+  // Without these listeners a client's bad frame (invalid UTF-8, over the size limit) would be an
+  // uncaught 'error' event, and an uncaught error ends the process.
+  wss.on('error', () => undefined);
   wss.on('connection', (socket) => {
     clients.add(socket);
+    socket.on('error', () => socket.terminate());
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
-      if (isBinary) return;
-      let message: HostRequestMessage;
+      const reply = (text: string) => socket.readyState === socket.OPEN && socket.send(text);
+      const refuse = (id: unknown, message: string) => reply(JSON.stringify({ id: typeof id === 'number' ? id : null, ok: false, error: { name: 'ProtocolError', message } }));
+      if (isBinary) return refuse(null, 'binary messages are not accepted: send JSON text');
+      let message: Partial<HostRequestMessage> | null;
       try {
         message = JSON.parse(data.toString());
-      } catch {
-        return;
-      }
-      const { id, method, params } = message;
-      if (typeof id !== 'number') return;
-      if (!HOST_METHODS.includes(method as HostMethod) || !Array.isArray(params)) {
-        socket.send(JSON.stringify({ id, ok: false, error: { name: 'ProtocolError', message: `unknown request ${String(method)}` } }));
-        return;
-      }
-      try {
-        socket.send(await engine.request(method, params, id));
       } catch (error) {
-        socket.send(JSON.stringify({ id, ok: false, error: { name: (error as Error).name, message: (error as Error).message } }));
+        return refuse(null, `not JSON: ${(error as Error).message}`);
+      }
+      if (typeof message !== 'object' || message === null || Array.isArray(message)) return refuse(null, 'a request is a JSON object { id, method, params }');
+      const { id, method, params } = message;
+      if (typeof id !== 'number') return refuse(null, 'a request needs a numeric id');
+      if (!HOST_METHODS.includes(method as HostMethod) || !Array.isArray(params)) return refuse(id, `unknown request ${String(method)}`);
+      try {
+        reply(await engine.request(method as HostMethod, params, id));
+      } catch (error) {
+        reply(JSON.stringify({ id, ok: false, error: { name: (error as Error).name, message: (error as Error).message } }));
       }
     });
   });
