@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../files/write-atomic';
 import path from 'node:path';
 import { chartMachineConfig, chartToMermaid, type HostEvent, type SessionView } from '../../engine';
 import { EngineHost } from '../host/engine-host';
@@ -126,7 +127,7 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
   const saveAs = async (defaultName: string, body: string | Buffer, filters: unknown[]) => {
     const result = await electron.dialog.showSaveDialog(window, { defaultPath: defaultName, filters });
     if (result.canceled || !result.filePath) return false;
-    await writeFile(result.filePath, body);
+    writeFileAtomic(result.filePath, body);
     return true;
   };
   const run = async (command: MenuCommand) => {

@@ -31,7 +31,7 @@ import {
   type StepSummary,
 } from '../../engine';
 import { activity } from './activity';
-import { openGame, type OpenedGame } from '../cli/open-session';
+import { chooseRandom, openGame, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
 
 export interface SessionHostOptions {
@@ -104,7 +104,7 @@ export class SessionHost implements HostApi {
     const c = this.need();
     const first = c.session.length;
     for (let done = 0; done < count; done++) {
-      const action = c.random.choose(c.session);
+      const action = chooseRandom(c.random, c.session);
       if (!action) break;
       activity.doing(`random step ${c.session.length}: ${describeAction(action)}`);
       this.follow(c, c.session.dispatch(action));
@@ -196,7 +196,7 @@ export class SessionHost implements HostApi {
 
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
     activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
-    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
+    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone });
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
     const lint = lintForRelease(opened.game.config, opened.runtime);

@@ -3,7 +3,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { HOST_METHODS, type HostEvent, type HostMethod, type HostRequestMessage } from '../../engine';
+import { InputError } from '../cli/errors';
 import { EngineHost } from '../host/engine-host';
+import { SessionJournal } from '../journal/session-journal';
 import { contentTypeOf, staticFileFor } from './static-files';
 
 export interface UiServerOptions {
@@ -19,6 +21,8 @@ export interface UiServerOptions {
   inspect?: { port?: number; token?: string };
   /** Reload the game when its files change (default on). */
   watch?: boolean;
+  /** Journal the session's actions in this folder (see `SessionJournal`). */
+  journalDir?: string;
   /** The largest WebSocket message accepted (default 64 MiB); a bigger one closes that socket. */
   maxMessageBytes?: number;
 }
@@ -90,7 +94,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     const text = JSON.stringify({ event });
     for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
   };
-  const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true });
+  const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true, journal: options.journalDir ? new SessionJournal(options.journalDir) : undefined });
   let port = 0;
 
   const server = http.createServer((req, res) => {
@@ -160,10 +164,17 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await engine.close();
+    const code = (error as { code?: string }).code;
+    const why = code === 'EADDRINUSE' ? 'it is in use' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new InputError(`cannot listen on 127.0.0.1:${options.port ?? 0}: ${why}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`);
+  }
   port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
