@@ -49,13 +49,15 @@ export class EngineHost {
   private closed = false;
   /** Set while a stalled session is rebuilt in a fresh worker: requests wait for it. */
   private rebuilding: Promise<void> | null = null;
+  /** Off while a stalled session is rebuilt: its journal already holds every action. */
+  private journaling = true;
   private inspect: { port?: number; token?: string } | undefined;
   private inspectReady!: Promise<string>;
   private inspectSettle: ((url: string) => void) | null = null;
   private inspectFail: ((error: Error) => void) | null = null;
   private readonly watcher: GameWatcher | null;
 
-  constructor(private readonly options: EngineHostOptions) {
+  constructor(private options: EngineHostOptions) {
     this.inspect = options.inspect;
     this.watcher = options.watch ? new GameWatcher(() => void this.reloadOnChange()) : null;
     this.spawn();
@@ -194,12 +196,27 @@ export class EngineHost {
   }
 
   private async rebuild(restore: Restore): Promise<void> {
+    this.journaling = false;
     try {
       const view = await this.sendDecoded<SessionView>('open', restore.open);
       for (const action of restore.actions) await this.sendDecoded('dispatch', action);
       this.options.onEvent({ type: 'session', view: { ...view, length: restore.actions.length + 1 } });
     } catch (error) {
       this.options.onEvent({ type: 'stalled', message: `the session could not be restored: ${(error as Error).message}` });
+    } finally {
+      this.journaling = true;
+    }
+  }
+
+  /** Writes to the journal; a journal that cannot be written must not fail the request it records. */
+  private journal(write: (journal: SessionJournal) => void): void {
+    const journal = this.options.journal;
+    if (!journal || !this.journaling) return;
+    try {
+      write(journal);
+    } catch (error) {
+      this.options.journal = undefined;
+      process.stderr.write(`flowscope: the session journal ${journal.file} could not be written (${(error as Error).message}); sessions are no longer journaled\n`);
     }
   }
 
@@ -214,22 +231,22 @@ export class EngineHost {
       case 'open':
       case 'restart':
         if (view) this.restore = { open: reopen(view), actions: [] };
-        if (view) this.options.journal?.start(this.restore!);
+        if (view) this.journal((j) => j.start(this.restore!));
         break;
       case 'openReplay':
         if (view) this.restore = { open: reopen(view), actions: parseReplay(params[0] as string).actions };
-        if (view) this.options.journal?.start(this.restore!);
+        if (view) this.journal((j) => j.start(this.restore!));
         break;
       case 'dispatch': {
         const step = answer.result as StepSummary;
         if (this.restore) this.restore.actions = [...this.restore.actions.slice(0, step.index - 1), params[0] as FlowAction];
-        this.options.journal?.append(step.index, [params[0] as FlowAction]);
+        this.journal((j) => j.append(step.index, [params[0] as FlowAction]));
         break;
       }
       case 'random': {
         const steps = (answer.result as StepSummary[]).filter((s) => s.action);
         if (this.restore) for (const s of steps) this.restore.actions.push(s.action!);
-        if (steps.length) this.options.journal?.append(steps[0].index, steps.map((s) => s.action!));
+        if (steps.length) this.journal((j) => j.append(steps[0].index, steps.map((s) => s.action!)));
         break;
       }
     }
