@@ -239,8 +239,8 @@ export class EngineHost {
         break;
       case 'dispatch': {
         const step = answer.result as StepSummary;
-        if (this.restore) this.restore.actions = [...this.restore.actions.slice(0, step.index - 1), params[0] as FlowAction];
-        this.journal((j) => j.append(step.index, [params[0] as FlowAction]));
+        if (this.restore && step.action) this.restore.actions = [...this.restore.actions.slice(0, step.index - 1), step.action];
+        if (step.action) this.journal((j) => j.append(step.index, [step.action!]));
         break;
       }
       case 'random': {

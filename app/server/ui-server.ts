@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { HOST_METHODS, type HostEvent, type HostMethod, type HostRequestMessage } from '../../engine';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { errorReply, ProtocolError, readRequestMessage, type HostEvent } from '../../engine';
 import { InputError } from '../cli/errors';
 import { EngineHost } from '../host/engine-host';
 import { SessionJournal } from '../journal/session-journal';
@@ -143,23 +143,17 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     socket.on('error', () => socket.terminate());
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
-      const reply = (text: string) => socket.readyState === socket.OPEN && socket.send(text);
-      const refuse = (id: unknown, message: string) => reply(JSON.stringify({ id: typeof id === 'number' ? id : null, ok: false, error: { name: 'ProtocolError', message } }));
-      if (isBinary) return refuse(null, 'binary messages are not accepted: send JSON text');
-      let message: Partial<HostRequestMessage> | null;
-      try {
-        message = JSON.parse(data.toString());
-      } catch (error) {
-        return refuse(null, `not JSON: ${(error as Error).message}`);
+      // A client may be gone by the time its answer is ready.
+      const reply = (value: unknown) => socket.readyState === socket.OPEN && socket.send(typeof value === 'string' ? value : JSON.stringify(value));
+      const read = readClientRequest(data, isBinary);
+      if (!read.ok) {
+        reply(read.reply);
+        return;
       }
-      if (typeof message !== 'object' || message === null || Array.isArray(message)) return refuse(null, 'a request is a JSON object { id, method, params }');
-      const { id, method, params } = message;
-      if (typeof id !== 'number') return refuse(null, 'a request needs a numeric id');
-      if (!HOST_METHODS.includes(method as HostMethod) || !Array.isArray(params)) return refuse(id, `unknown request ${String(method)}`);
       try {
-        reply(await engine.request(method as HostMethod, params, id));
+        reply(await engine.request(read.request.method, read.request.params, read.id));
       } catch (error) {
-        reply(JSON.stringify({ id, ok: false, error: { name: (error as Error).name, message: (error as Error).message } }));
+        reply(errorReply(read.id, error));
       }
     });
   });
@@ -188,4 +182,11 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       await engine.close();
     },
   };
+}
+
+/** One client message as a validated request, or the error reply it gets (never throws). */
+function readClientRequest(data: RawData, isBinary: boolean): ReturnType<typeof readRequestMessage> {
+  if (isBinary) return { ok: false, reply: errorReply(null, new ProtocolError('expected a text message holding JSON, got a binary one')) };
+  const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+  return readRequestMessage(text);
 }
