@@ -1,10 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import { StallWatch, type StallReport, type WatchMessage } from './stall-watch';
 
-/** Messages a watched command-line worker sends to the thread that watches it. */
+/** Messages a watched worker sends to the thread that watches it. */
 export type WorkerMessage = WatchMessage | { type: 'print' | 'warn'; line: string } | { type: 'done'; code: number };
 
 export type { StallReport };
+
+export interface WatchOptions {
+  /** Messages of the script's own kinds (anything not a WorkerMessage). */
+  onMessage?: (message: { type: string }) => void;
+  /** Aborting terminates the worker; the promise then resolves with code 2. */
+  signal?: AbortSignal;
+}
 
 /**
  * Runs `script` in a worker thread and stops it when game code makes no progress for
@@ -16,6 +23,7 @@ export function runWatchedWorker(
   workerData: Record<string, unknown>,
   timeoutMs: number,
   onLine: (kind: 'print' | 'warn', line: string) => void,
+  options: WatchOptions = {},
 ): Promise<{ code: number } | { stalled: StallReport }> {
   const watch = new StallWatch(timeoutMs);
   const worker = new Worker(new URL('./ts-worker-entry.mjs', import.meta.url), { workerData: { ...workerData, shared: watch.shared, entry: script.href } });
@@ -35,10 +43,14 @@ export function runWatchedWorker(
       stalled = report;
       void worker.terminate().then(() => settle({ stalled: report }));
     }, watch.intervalMs);
+    const abort = () => void worker.terminate().then(() => settle({ code: 2 }));
+    if (options.signal?.aborted) abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
     worker.on('message', (message: WorkerMessage) => {
       if (watch.onMessage(message)) return;
       if (message.type === 'print' || message.type === 'warn') onLine(message.type, message.line);
       else if (message.type === 'done') settle({ code: message.code });
+      else options.onMessage?.(message);
     });
     worker.on('error', (error) => {
       if (!settled) {
