@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
 import { callWs, closed, connectWs, nextMessage, rawGet, rawRequest } from '../testing/raw-http';
 import { tempDirWith } from '../testing/temp-dir';
 import { startUiServer, type UiServer } from './ui-server';
@@ -153,5 +152,3 @@ describe('WebSocket traffic that must not take the server down', () => {
     await expectIntact();
   });
 });
-
-export type { WebSocket };
