@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { parseReplay, type FlowAction, type HostEvent, type HostMethod, type HostResponseMessage, type OpenRequest, type ReloadResult, type SessionView, type StepSummary } from '../../engine';
+import { parseReplay, type HostEvent, type HostMethod, type HostResponseMessage, type OpenRequest, type ReloadResult, type SessionView, type StepSummary } from '../../engine';
 import type { EngineWorkerMessage } from './engine-worker';
 import type { JournaledSession, SessionJournal } from '../journal/session-journal';
 import { GameWatcher } from './game-watcher';
