@@ -66,7 +66,7 @@ describe('command lines', () => {
 describe('game files and replays', () => {
   const dir = tempDirWith({
     'nogame.ts': 'export const helper = 1;\nexport function other() { return 2; }\n',
-    'noisy.ts': `console.log('hello from the top level');\nexport default { setup: () => ({ n: 0 }), moves: { inc: ({ G }: any) => { console.log('in a move'); G.n++; } } };\n`,
+    'noisy.ts': `console.log('hello from the top level');\nexport default { setup: () => ({ n: 0 }), moves: { inc: ({ G }: any) => { console.log('in a move'); G.n++; } }, ai: { enumerate: () => [{ move: 'inc' }] } };\n`,
     'other.ts': `export default { name: 'other', setup: () => ({}), moves: { poke: () => {} } };\n`,
     'bad.json': '{ "format": "flowscope-replay", ',
   });
@@ -102,6 +102,7 @@ describe('game files and replays', () => {
     expect(lines).toHaveLength(4);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(replayed.stderr).toContain('hello from the top level');
+    expect(JSON.parse(lines[1]).logs).toEqual([{ level: 'log', text: 'in a move', source: 'moves.inc' }]);
     const chart = spawned('chart', path.join(dir, 'noisy.ts'));
     expect(() => JSON.parse(chart.stdout)).not.toThrow();
   });
