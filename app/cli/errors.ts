@@ -9,7 +9,7 @@ export class InputError extends Error {
 }
 
 // By name, not class: errors relayed from a worker thread arrive as plain Errors with their name.
-const USER_ERRORS = new Set(['InputError', 'GameLoadError', 'GameSelectionError', 'SessionError', 'ReplayError', 'ReleaseError', 'HostError', 'StalledError']);
+const USER_ERRORS = new Set(['InputError', 'GameLoadError', 'GameSelectionError', 'SessionError', 'ReplayError', 'ReleaseError', 'HostError', 'StalledError', 'ServerStartError']);
 
 /** An error about the user's game file, replay or other input, whose message is the whole story. */
 export function isUserError(error: unknown): error is Error {

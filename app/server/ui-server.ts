@@ -3,7 +3,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { errorReply, ProtocolError, readRequestMessage, type HostEvent } from '../../engine';
-import { InputError } from '../cli/errors';
 import { EngineHost } from '../host/engine-host';
 import { SessionJournal } from '../journal/session-journal';
 import { contentTypeOf, staticFileFor } from './static-files';
@@ -28,6 +27,11 @@ export interface UiServerOptions {
 }
 
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** The server could not start listening (a port in use, a port not allowed). */
+export class ServerStartError extends Error {
+  override name = 'ServerStartError';
+}
 
 export interface UiServer {
   /** The address to open, token included. */
@@ -167,7 +171,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     await engine.close();
     const code = (error as { code?: string }).code;
     const why = code === 'EADDRINUSE' ? 'it is in use' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new InputError(`cannot listen on 127.0.0.1:${options.port ?? 0}: ${why}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`);
+    throw new ServerStartError(`cannot listen on 127.0.0.1:${options.port ?? 0}: ${why}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`);
   }
   port = (server.address() as { port: number }).port;
   return {
