@@ -6,6 +6,11 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// A reader that stops early (`flowscope replay … | head`) is not an error: stop quietly.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 const argv = process.argv.slice(2);
 const io = {
   print: (line) => process.stdout.write(line + '\n'),
