@@ -37,3 +37,9 @@ export { Entropy, activeEntropy, describeUse, type EntropyApi, type EntropyStep,
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';
 export { lintGameFiles } from './lint/rules/nondeterministic';
+export * from './lesson/index';
+export { unmetFields } from './replay/check';
+export * from './explore/index';
+export { testFileFor, type TestFileOptions } from './export/test-file';
+export { matchesStep, type StepFilter } from './session/step-filter';
+export { recordHits, describeBreakpoint, BREAKPOINT_KINDS, type Breakpoint } from './session/breakpoints';

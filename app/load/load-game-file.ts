@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { format } from 'node:util';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import { Entropy, type BgioRuntime, type EntropyUse, type GameRandomness } from '../../engine';
 import { createLocator } from './bundle-locations';
 import { createSandbox } from './sandbox-globals';
 import { gameRandomnessFor } from './sandbox-mode';
+import { withConsoleTo } from '../../engine/runtime/console-capture';
+import { activity } from '../host/activity';
 
 export const GAME_FILE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 
@@ -19,8 +22,13 @@ export class GameLoadError extends Error {
 export interface LoadedGameModule {
   file: string;
   exports: Record<string, unknown>;
-  /** sha256 of the game file's own text: the replay file's `game.sha256`. */
+  /**
+   * sha256 of every local file the bundle read (their paths relative to the game file, and their
+   * text): the replay file's `game.sha256`, so an edit to an imported helper counts as a change.
+   */
   sha256: string;
+  /** sha256 of the game file's own text (what replays recorded before the bundle hash hold). */
+  fileSha256: string;
   /** Every local file the bundle read (to watch for changes). */
   inputs: string[];
   /** Whether the bundle's randomness and clock are seeded (see sandbox-globals.ts). */
@@ -45,6 +53,17 @@ const requireFromHere = createRequire(import.meta.url);
 
 export function hashFile(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** One hash of a bundle's local inputs, independent of where the game's folder lies. */
+export function hashInputs(gameFile: string, inputs: string[]): string {
+  const hash = createHash('sha256');
+  const base = path.dirname(gameFile);
+  for (const input of [...inputs].sort()) {
+    hash.update(path.relative(base, input).split(path.sep).join('/')).update('\0');
+    hash.update(existsSync(input) ? readFileSync(input) : '').update('\0');
+  }
+  return hash.digest('hex');
 }
 
 /**
@@ -83,7 +102,7 @@ export async function loadGameModule(file: string, runtime: BgioRuntime, sandbox
   const gameRandomness = gameRandomnessFor(sandbox.gameRandomness);
   const { exports, loadEntropy } = evaluateBundle(absolute, code, runtime, gameRandomness);
   const evaluateAgain = () => evaluateBundle(absolute, code, runtime, gameRandomness).exports;
-  return { file: absolute, exports, sha256: hashFile(absolute), inputs, gameRandomness, loadEntropy, evaluateAgain };
+  return { file: absolute, exports, sha256: hashInputs(absolute, inputs), fileSha256: hashFile(absolute), inputs, gameRandomness, loadEntropy, evaluateAgain };
 }
 
 function formatBuildFailure(file: string, error: unknown): string {
@@ -96,6 +115,8 @@ function formatBuildFailure(file: string, error: unknown): string {
   });
   return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}`;
 }
+
+const stderrSink = { log: (_level: string, args: unknown[]) => process.stderr.write(`${format(...args)}\n`) };
 
 function evaluateBundle(file: string, code: string, runtime: BgioRuntime, gameRandomness: GameRandomness): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
   const module = { exports: {} as Record<string, unknown> };
@@ -119,10 +140,15 @@ function evaluateBundle(file: string, code: string, runtime: BgioRuntime, gameRa
   } catch (error) {
     throw new GameLoadError(`${file}: could not be compiled: ${(error as Error).message}`);
   }
+  // The module's top level is game code too: a loop there is the game's, and so is its output,
+  // which goes to stderr (never into a command's machine-readable stdout).
+  activity.gameCode(`the top level of ${path.basename(file)}`);
   try {
-    entropy.run('load', true, () => run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n])));
+    entropy.run('load', true, () => withConsoleTo(stderrSink, () => run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n]))));
   } catch (error) {
     throw new GameLoadError(`${file} threw while it was being loaded: ${(error as Error)?.stack?.split('\n').slice(0, 3).join('\n') ?? String(error)}`);
+  } finally {
+    activity.gameCodeDone();
   }
   const loadEntropy = entropy.takeUses();
   // Game code a UI calls between steps draws from here too; it is no step's, so nothing is noted.

@@ -64,6 +64,7 @@ export function findNondeterminism(session: Session, options: RerunOptions = {})
     setupData: session.setupData,
     gameRandomness: session.gameRandomness,
     loadEntropy: options.loadEntropy,
+    ...session.watchers,
   });
   for (const action of session.actions()) again.dispatch(action);
   const divergence = firstDivergence(comparableSteps(session), comparableSteps(again));

@@ -26,6 +26,8 @@ export interface SessionOptions {
   gameRandomness?: GameRandomness;
   /** What the game's module read while it loaded (from the loader): diagnosed at step 0. */
   loadEntropy?: readonly EntropyUse[];
+  /** Told as each game function returns or throws (its progress, for a host watching for hangs). */
+  onGameCodeDone?: () => void;
 }
 
 /** One dispatched action (or, for step 0, the game's creation) and everything observed. */
@@ -68,6 +70,8 @@ export class Session {
   readonly setupData: unknown;
   readonly game: RuntimeGame;
   readonly gameRandomness: GameRandomness;
+  /** The watchers of game code it was created with (a re-run of the session reports to them too). */
+  readonly watchers: Pick<SessionOptions, 'onGameCode' | 'onGameCodeDone'>;
   private readonly recorder = new TraceRecorder();
   private readonly entropy: Entropy;
   private readonly interval: number;
@@ -90,6 +94,8 @@ export class Session {
     this.recorder.onEnter = options.onGameCode ?? null;
     this.gameRandomness = options.gameRandomness ?? 'seeded';
     this.entropy = new Entropy(options.seed, this.gameRandomness, () => this.recorder.currentFn);
+    this.recorder.onExit = options.onGameCodeDone ?? null;
+    this.watchers = { onGameCode: options.onGameCode, onGameCodeDone: options.onGameCodeDone };
     this.suspects = legacySignatures(options);
     try {
       this.game = options.runtime.prepare(options.config, this.recorder, { seed: options.seed });
@@ -198,6 +204,19 @@ export class Session {
         state = this.apply(state, this.records[i].action as FlowAction, i, false).state;
         visit(i, state);
       }
+    } finally {
+      this.recorder.recording = true;
+    }
+  }
+
+  /**
+   * Whether boardgame.io would accept `action` from the last state, without recording a step:
+   * the action runs on a private copy, untraced. Game code that throws counts as not accepted.
+   */
+  accepts(action: FlowAction): boolean {
+    this.recorder.recording = false;
+    try {
+      return this.apply(cloneGraph(this.head), action, this.records.length, false).error === null;
     } finally {
       this.recorder.recording = true;
     }
