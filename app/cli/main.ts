@@ -1,17 +1,17 @@
-import { parseArgs } from "node:util";
-import { GameSelectionError, ReplayError, SessionError } from "../../engine";
-import { GameLoadError } from "../load/load-game-file";
-import { ReleaseError } from "../load/pick-release";
-import { chartCommand } from "./commands/chart";
-import { checkCommand } from "./commands/check";
-import { compareCommand } from "./commands/compare";
-import { DEFAULT_VERIFY_STEPS, migrateCommand } from "./commands/migrate";
-import { play } from "./commands/play";
-import { replayCommand } from "./commands/replay";
-import { lintCommand } from "./commands/lint";
-import { serveCommand } from "./commands/serve";
-import { serveUiCommand } from "./commands/serve-ui";
-import { UsageError } from "./errors";
+import { parseArgs } from 'node:util';
+import { GameSelectionError, ReplayError, SessionError } from '../../engine';
+import { GameLoadError } from '../load/load-game-file';
+import { ReleaseError } from '../load/pick-release';
+import { chartCommand } from './commands/chart';
+import { checkCommand } from './commands/check';
+import { compareCommand } from './commands/compare';
+import { DEFAULT_VERIFY_STEPS, migrateCommand } from './commands/migrate';
+import { play } from './commands/play';
+import { replayCommand } from './commands/replay';
+import { lintCommand } from './commands/lint';
+import { serveCommand } from './commands/serve';
+import { serveUiCommand } from './commands/serve-ui';
+import { UsageError } from './errors';
 
 export const USAGE = `flowscope: a debugger for boardgame.io game flows
 
@@ -54,40 +54,32 @@ export interface Io {
 }
 
 const OPTIONS = {
-  game: { type: "string" },
-  bgio: { type: "string" },
-  players: { type: "string" },
-  seed: { type: "string" },
-  random: { type: "string" },
-  out: { type: "string" },
-  "setup-data": { type: "string" },
-  restart: { type: "boolean" },
-  "undo-rate": { type: "string" },
-  "no-expect": { type: "boolean" },
-  json: { type: "boolean" },
-  timeout: { type: "string" },
-  format: { type: "string" },
-  port: { type: "string" },
-  inspect: { type: "boolean" },
-  "inspect-port": { type: "string" },
-  replay: { type: "string" },
-  interval: { type: "string" },
-  "verify-steps": { type: "string" },
-  help: { type: "boolean", short: "h" },
+  game: { type: 'string' },
+  bgio: { type: 'string' },
+  players: { type: 'string' },
+  seed: { type: 'string' },
+  random: { type: 'string' },
+  out: { type: 'string' },
+  'setup-data': { type: 'string' },
+  restart: { type: 'boolean' },
+  'undo-rate': { type: 'string' },
+  'no-expect': { type: 'boolean' },
+  json: { type: 'boolean' },
+  timeout: { type: 'string' },
+  format: { type: 'string' },
+  port: { type: 'string' },
+  inspect: { type: 'boolean' },
+  'inspect-port': { type: 'string' },
+  replay: { type: 'string' },
+  interval: { type: 'string' },
+  'verify-steps': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
-function integer(
-  value: string | undefined,
-  flag: string,
-  fallback: number,
-  min: number,
-): number {
+function integer(value: string | undefined, flag: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new UsageError(
-      `--${flag} must be an integer of at least ${min}, got ${value}`,
-    );
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${flag} must be an integer of at least ${min}, got ${value}`);
   return n;
 }
 
@@ -101,46 +93,34 @@ function json(value: string | undefined, flag: string): unknown {
 }
 
 function positionals(list: string[], count: number, names: string): string[] {
-  if (list.length !== count)
-    throw new UsageError(
-      `expected ${names}, got ${list.length ? list.join(" ") : "nothing"}`,
-    );
+  if (list.length !== count) throw new UsageError(`expected ${names}, got ${list.length ? list.join(' ') : 'nothing'}`);
   return list;
 }
 
 /** Runs one command line and returns its exit code; never throws. */
 export async function main(argv: string[], io: Io): Promise<number> {
   try {
-    const { values, positionals: args } = parseArgs({
-      args: argv,
-      options: OPTIONS,
-      allowPositionals: true,
-      strict: true,
-    });
+    const { values, positionals: args } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     const [command, ...rest] = args;
     if (values.help || !command) {
       io.print(USAGE);
       return 0;
     }
     switch (command) {
-      case "play": {
-        const [file] = positionals(rest, 1, "<game-file>");
-        const undoRate =
-          values["undo-rate"] === undefined ? 0 : Number(values["undo-rate"]);
-        if (!(undoRate >= 0 && undoRate <= 1))
-          throw new UsageError(
-            `--undo-rate must be between 0 and 1, got ${values["undo-rate"]}`,
-          );
+      case 'play': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        const undoRate = values['undo-rate'] === undefined ? 0 : Number(values['undo-rate']);
+        if (!(undoRate >= 0 && undoRate <= 1)) throw new UsageError(`--undo-rate must be between 0 and 1, got ${values['undo-rate']}`);
         return await play(
           {
             file,
             game: values.game,
-            players: integer(values.players, "players", 2, 1),
+            players: integer(values.players, 'players', 2, 1),
             seed: values.seed ?? Math.random().toString(36).slice(2, 10),
-            random: integer(values.random, "random", 100, 0),
+            random: integer(values.random, 'random', 100, 0),
             out: values.out,
-            setupData: json(values["setup-data"], "setup-data"),
-            expect: !values["no-expect"],
+            setupData: json(values['setup-data'], 'setup-data'),
+            expect: !values['no-expect'],
             restart: !!values.restart,
             undoRate,
             bgio: values.bgio,
@@ -149,150 +129,72 @@ export async function main(argv: string[], io: Io): Promise<number> {
           io.warn,
         );
       }
-      case "replay": {
-        const [file, replay] = positionals(
-          rest,
-          2,
-          "<game-file> <replay.json>",
-        );
-        return await replayCommand(
-          file,
-          replay,
-          { json: !!values.json, game: values.game, bgio: values.bgio },
-          io.print,
-          io.warn,
-        );
+      case 'replay': {
+        const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
+        return await replayCommand(file, replay, { json: !!values.json, game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
-      case "check": {
-        const [file, replay] = positionals(
-          rest,
-          2,
-          "<game-file> <replay.json>",
-        );
-        return await checkCommand(
-          file,
-          replay,
-          { game: values.game, bgio: values.bgio },
-          io.print,
-          io.warn,
-        );
+      case 'check': {
+        const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
+        return await checkCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
-      case "chart": {
-        const [file] = positionals(rest, 1, "<game-file>");
-        return await chartCommand(
-          file,
-          {
-            game: values.game,
-            players: integer(values.players, "players", 2, 1),
-            format: values.format ?? "json",
-            bgio: values.bgio,
-          },
-          io.print,
-        );
+      case 'chart': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        return await chartCommand(file, { game: values.game, players: integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio }, io.print);
       }
-      case "serve": {
-        if (rest.length > 1)
-          throw new UsageError(
-            `expected at most one game file, got ${rest.join(" ")}`,
-          );
+      case 'serve': {
+        if (rest.length > 1) throw new UsageError(`expected at most one game file, got ${rest.join(' ')}`);
         return await serveUiCommand(
           {
             file: rest[0],
             game: values.game,
-            players:
-              values.players === undefined
-                ? undefined
-                : integer(values.players, "players", 2, 1),
+            players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             seed: values.seed,
-            port:
-              values.port === undefined
-                ? undefined
-                : integer(values.port, "port", 0, 0),
-            timeoutSeconds:
-              values.timeout === undefined ? 10 : Number(values.timeout),
-            inspect: values.inspect
-              ? {
-                  port:
-                    values["inspect-port"] === undefined
-                      ? 0
-                      : integer(values["inspect-port"], "inspect-port", 0, 0),
-                }
-              : undefined,
+            port: values.port === undefined ? undefined : integer(values.port, 'port', 0, 0),
+            timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
+            inspect: values.inspect ? { port: values['inspect-port'] === undefined ? 0 : integer(values['inspect-port'], 'inspect-port', 0, 0) } : undefined,
             replay: values.replay,
           },
           io.print,
           io.signal ?? new AbortController().signal,
         );
       }
-      case "inspect": {
-        const [file] = positionals(rest, 1, "<game-file>");
+      case 'inspect': {
+        const [file] = positionals(rest, 1, '<game-file>');
         return await serveCommand(
           {
             file,
             game: values.game,
-            players: integer(values.players, "players", 2, 1),
-            seed: values.seed ?? "inspect",
+            players: integer(values.players, 'players', 2, 1),
+            seed: values.seed ?? 'inspect',
             inspect: true,
-            port:
-              values["inspect-port"] === undefined
-                ? undefined
-                : integer(values["inspect-port"], "inspect-port", 0, 0),
+            port: values['inspect-port'] === undefined ? undefined : integer(values['inspect-port'], 'inspect-port', 0, 0),
             replay: values.replay,
-            random:
-              values.random === undefined
-                ? undefined
-                : integer(values.random, "random", 0, 0),
-            intervalMs: integer(values.interval, "interval", 500, 0),
+            random: values.random === undefined ? undefined : integer(values.random, 'random', 0, 0),
+            intervalMs: integer(values.interval, 'interval', 500, 0),
           },
           io.print,
           io.warn,
           io.signal,
         );
       }
-      case "migrate": {
-        const [file] = positionals(rest, 1, "<game-file>");
-        return await migrateCommand(
-          file,
-          {
-            game: values.game,
-            bgio: values.bgio,
-            verifySteps: integer(
-              values["verify-steps"],
-              "verify-steps",
-              DEFAULT_VERIFY_STEPS,
-              0,
-            ),
-            ...(values.players !== undefined
-              ? { numPlayers: integer(values.players, "players", 2, 1) }
-              : {}),
-            ...(values.seed !== undefined ? { seed: values.seed } : {}),
-          },
-          io.print,
-          io.warn,
-        );
+      case 'migrate': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        const migrateOptions = {
+          game: values.game,
+          bgio: values.bgio,
+          verifySteps: integer(values['verify-steps'], 'verify-steps', DEFAULT_VERIFY_STEPS, 0),
+          ...(values.players !== undefined ? { numPlayers: integer(values.players, 'players', 2, 1) } : {}),
+          ...(values.seed !== undefined ? { seed: values.seed } : {}),
+        };
+        return await migrateCommand(file, migrateOptions, io.print, io.warn);
       }
-      case "compare": {
-        const [file, replay] = positionals(
-          rest,
-          2,
-          "<game-file> <replay.json>",
-        );
-        return await compareCommand(
-          file,
-          replay,
-          { game: values.game, bgio: values.bgio },
-          io.print,
-          io.warn,
-        );
+      case 'compare': {
+        const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
+        return await compareCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
-      case "lint": {
-        const [file] = positionals(rest, 1, "<game-file>");
-        return await lintCommand(
-          file,
-          { game: values.game, bgio: values.bgio },
-          io.print,
-          io.warn,
-        );
+      case 'lint': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        return await lintCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
       default:
         throw new UsageError(`unknown command ${command}`);
@@ -303,25 +205,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 function reportFailure(error: unknown, io: Io): number {
-  if (
-    error instanceof UsageError ||
-    (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
-  ) {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     io.warn(`flowscope: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  if (
-    error instanceof GameLoadError ||
-    error instanceof GameSelectionError ||
-    error instanceof SessionError ||
-    error instanceof ReplayError ||
-    error instanceof ReleaseError
-  ) {
+  if (error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError) {
     io.warn(`flowscope: ${error.message}`);
     return 2;
   }
-  io.warn(
-    `flowscope: unexpected failure: ${(error as Error)?.stack ?? String(error)}`,
-  );
+  io.warn(`flowscope: unexpected failure: ${(error as Error)?.stack ?? String(error)}`);
   return 2;
 }

@@ -1,25 +1,16 @@
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import vm from "node:vm";
-import * as esbuild from "esbuild";
-import type { BgioRuntime } from "../../engine";
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import * as esbuild from 'esbuild';
+import type { BgioRuntime } from '../../engine';
 
-export const GAME_FILE_EXTENSIONS = [
-  ".ts",
-  ".tsx",
-  ".js",
-  ".jsx",
-  ".mjs",
-  ".cjs",
-  ".mts",
-  ".cts",
-];
+export const GAME_FILE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 
 /** A game file that could not be bundled or evaluated; the message says where and why. */
 export class GameLoadError extends Error {
-  override name = "GameLoadError";
+  override name = 'GameLoadError';
 }
 
 export interface LoadedGameModule {
@@ -34,7 +25,7 @@ export interface LoadedGameModule {
 const requireFromHere = createRequire(import.meta.url);
 
 export function hashFile(file: string): string {
-  return createHash("sha256").update(readFileSync(file)).digest("hex");
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
 /**
@@ -42,79 +33,52 @@ export function hashFile(file: string): string {
  * evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
  * release Flowscope observes.
  */
-export async function loadGameModule(
-  file: string,
-  runtime: BgioRuntime,
-  options: { contents?: ReadonlyMap<string, string> } = {},
-): Promise<LoadedGameModule> {
+export async function loadGameModule(file: string, runtime: BgioRuntime, options: { contents?: ReadonlyMap<string, string> } = {}): Promise<LoadedGameModule> {
   const absolute = path.resolve(file);
-  if (!existsSync(absolute))
-    throw new GameLoadError(`game file not found: ${absolute}`);
+  if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
-    throw new GameLoadError(
-      `${absolute}: a game file must be ${GAME_FILE_EXTENSIONS.join(", ")}`,
-    );
+    throw new GameLoadError(`${absolute}: a game file must be ${GAME_FILE_EXTENSIONS.join(', ')}`);
   }
-  let result: esbuild.BuildResult & {
-    outputFiles: esbuild.OutputFile[];
-    metafile: esbuild.Metafile;
-  };
+  let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
     result = (await esbuild.build({
       entryPoints: [absolute],
       bundle: true,
       write: false,
-      format: "cjs",
-      platform: "node",
-      target: "node20",
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
       metafile: true,
-      sourcemap: "inline",
-      logLevel: "silent",
-      jsx: "automatic",
-      external: ["boardgame.io", "boardgame.io/*"],
-      plugins: options.contents?.size
-        ? [replaceContents(options.contents)]
-        : [],
+      sourcemap: 'inline',
+      logLevel: 'silent',
+      jsx: 'automatic',
+      external: ['boardgame.io', 'boardgame.io/*'],
+      plugins: options.contents?.size ? [replaceContents(options.contents)] : [],
     })) as typeof result;
   } catch (error) {
     throw new GameLoadError(formatBuildFailure(absolute, error));
   }
   const code = result.outputFiles[0].text;
   const inputs = Object.keys(result.metafile.inputs)
-    .filter((p) => !p.includes("node_modules"))
+    .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
   const exports = evaluateBundle(absolute, code, runtime);
   const replaced = options.contents?.get(absolute);
-  const sha256 =
-    replaced !== undefined
-      ? createHash("sha256").update(replaced).digest("hex")
-      : hashFile(absolute);
+  const sha256 = replaced !== undefined ? createHash('sha256').update(replaced).digest('hex') : hashFile(absolute);
   return { file: absolute, exports, sha256, inputs };
 }
 
-const LOADERS: Record<string, esbuild.Loader> = {
-  ".ts": "ts",
-  ".mts": "ts",
-  ".cts": "ts",
-  ".tsx": "tsx",
-  ".jsx": "jsx",
-};
+const LOADERS: Record<string, esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' };
 
 /** Bundles `contents` (absolute path → text) in place of those files, as if they were on disk (`flowscope migrate` checks its output so). */
-function replaceContents(
-  contents: ReadonlyMap<string, string>,
-): esbuild.Plugin {
+function replaceContents(contents: ReadonlyMap<string, string>): esbuild.Plugin {
   return {
-    name: "flowscope-replace-contents",
+    name: 'flowscope-replace-contents',
     setup(build) {
       build.onLoad({ filter: /.*/ }, (args) => {
         const text = contents.get(path.resolve(args.path));
         if (text === undefined) return undefined;
-        return {
-          contents: text,
-          loader: LOADERS[path.extname(args.path)] ?? "js",
-          resolveDir: path.dirname(args.path),
-        };
+        return { contents: text, loader: LOADERS[path.extname(args.path)] ?? 'js', resolveDir: path.dirname(args.path) };
       });
     },
   };
@@ -122,28 +86,19 @@ function replaceContents(
 
 function formatBuildFailure(file: string, error: unknown): string {
   const messages = (error as { errors?: esbuild.Message[] }).errors;
-  if (!messages?.length)
-    return `${file}: could not be bundled: ${(error as Error).message}`;
+  if (!messages?.length) return `${file}: could not be bundled: ${(error as Error).message}`;
   const lines = messages.map((m) => {
-    const where = m.location
-      ? `${m.location.file}:${m.location.line}:${m.location.column + 1}`
-      : file;
-    const snippet = m.location?.lineText
-      ? `\n    ${m.location.lineText.trim()}`
-      : "";
+    const where = m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1}` : file;
+    const snippet = m.location?.lineText ? `\n    ${m.location.lineText.trim()}` : '';
     return `${where}: ${m.text}${snippet}`;
   });
-  return `${path.basename(file)} has ${messages.length === 1 ? "an error" : `${messages.length} errors`}:\n${lines.join("\n")}`;
+  return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}`;
 }
 
-function evaluateBundle(
-  file: string,
-  code: string,
-  runtime: BgioRuntime,
-): Record<string, unknown> {
+function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Record<string, unknown> {
   const module = { exports: {} as Record<string, unknown> };
   const gameRequire = (id: string): unknown => {
-    if (id === "boardgame.io" || id.startsWith("boardgame.io/")) {
+    if (id === 'boardgame.io' || id.startsWith('boardgame.io/')) {
       const provided = runtime.modules[id];
       if (provided) return provided;
     }
@@ -154,16 +109,12 @@ function evaluateBundle(
     const wrapper = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
     run = vm.runInThisContext(wrapper, { filename: file });
   } catch (error) {
-    throw new GameLoadError(
-      `${file}: could not be compiled: ${(error as Error).message}`,
-    );
+    throw new GameLoadError(`${file}: could not be compiled: ${(error as Error).message}`);
   }
   try {
     run(module.exports, gameRequire, module, file, path.dirname(file));
   } catch (error) {
-    throw new GameLoadError(
-      `${file} threw while it was being loaded: ${(error as Error)?.stack?.split("\n").slice(0, 3).join("\n") ?? String(error)}`,
-    );
+    throw new GameLoadError(`${file} threw while it was being loaded: ${(error as Error)?.stack?.split('\n').slice(0, 3).join('\n') ?? String(error)}`);
   }
   return module.exports;
 }

@@ -1,55 +1,24 @@
-import {
-  bgio050,
-  DEFAULT_RUNTIME,
-  Session,
-  type StepRecord,
-} from "../../../engine";
-import { migrateConfig } from "../../../engine/legacy";
-import { explainDisagreement, stepDisagreement } from "../step-agreement";
-import { describeAction } from "../table";
-import { readReplayFile } from "./replay";
-import { dispatchAction, openGame } from "../open-session";
+import { bgio050, DEFAULT_RUNTIME, Session, type StepRecord } from '../../../engine';
+import { migrateConfig } from '../../../engine/legacy';
+import { explainDisagreement, stepDisagreement } from '../step-agreement';
+import { describeAction } from '../table';
+import { readReplayFile } from './replay';
+import { dispatchAction, openGame } from '../open-session';
 
 /**
  * `flowscope compare`: the replay's actions on the game's own release and on its migration to
  * 0.50.2; exit 0 when every step agrees, 1 at the first step that differs, with the semantic
  * difference between the releases that explains it.
  */
-export async function compareCommand(
-  gameFile: string,
-  replayFile: string,
-  options: { game?: string; bgio?: string },
-  print: (line: string) => void,
-  warn: (line: string) => void,
-): Promise<number> {
+export async function compareCommand(gameFile: string, replayFile: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   const replay = readReplayFile(replayFile);
-  const opened = await openGame(
-    gameFile,
-    options.game ?? replay.game.export ?? replay.game.name,
-    options.bgio ?? replay.game.bgio,
-    options.bgio ? "--bgio" : "the replay was recorded on",
-  );
+  const opened = await openGame(gameFile, options.game ?? replay.game.export ?? replay.game.name, options.bgio ?? replay.game.bgio, options.bgio ? '--bgio' : 'the replay was recorded on');
   const release = opened.runtime.version;
-  if (release === DEFAULT_RUNTIME.version)
-    warn(
-      `${opened.game.name} already runs on ${release}: comparing it with itself`,
-    );
+  if (release === DEFAULT_RUNTIME.version) warn(`${opened.game.name} already runs on ${release}: comparing it with itself`);
   const migrated = migrateConfig(opened.game.config, { release });
-  const decisions = migrated.notes.filter((n) => n.severity === "decision");
-  const own = new Session({
-    runtime: opened.runtime,
-    config: opened.game.config,
-    numPlayers: replay.numPlayers,
-    seed: replay.seed,
-    setupData: replay.setupData,
-  });
-  const modern = new Session({
-    runtime: bgio050,
-    config: migrated.config,
-    numPlayers: replay.numPlayers,
-    seed: replay.seed,
-    setupData: replay.setupData,
-  });
+  const decisions = migrated.notes.filter((n) => n.severity === 'decision');
+  const own = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers: replay.numPlayers, seed: replay.seed, setupData: replay.setupData });
+  const modern = new Session({ runtime: bgio050, config: migrated.config, numPlayers: replay.numPlayers, seed: replay.seed, setupData: replay.setupData });
   const stepsOwn: StepRecord[] = [own.steps[0]];
   const stepsModern: StepRecord[] = [modern.steps[0]];
   for (const action of replay.actions) {
@@ -63,46 +32,22 @@ export async function compareCommand(
   };
   const gOwn = Gs(own);
   const gModern = Gs(modern);
-  print(
-    `${opened.game.name}: ${replay.actions.length} actions on boardgame.io ${release} (${opened.releaseReason}) and on its migration to ${bgio050.version}`,
-  );
+  print(`${opened.game.name}: ${replay.actions.length} actions on boardgame.io ${release} (${opened.releaseReason}) and on its migration to ${bgio050.version}`);
   for (let i = 0; i < stepsOwn.length; i++) {
     const a = stepsOwn[i];
     const b = stepsModern[i];
-    const disagreement = stepDisagreement(
-      { step: a, G: gOwn[i] },
-      { step: b, G: gModern[i] },
-      release,
-      bgio050.version,
-    );
+    const disagreement = stepDisagreement({ step: a, G: gOwn[i] }, { step: b, G: gModern[i] }, release, bgio050.version);
     if (!disagreement) continue;
     print(`first difference at step ${i}: ${describeAction(a.action)}`);
     for (const d of disagreement.lines) print(`  ${d}`);
-    const { likely, others } = explainDisagreement(
-      opened.game.config,
-      release,
-      disagreement,
-    );
-    const context = {
-      from: release,
-      to: bgio050.version,
-      step: i,
-      phase: a.ctx.phase ?? b.ctx.phase,
-      player: a.ctx.currentPlayer,
-    };
+    const { likely, others } = explainDisagreement(opened.game.config, release, disagreement);
+    const context = { from: release, to: bgio050.version, step: i, phase: a.ctx.phase ?? b.ctx.phase, player: a.ctx.currentPlayer };
     if (likely.length) {
-      print(`the likely explanation${likely.length === 1 ? "" : "s"}:`);
-      for (const d of likely)
-        print(`  - ${d.explain(context)} (changed in ${d.since})`);
+      print(`the likely explanation${likely.length === 1 ? '' : 's'}:`);
+      for (const d of likely) print(`  - ${d.explain(context)} (changed in ${d.since})`);
     }
-    if (others.length)
-      print(
-        `this game also meets ${others.length} other difference${others.length === 1 ? "" : "s"} between the releases: ${others.map((d) => d.id).join(", ")} (docs/migration.md)`,
-      );
-    if (decisions.length)
-      print(
-        `the migration left ${decisions.length} decision${decisions.length === 1 ? "" : "s"} to a human: see \`flowscope migrate ${gameFile}\``,
-      );
+    if (others.length) print(`this game also meets ${others.length} other difference${others.length === 1 ? '' : 's'} between the releases: ${others.map((d) => d.id).join(', ')} (docs/migration.md)`);
+    if (decisions.length) print(`the migration left ${decisions.length} decision${decisions.length === 1 ? '' : 's'} to a human: see \`flowscope migrate ${gameFile}\``);
     return 1;
   }
   print(`every step agrees (${stepsOwn.length - 1} steps)`);

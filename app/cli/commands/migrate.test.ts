@@ -1,27 +1,15 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import * as esbuild from "esbuild";
-import { describe, expect, it } from "vitest";
-import {
-  bgio050,
-  findGames,
-  RandomPlayer,
-  selectGame,
-  Session,
-} from "../../../engine";
-import { loadGameModule } from "../../load/load-game-file";
-import { tempDirWith } from "../../testing/temp-dir";
-import { migrateCommand } from "./migrate";
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { bgio050, findGames, RandomPlayer, selectGame, Session } from '../../../engine';
+import { loadGameModule } from '../../load/load-game-file';
+import { tempDirWith } from '../../testing/temp-dir';
+import { migrateCommand } from './migrate';
 
-const root = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "..",
-  "..",
-);
-const fixture = (name: string, file = "game.ts") =>
-  path.join(root, "fixtures", name, file);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const fixture = (name: string, file = 'game.ts') => path.join(root, 'fixtures', name, file);
 
 async function run(file: string, options: { game?: string } = {}) {
   const out: string[] = [];
@@ -32,18 +20,13 @@ async function run(file: string, options: { game?: string } = {}) {
     (l) => out.push(l),
     (l) => err.push(l),
   );
-  return { code, text: `${out.join("\n")}\n`, err };
+  return { code, text: `${out.join('\n')}\n`, err };
 }
 
 /** Writes migrated source beside a 0.50.2 package.json and loads it the way Flowscope loads games. */
 async function loadMigrated(text: string) {
-  const dir = tempDirWith({
-    "game.ts": text,
-    "package.json": JSON.stringify({
-      dependencies: { "boardgame.io": "0.50.2" },
-    }),
-  });
-  const module = await loadGameModule(path.join(dir, "game.ts"), bgio050);
+  const dir = tempDirWith({ 'game.ts': text, 'package.json': JSON.stringify({ dependencies: { 'boardgame.io': '0.50.2' } }) });
+  const module = await loadGameModule(path.join(dir, 'game.ts'), bgio050);
   return selectGame(findGames(module.exports)).config;
 }
 
@@ -59,141 +42,80 @@ const quietly = <T>(f: () => T): T => {
   }
 };
 
-describe("flowscope migrate", () => {
-  it("legacy-card-phases (0.32): prints 0.50 source that plays on 0.50.2 (phases cycle), exit 0", async () => {
-    const { code, text, err } = await run(fixture("legacy-card-phases"));
+describe('flowscope migrate', () => {
+  it('legacy-card-phases (0.32): prints 0.50 source that plays on 0.50.2 (phases cycle), exit 0', async () => {
+    const { code, text, err } = await run(fixture('legacy-card-phases'));
     expect(code).toBe(0);
-    expect(() => esbuild.transformSync(text, { loader: "ts" })).not.toThrow();
-    expect(err[0]).toMatch(
-      /^migrate: .* on boardgame\.io 0\.32\.1: .*package\.json depends on boardgame\.io \^0\.32\.0/,
-    );
+    expect(() => esbuild.transformSync(text, { loader: 'ts' })).not.toThrow();
+    expect(err[0]).toMatch(/^migrate: .* on boardgame\.io 0\.32\.1: .*package\.json depends on boardgame\.io \^0\.32\.0/);
     expect(err.at(-1)).toMatch(/legacy findings .* no decision needed$/);
-    expect(err.some((l) => /^info {6}flow\.startingPhase: /.test(l))).toBe(
-      true,
-    );
+    expect(err.some((l) => /^info {6}flow\.startingPhase: /.test(l))).toBe(true);
     const config = await loadMigrated(text);
-    const session = quietly(
-      () =>
-        new Session({ runtime: bgio050, config, numPlayers: 1, seed: "cli" }),
-    );
+    const session = quietly(() => new Session({ runtime: bgio050, config, numPlayers: 1, seed: 'cli' }));
     const phases: (string | null)[] = [];
     for (let i = 0; i < 20; i++) {
       const ctx = session.steps[session.lastIndex].ctx;
-      const r = quietly(() =>
-        session.dispatch({
-          type: "move",
-          name: ctx.phase === "draw" ? "drawCard" : "playCard",
-          args: [],
-          playerID: "0",
-        }),
-      );
+      const r = quietly(() => session.dispatch({ type: 'move', name: ctx.phase === 'draw' ? 'drawCard' : 'playCard', args: [], playerID: '0' }));
       expect(r.ok).toBe(true);
       if (phases.at(-1) !== r.ctx.phase) phases.push(r.ctx.phase);
     }
-    expect(phases).toEqual(["draw", "play", "draw", "play", "draw"]);
+    expect(phases).toEqual(['draw', 'play', 'draw', 'play', 'draw']);
   });
 
-  it("legacy-turn-orders (0.26): decisions are left (exit 1) and the output says where", async () => {
-    const { code, text, err } = await run(fixture("legacy-turn-orders"));
+  it('legacy-turn-orders (0.26): decisions are left (exit 1) and the output says where', async () => {
+    const { code, text, err } = await run(fixture('legacy-turn-orders'));
     expect(code).toBe(1);
-    expect(() => esbuild.transformSync(text, { loader: "ts" })).not.toThrow();
+    expect(() => esbuild.transformSync(text, { loader: 'ts' })).not.toThrow();
     expect(text.match(/\/\/ FLOWSCOPE: decide/g)).toHaveLength(7);
     // One line per decision note, then the check's: the first step where the migration differs
     // from the original, explained by a release difference that a decision covers.
-    const decisions = err.filter(
-      (l) => l.startsWith("decision") && !/^decision {2}step \d+ /.test(l),
-    );
+    const decisions = err.filter((l) => l.startsWith('decision') && !/^decision {2}step \d+ /.test(l));
     expect(decisions).toHaveLength(7);
-    expect(err).toContainEqual(
-      expect.stringMatching(
-        /^decision {2}step \d+ \(.*\) differs from the original on 0\.26\.3: .*which a decision above covers$/,
-      ),
-    );
-    expect(decisions).toContainEqual(
-      expect.stringMatching(/^decision {2}flow\.phases\[2\]\.turnOrder: /),
-    );
-    expect(err.at(-1)).toMatch(
-      /7 decisions needed: search the output for "FLOWSCOPE: decide"$/,
-    );
+    expect(err).toContainEqual(expect.stringMatching(/^decision {2}step \d+ \(.*\) differs from the original on 0\.26\.3: .*which a decision above covers$/));
+    expect(decisions).toContainEqual(expect.stringMatching(/^decision {2}flow\.phases\[2\]\.turnOrder: /));
+    expect(err.at(-1)).toMatch(/7 decisions needed: search the output for "FLOWSCOPE: decide"$/);
     expect(text).toContain("events.endTurn({ next: '3' })");
     // The source as printed (before the decisions) loads and plays on 0.50.2; as the decision
     // notes say, 0.50 checks a phase's endIf before its onBegin, so its phases cascade.
     const config = await loadMigrated(text);
-    const session = quietly(
-      () =>
-        new Session({ runtime: bgio050, config, numPlayers: 4, seed: "cli" }),
-    );
-    const bot = new RandomPlayer({ seed: "cli", restartOnGameOver: true });
-    for (let i = 0; i < 200; i++)
-      quietly(() => session.dispatch(bot.choose(session)!));
-    expect(
-      session.steps.filter((s) => s.error?.type === "flowscope/threw"),
-    ).toEqual([]);
+    const session = quietly(() => new Session({ runtime: bgio050, config, numPlayers: 4, seed: 'cli' }));
+    const bot = new RandomPlayer({ seed: 'cli', restartOnGameOver: true });
+    for (let i = 0; i < 200; i++) quietly(() => session.dispatch(bot.choose(session)!));
+    expect(session.steps.filter((s) => s.error?.type === 'flowscope/threw')).toEqual([]);
   });
 
-  it("bang-onmove-pitfall (0.50): the (G, ctx) onMove is rewritten, and then a BANG! asks the target to respond", async () => {
-    const { code, text, err } = await run(fixture("bang-onmove-pitfall"));
+  it('bang-onmove-pitfall (0.50): the (G, ctx) onMove is rewritten, and then a BANG! asks the target to respond', async () => {
+    const { code, text, err } = await run(fixture('bang-onmove-pitfall'));
     expect(code).toBe(0);
     expect(err.some((l) => /turn\.onMove.*never ran/.test(l))).toBe(true);
-    expect(text).toContain("onMove: ({ G, events }) => {");
-    const config = await loadMigrated(
-      text.replace(/^\/\/ @ts-nocheck.*$/m, ""),
-    );
-    const session = quietly(
-      () =>
-        new Session({ runtime: bgio050, config, numPlayers: 3, seed: "cli" }),
-    );
-    quietly(() =>
-      session.dispatch({
-        type: "move",
-        name: "drawCards",
-        args: [],
-        playerID: "0",
-      }),
-    );
-    const bang = (session.currentState.G as any).players["0"].hand.find(
-      (c: string) => c.startsWith("b"),
-    );
-    const r = quietly(() =>
-      session.dispatch({
-        type: "move",
-        name: "playBang",
-        args: [bang, "1"],
-        playerID: "0",
-      }),
-    );
-    expect(r.ctx.activePlayers).toEqual({ 1: "respondToBang" });
+    expect(text).toContain('onMove: ({ G, events }) => {');
+    const config = await loadMigrated(text.replace(/^\/\/ @ts-nocheck.*$/m, ''));
+    const session = quietly(() => new Session({ runtime: bgio050, config, numPlayers: 3, seed: 'cli' }));
+    quietly(() => session.dispatch({ type: 'move', name: 'drawCards', args: [], playerID: '0' }));
+    const bang = (session.currentState.G as any).players['0'].hand.find((c: string) => c.startsWith('b'));
+    const r = quietly(() => session.dispatch({ type: 'move', name: 'playBang', args: [bang, '1'], playerID: '0' }));
+    expect(r.ctx.activePlayers).toEqual({ 1: 'respondToBang' });
   });
 
-  it("game-corrected.ts has nothing to migrate: printed unchanged, exit 0", async () => {
-    const { code, text, err } = await run(
-      fixture("bang-onmove-pitfall", "game-corrected.ts"),
-    );
+  it('game-corrected.ts has nothing to migrate: printed unchanged, exit 0', async () => {
+    const { code, text, err } = await run(fixture('bang-onmove-pitfall', 'game-corrected.ts'));
     expect(code).toBe(0);
-    expect(text).toBe(
-      readFileSync(fixture("bang-onmove-pitfall", "game-corrected.ts"), "utf8"),
-    );
+    expect(text).toBe(readFileSync(fixture('bang-onmove-pitfall', 'game-corrected.ts'), 'utf8'));
     expect(err.at(-1)).toMatch(/^nothing to migrate/);
   });
 
-  it("a flow spec without a package.json (the era comes from the code) and --game", async () => {
+  it('a flow spec without a package.json (the era comes from the code) and --game', async () => {
     const source = `import { Game } from 'boardgame.io/core';
 export const Other = { setup: () => ({}), moves: { m: ({ G }) => G } };
 export const Legacy = Game({ name: 'legacy', setup: () => ({ n: 0 }), moves: { inc: (G) => ({ n: G.n + 1 }) }, flow: { movesPerTurn: 1 } });
 `;
-    const dir = tempDirWith({ "game.ts": source });
-    writeFileSync(path.join(dir, "unused.txt"), "");
-    const { code, text, err } = await run(path.join(dir, "game.ts"), {
-      game: "legacy",
-    });
+    const dir = tempDirWith({ 'game.ts': source });
+    writeFileSync(path.join(dir, 'unused.txt'), '');
+    const { code, text, err } = await run(path.join(dir, 'game.ts'), { game: 'legacy' });
     expect(code).toBe(0);
-    expect(err[0]).toMatch(
-      /on boardgame\.io 0\.32\.1: no package\.json names boardgame\.io, and it wraps the config in Game/,
-    );
-    expect(text).toContain("export const Legacy = {");
-    expect(text).toContain("minMoves: 1");
-    expect(text).toContain(
-      "export const Other = { setup: () => ({}), moves: { m: ({ G }) => G } };",
-    );
+    expect(err[0]).toMatch(/on boardgame\.io 0\.32\.1: no package\.json names boardgame\.io, and it wraps the config in Game/);
+    expect(text).toContain('export const Legacy = {');
+    expect(text).toContain('minMoves: 1');
+    expect(text).toContain('export const Other = { setup: () => ({}), moves: { m: ({ G }) => G } };');
   });
 });

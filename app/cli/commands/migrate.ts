@@ -1,27 +1,19 @@
-import { readFileSync } from "node:fs";
-import { bgio050 } from "../../../engine";
-import {
-  detectLegacy,
-  migrateConfig,
-  migrateSource,
-  type MigrationNote,
-} from "../../../engine/legacy";
-import { openGame } from "../open-session";
-import { verifyMigration, type VerifyProblem } from "../verify-migration";
+import { readFileSync } from 'node:fs';
+import { bgio050 } from '../../../engine';
+import { detectLegacy, migrateConfig, migrateSource, type MigrationNote } from '../../../engine/legacy';
+import { openGame } from '../open-session';
+import { verifyMigration, type VerifyProblem } from '../verify-migration';
 
 export const DEFAULT_VERIFY_STEPS = 200;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** One stderr line per note: `decision  flow.phases.shop: …` / `info      moves.drawCard: …`. */
 export function formatNotes(notes: MigrationNote[]): string[] {
-  return notes.map(
-    (n) => `${n.severity.padEnd(10)}${n.path ? `${n.path}: ` : ""}${n.message}`,
-  );
+  return notes.map((n) => `${n.severity.padEnd(10)}${n.path ? `${n.path}: ` : ''}${n.message}`);
 }
 
-const formatProblem = (p: VerifyProblem) =>
-  `${p.kind.padEnd(10)}${p.where ? `${p.where}: ` : ""}${p.message}`;
+const formatProblem = (p: VerifyProblem) => `${p.kind.padEnd(10)}${p.where ? `${p.where}: ` : ''}${p.message}`;
 
 export interface MigrateOptions {
   game?: string;
@@ -39,63 +31,46 @@ export interface MigrateOptions {
  * releases agree. Exit 0 only then and when no decision is left to a human (each is a
  * `// FLOWSCOPE: decide …` comment in the output); else 1, with each decision and failure.
  */
-export async function migrateCommand(
-  file: string,
-  options: MigrateOptions,
-  print: (line: string) => void,
-  warn: (line: string) => void,
-): Promise<number> {
+export async function migrateCommand(file: string, options: MigrateOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio);
   const config = opened.game.config;
-  const core = opened.runtime.modules["boardgame.io/core"] as
-    { TurnOrder?: Record<string, unknown> } | undefined;
+  const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
   const migrationOptions = {
     release: opened.runtime.version,
     ...(core?.TurnOrder ? { turnOrders: core.TurnOrder } : {}),
   };
-  const source = readFileSync(opened.module.file, "utf8");
+  const source = readFileSync(opened.module.file, 'utf8');
   const found = detectLegacy(config, migrationOptions);
   const { notes } = migrateConfig(config, migrationOptions);
   const output = migrateSource(source, config, migrationOptions);
-  for (const line of output.replace(/\n$/, "").split("\n")) print(line);
+  for (const line of output.replace(/\n$/, '').split('\n')) print(line);
 
   const what = `${opened.game.name} (${opened.module.file}) on boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`;
   if (!found.length && !notes.length) {
     warn(`migrate: ${what}`);
-    warn(
-      "nothing to migrate: this game already uses the boardgame.io 0.50 API (printed unchanged)",
-    );
+    warn('nothing to migrate: this game already uses the boardgame.io 0.50 API (printed unchanged)');
     return 0;
   }
   warn(`migrate: ${what}`);
   for (const line of formatNotes(notes)) warn(line);
   const steps = options.verifySteps ?? DEFAULT_VERIFY_STEPS;
-  const verification = await verifyMigration(
-    opened,
-    new Map([[opened.module.file, output]]),
-    notes,
-    {
-      steps,
-      seed: options.seed ?? "flowscope-migrate",
-      ...(options.numPlayers ? { numPlayers: options.numPlayers } : {}),
-    },
-  );
+  const verification = await verifyMigration(opened, new Map([[opened.module.file, output]]), notes, {
+    steps,
+    seed: options.seed ?? 'flowscope-migrate',
+    ...(options.numPlayers ? { numPlayers: options.numPlayers } : {}),
+  });
   for (const problem of verification.problems) warn(formatProblem(problem));
-  const decisions = notes.filter((n) => n.severity === "decision").length;
-  const failures = verification.problems.filter(
-    (p) => p.kind === "failure",
-  ).length;
+  const decisions = notes.filter((n) => n.severity === 'decision').length;
+  const failures = verification.problems.filter((p) => p.kind === 'failure').length;
   const features = new Set(found.map((f) => f.feature)).size;
-  const summary = `${plural(found.length, "legacy finding")} (${plural(features, "feature")}), ${plural(notes.length - decisions, "change")}`;
+  const summary = `${plural(found.length, 'legacy finding')} (${plural(features, 'feature')}), ${plural(notes.length - decisions, 'change')}`;
   warn(
     failures
-      ? `check: the output does not work on ${bgio050.version} yet (${plural(failures, "failure")} above)`
-      : `check: the output loads on ${bgio050.version} and ${verification.agreedSteps ? `agrees with ${verification.reference} for ${plural(verification.agreedSteps, "random step")}` : "sets up"}${verification.problems.length ? ", up to a difference that a decision explains" : ""}`,
+      ? `check: the output does not work on ${bgio050.version} yet (${plural(failures, 'failure')} above)`
+      : `check: the output loads on ${bgio050.version} and ${verification.agreedSteps ? `agrees with ${verification.reference} for ${plural(verification.agreedSteps, 'random step')}` : 'sets up'}${verification.problems.length ? ', up to a difference that a decision explains' : ''}`,
   );
   if (decisions || failures) {
-    warn(
-      `${summary}, ${decisions ? `${plural(decisions, "decision")} needed: search the output for "FLOWSCOPE: decide"` : `no decision needed, but ${plural(failures, "failure")}`}`,
-    );
+    warn(`${summary}, ${decisions ? `${plural(decisions, 'decision')} needed: search the output for "FLOWSCOPE: decide"` : `no decision needed, but ${plural(failures, 'failure')}`}`);
     return 1;
   }
   warn(`${summary}, no decision needed`);
