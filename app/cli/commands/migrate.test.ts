@@ -14,12 +14,7 @@ const fixture = (name: string, file = 'game.ts') => path.join(root, 'fixtures', 
 async function run(file: string, options: { game?: string } = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await migrateCommand(
-    file,
-    options,
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
+  const code = await migrateCommand(file, options, (l) => out.push(l), (l) => err.push(l));
   return { code, text: `${out.join('\n')}\n`, err };
 }
 
