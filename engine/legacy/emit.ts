@@ -10,7 +10,7 @@ import { infoOf, type Role } from './analyse';
 import { CORE_050 } from './migrate';
 import { buildPlan, type AdaptSpec, type Entry, type Node, type Plan } from './plan';
 import { applyEdits, arrayElements, expressionEnd, functionText, mask, matching, objectEntries, reindent, skipSpace, topLevelDeclarations, type Span } from './text';
-import { exportTarget, importBindings, type ExportTarget } from './modules';
+import { exportTarget, importBindings, parameterCount, type ExportTarget } from './modules';
 import type { LegacyOptions, MigrationNote } from './types';
 
 const CORE_EXPORTS_050 = new Set(['ActivePlayers', 'GameMethod', 'INVALID_MOVE', 'PlayerView', 'Stage', 'TurnOrder']);
@@ -143,6 +143,19 @@ class SourceIndex {
     const decl = IDENT.test(text) ? idx.declaration(text) : null;
     if (decl) return { span: decl.span, in: decl.in, declared: { name: text, span: decl.span } };
     return { span, in: idx, declared };
+  }
+
+  /**
+   * A config function found by its name when its path cannot be followed in the text (computed
+   * keys such as `[PhaseID.Deal]: …`, spreads): the declaration or import of the same name, if it
+   * is a function with as many parameters.
+   */
+  locateFunction(fn: (...args: any[]) => unknown): Located | null {
+    if (!fn.name || !IDENT.test(fn.name)) return null;
+    const decl = this.declaration(fn.name);
+    if (!decl) return null;
+    if (parameterCount(decl.in.text(decl.span)) !== fn.length) return null;
+    return { span: decl.span, in: decl.in, declared: { name: fn.name, span: decl.span } };
   }
 
   /** Where `name` is defined: at the top of this file, or in the local file it is imported from. */
@@ -471,7 +484,7 @@ class Emitter {
 
   /** The text of a function node, and whether it is a name (declared elsewhere in the file). */
   fnText(node: Node & { t: 'fn' }, indent: string): string {
-    const located = this.index?.locate(node.from) ?? null;
+    const located = this.index?.locate(node.from) ?? this.index?.locateFunction(node.fn) ?? null;
     if (!located || !this.namedInGameFile(located)) {
       const name = this.hoist(node, () => this.inlineText(node, located, ''));
       if (name) return name;
@@ -552,7 +565,7 @@ class Emitter {
         continue;
       }
       const key = IDENT.test(e.key) ? e.key : `'${e.key.replace(/'/g, "\\'")}'`;
-      lines.push(`${comments}${inner}${key}: ${value},`);
+      lines.push(value === key ? `${comments}${inner}${key},` : `${comments}${inner}${key}: ${value},`);
     }
     return `{\n${header}${lines.join('\n')}${lines.length ? '\n' : ''}${indent}}`;
   }
@@ -689,7 +702,7 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
         continue;
       }
       if (n.t === 'fn' && n.legacy) {
-        const located = index.locate(n.from);
+        const located = index.locate(n.from) ?? index.locateFunction(n.fn);
         if (!located) return void (ok = false);
         const span = located.declared ? located.declared.span : located.span;
         comment(e.path, span.start, located.in);

@@ -3,7 +3,7 @@
  * (`@babel/parser`), so that `migrateSourceFiles` can rewrite a move where it is written
  * (`import playCard from './move/playCard'`) instead of copying it into the game file.
  */
-import { parse } from '@babel/parser';
+import { parse, parseExpression } from '@babel/parser';
 import type { Span } from './text';
 
 export interface ImportBinding {
@@ -84,4 +84,18 @@ export function exportTarget(source: string, name: string): ExportTarget | null 
     }
   }
   return null;
+}
+
+/** How many parameters the function written in `text` declares (TypeScript types allowed); null when it is not a function. */
+export function parameterCount(text: string): number | null {
+  try {
+    const node = parseExpression(text, { plugins: ['typescript', 'jsx'] }) as AnyNode;
+    if (node.type !== 'FunctionExpression' && node.type !== 'ArrowFunctionExpression') return null;
+    // `fn.length` counts the parameters before the first one with a default or a rest.
+    const params = node.params as AnyNode[];
+    const first = params.findIndex((p) => p.type === 'AssignmentPattern' || p.type === 'RestElement');
+    return first < 0 ? params.length : first;
+  } catch {
+    return null;
+  }
 }

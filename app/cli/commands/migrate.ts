@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { bgio050 } from '../../../engine';
-import { detectLegacy, migrateConfig, migrateSource, type MigrationNote } from '../../../engine/legacy';
+import { detectLegacy, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
+import { localFiles, writeMigratedFiles } from '../migrated-files';
 import { openGame } from '../open-session';
 import { verifyMigration, type VerifyProblem } from '../verify-migration';
 
@@ -22,6 +24,8 @@ export interface MigrateOptions {
   verifySteps?: number;
   seed?: string;
   numPlayers?: number;
+  /** Write the game's migrated files (and its other local files) under this folder instead of printing the game file. */
+  out?: string;
 }
 
 /**
@@ -42,8 +46,15 @@ export async function migrateCommand(file: string, options: MigrateOptions, prin
   const source = readFileSync(opened.module.file, 'utf8');
   const found = detectLegacy(config, migrationOptions);
   const { notes } = migrateConfig(config, migrationOptions);
-  const output = migrateSource(source, config, migrationOptions);
-  for (const line of output.replace(/\n$/, '').split('\n')) print(line);
+  const files = migrateSourceFiles({ file: opened.module.file, source }, config, migrationOptions, localFiles(opened.module.inputs));
+  const changed = [...files].filter(([f, text]) => f !== opened.module.file && text !== readFileSync(f, 'utf8'));
+  const shown = (f: string) => path.relative(path.dirname(opened.module.file), f);
+  if (options.out) {
+    const written = writeMigratedFiles(options.out, opened.module.inputs, files);
+    for (const f of written) print(f);
+  } else {
+    for (const line of files.get(opened.module.file)!.replace(/\n$/, '').split('\n')) print(line);
+  }
 
   const what = `${opened.game.name} (${opened.module.file}) on boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`;
   if (!found.length && !notes.length) {
@@ -53,8 +64,9 @@ export async function migrateCommand(file: string, options: MigrateOptions, prin
   }
   warn(`migrate: ${what}`);
   for (const line of formatNotes(notes)) warn(line);
+  if (changed.length) warn(`${options.out ? 'also migrated' : 'also migrated (not printed: write every file with --out DIR)'}: ${changed.map(([f]) => shown(f)).join(', ')}`);
   const steps = options.verifySteps ?? DEFAULT_VERIFY_STEPS;
-  const verification = await verifyMigration(opened, new Map([[opened.module.file, output]]), notes, {
+  const verification = await verifyMigration(opened, files, notes, {
     steps,
     seed: options.seed ?? 'flowscope-migrate',
     ...(options.numPlayers ? { numPlayers: options.numPlayers } : {}),
