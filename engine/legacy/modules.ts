@@ -99,3 +99,22 @@ export function parameterCount(text: string): number | null {
     return null;
   }
 }
+
+/**
+ * The file that defines `exportName` of `file`, following re-exports (`export { default } from
+ * './game'`) through local files: where a game's config is written when its entry only passes it on.
+ */
+export function definingFile(file: string, exportName: string, local: { read(file: string): string | undefined; resolve(from: string, specifier: string): string | null }): string {
+  let current = file;
+  let name = exportName;
+  for (let hops = 0; hops < 8; hops++) {
+    const source = local.read(current);
+    const target = source === undefined ? null : exportTarget(source, name);
+    if (!target || 'span' in target) return current;
+    const next = local.resolve(current, target.from);
+    if (!next) return current;
+    current = next;
+    name = target.imported;
+  }
+  return current;
+}

@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../main';
 import { tempDirWith } from '../../testing/temp-dir';
 import { migrateCommand } from './migrate';
 
@@ -94,8 +96,8 @@ export const Typed = Game({
     expect(failures).toContainEqual(expect.stringMatching(/step 0 \(setup\) differs from the original on 0\.32\.1: G differs/));
   });
 
-  it('a game re-exported from another file: output that cannot load is a failure, exit 1', async () => {
-    const { code, failures } = await migrate(
+  it('a game re-exported from another file (bundle names such as poker_default once leaked): the defining file is migrated, exit 0', async () => {
+    const { code, failures, text, err } = await migrate(
       {
         'index.js': `export { default } from './game';\n`,
         'game.js': `import { Game } from 'boardgame.io/core';
@@ -106,8 +108,13 @@ export default Game({ name: 'poker', setup: () => ({ deck: poker.deck() }), move
       },
       'index.js',
     );
-    expect(code).toBe(1);
-    expect(failures.join('\n')).toMatch(/does not load on 0\.50\.2|poker_default is not defined|differs/);
+    // The config is migrated where it is written (game.js), in the user's names: no bundle names.
+    expect(err).toContainEqual('the config is written in game.js, which is printed');
+    expect(text).toContain("import poker from './poker';");
+    expect(text).toContain('setup: () => ({ deck: poker.deck() }),');
+    expect(text).not.toMatch(/poker_default|import_core/);
+    expect(failures).toEqual([]);
+    expect(code).toBe(0);
   });
 
   it('a difference between releases that a decision covers is reported as that decision', async () => {
@@ -126,5 +133,72 @@ export default Game({ name: 'poker', setup: () => ({ deck: poker.deck() }), move
     expect(failures).toEqual([
       expect.stringMatching(/^failure {3}step 2 \(inc\(\)\) differs from the original on 0\.32\.1: phase: "b" on 0\.32\.1, null on 0\.50\.2; G differs; possibly `endif-before-onbegin`/),
     ]);
+  });
+
+  describe('a game with its moves in other files (0.43)', () => {
+    const files = {
+      'package.json': JSON.stringify({ dependencies: { 'boardgame.io': '0.43.3' } }),
+      'src/game.ts': `import { draw } from './moves/draw';
+import pass from './moves/pass';
+
+export const Cards = {
+  name: 'cards',
+  setup: () => ({ deck: ['a', 'b', 'c', 'd', 'e', 'f'], hand: [] as string[] }),
+  moves: { draw, pass },
+};
+`,
+      'src/moves/draw.ts': `// Draws a random card (the deck is shuffled each time).
+export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {
+  const deck = ctx.random.Shuffle(G.deck);
+  if (!deck.length) return { ...G };
+  return { deck: deck.slice(1), hand: [...G.hand, deck[0]] };
+}
+`,
+      'src/moves/pass.ts': `export default (G, ctx) => {
+  ctx.events.endTurn();
+};
+`,
+    };
+
+    it('--out DIR: writes every file of the game under DIR (moves rewritten where they are written), originals untouched, exit 0', async () => {
+      const dir = tempDirWith(files);
+      const out = path.join(tempDirWith({}), 'migrated');
+      const printed: string[] = [];
+      const err: string[] = [];
+      const code = await migrateCommand(path.join(dir, 'src', 'game.ts'), { verifySteps: 40, out }, (l) => printed.push(l), (l) => err.push(l));
+      expect(err.filter((l) => l.startsWith('failure'))).toEqual([]);
+      expect(code).toBe(0);
+      expect(err).toContainEqual('also migrated: moves/draw.ts, moves/pass.ts');
+      expect(err).toContainEqual(expect.stringMatching(/^check: the output loads on 0\.50\.2 and agrees with the original on 0\.43\.3 for 40 random steps$/));
+      expect(printed.sort()).toEqual([path.join(out, 'game.ts'), path.join(out, 'moves', 'draw.ts'), path.join(out, 'moves', 'pass.ts')]);
+      expect(readFileSync(path.join(out, 'moves', 'draw.ts'), 'utf8')).toBe(`// Draws a random card (the deck is shuffled each time).
+export function draw({ G, random }) {
+  const deck = random.Shuffle(G.deck);
+  if (!deck.length) return { ...G };
+  return { deck: deck.slice(1), hand: [...G.hand, deck[0]] };
+}
+`);
+      expect(readFileSync(path.join(out, 'game.ts'), 'utf8')).toContain("import { draw } from './moves/draw';");
+      for (const [name, text] of Object.entries(files)) expect(readFileSync(path.join(dir, name), 'utf8')).toBe(text);
+    });
+
+    it('--out inside the game folder that would overwrite an original is refused (exit 2), nothing written', async () => {
+      const dir = tempDirWith(files);
+      const err: string[] = [];
+      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--out', path.join(dir, 'src')], { print: () => {}, warn: (l) => err.push(l) });
+      expect(code).toBe(2);
+      expect(err.join('\n')).toMatch(/--out .* would write over the original .*\.ts: choose a folder outside the game's files/);
+      expect(readFileSync(path.join(dir, 'src', 'moves', 'pass.ts'), 'utf8')).toBe(files['src/moves/pass.ts']);
+    });
+
+    it('without --out: the game file is printed and the other migrated files are named', async () => {
+      const dir = tempDirWith(files);
+      const printed: string[] = [];
+      const err: string[] = [];
+      await migrateCommand(path.join(dir, 'src', 'game.ts'), { verifySteps: 0 }, (l) => printed.push(l), (l) => err.push(l));
+      expect(printed.join('\n')).toContain('moves: { draw, pass },');
+      expect(err).toContainEqual('also migrated (not printed: write every file with --out DIR): moves/draw.ts, moves/pass.ts');
+      expect(existsSync(path.join(dir, 'migrated'))).toBe(false);
+    });
   });
 });

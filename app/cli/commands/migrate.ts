@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bgio050 } from '../../../engine';
-import { detectLegacy, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
+import { definingFile, detectLegacy, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
 import { localFiles, writeMigratedFiles } from '../migrated-files';
 import { openGame } from '../open-session';
 import { verifyMigration, type VerifyProblem } from '../verify-migration';
@@ -43,17 +43,20 @@ export async function migrateCommand(file: string, options: MigrateOptions, prin
     release: opened.runtime.version,
     ...(core?.TurnOrder ? { turnOrders: core.TurnOrder } : {}),
   };
-  const source = readFileSync(opened.module.file, 'utf8');
+  const local = localFiles(opened.module.inputs);
+  // The file that writes the config (the game file, or the one it re-exports the game from).
+  const gameFile = definingFile(opened.module.file, opened.game.exportName, local);
+  const source = readFileSync(gameFile, 'utf8');
   const found = detectLegacy(config, migrationOptions);
   const { notes } = migrateConfig(config, migrationOptions);
-  const files = migrateSourceFiles({ file: opened.module.file, source }, config, migrationOptions, localFiles(opened.module.inputs));
-  const changed = [...files].filter(([f, text]) => f !== opened.module.file && text !== readFileSync(f, 'utf8'));
+  const files = migrateSourceFiles({ file: gameFile, source }, config, migrationOptions, local);
+  const changed = [...files].filter(([f, text]) => f !== gameFile && text !== readFileSync(f, 'utf8'));
   const shown = (f: string) => path.relative(path.dirname(opened.module.file), f);
   if (options.out) {
     const written = writeMigratedFiles(options.out, opened.module.inputs, files);
     for (const f of written) print(f);
   } else {
-    for (const line of files.get(opened.module.file)!.replace(/\n$/, '').split('\n')) print(line);
+    for (const line of files.get(gameFile)!.replace(/\n$/, '').split('\n')) print(line);
   }
 
   const what = `${opened.game.name} (${opened.module.file}) on boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`;
@@ -64,6 +67,7 @@ export async function migrateCommand(file: string, options: MigrateOptions, prin
   }
   warn(`migrate: ${what}`);
   for (const line of formatNotes(notes)) warn(line);
+  if (gameFile !== opened.module.file) warn(`the config is written in ${shown(gameFile)}, which ${options.out ? 'is migrated' : 'is printed'}`);
   if (changed.length) warn(`${options.out ? 'also migrated' : 'also migrated (not printed: write every file with --out DIR)'}: ${changed.map(([f]) => shown(f)).join(', ')}`);
   const steps = options.verifySteps ?? DEFAULT_VERIFY_STEPS;
   const verification = await verifyMigration(opened, files, notes, {
