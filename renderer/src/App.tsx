@@ -6,6 +6,7 @@ import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
 import { LogPanel } from './log/LogPanel';
+import { ToolsPanel } from './tools/ToolsPanel';
 import { useController } from './state/context';
 import { useApp } from './state/store';
 
@@ -59,6 +60,7 @@ export function App() {
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />
+            <ToolsPanel />
             {panels.controls && <ControlsPanel />}
           </section>
           {panels.inspector && <InspectorPanel />}
