@@ -57,16 +57,16 @@ class SourceIndex {
     if (!this.files || depth > 8) return null;
     const binding = importBindings(this.source).get(name);
     if (!binding) return null;
-    let from: SourceIndex = this;
+    let from: SourceIndex | null = null;
     let target: ExportTarget | null = binding;
     for (let hops = 0; target && 'from' in target && hops < 8; hops++) {
-      const next = this.files.local.resolve(from.file, target.from);
+      const next = this.files.local.resolve((from ?? this).file, target.from);
       const other = next ? this.open(next) : null;
       if (!other) return null;
       from = other;
       target = exportTarget(other.source, target.imported);
     }
-    return target && 'span' in target ? { in: from, span: target.span } : null;
+    return from && target && 'span' in target ? { in: from, span: target.span } : null;
   }
 
   private open(file: string): SourceIndex | null {
@@ -112,37 +112,7 @@ class SourceIndex {
 
   /** The span of the value at a legacy config path (`flow.phases[0].turnOrder.first`), in this file or one it imports from. */
   locate(path: string): Located | null {
-    if (!this.root) return null;
-    let idx: SourceIndex = this;
-    let span: Span = { start: this.root.open, end: matching(this.masked, this.root.open) + 1 };
-    let declared: Located['declared'];
-    if (path === '') return { span, in: idx };
-    const segments = path.split('.').flatMap((s) => s.split(/\[(\d+)\]/).filter((x) => x !== ''));
-    for (const seg of segments) {
-      const resolved = idx.resolve(span);
-      if (resolved.span !== span) declared = undefined;
-      ({ span, in: idx } = resolved);
-      const ch = idx.masked[span.start];
-      if (ch === '{') {
-        const entry = objectEntries(idx.source, idx.masked, span.start).find((e) => e.key === seg);
-        if (!entry) return null;
-        span = entry.value;
-        if (entry.form === 'shorthand') {
-          const decl = idx.declaration(seg);
-          if (!decl) return null;
-          declared = { name: seg, span: decl.span };
-          ({ span, in: idx } = decl);
-        }
-      } else if (ch === '[' && /^\d+$/.test(seg)) {
-        const el = arrayElements(idx.masked, span.start)[Number(seg)];
-        if (!el) return null;
-        span = el;
-      } else return null;
-    }
-    const text = idx.source.slice(span.start, span.end);
-    const decl = IDENT.test(text) ? idx.declaration(text) : null;
-    if (decl) return { span: decl.span, in: decl.in, declared: { name: text, span: decl.span } };
-    return { span, in: idx, declared };
+    return this.root ? locatePath(this, this.root.open, path) : null;
   }
 
   /**
@@ -150,7 +120,7 @@ class SourceIndex {
    * keys such as `[PhaseID.Deal]: …`, spreads): the declaration or import of the same name, if it
    * is a function with as many parameters.
    */
-  locateFunction(fn: (...args: any[]) => unknown): Located | null {
+  locateFunction(fn: (...args: never[]) => unknown): Located | null {
     if (!fn.name || !IDENT.test(fn.name)) return null;
     const decl = this.declaration(fn.name);
     if (!decl) return null;
@@ -159,14 +129,14 @@ class SourceIndex {
   }
 
   /** Where `name` is defined: at the top of this file, or in the local file it is imported from. */
-  private declaration(name: string): { in: SourceIndex; span: Span } | null {
+  declaration(name: string): { in: SourceIndex; span: Span } | null {
     const own = this.decls.get(name);
     if (own) return { in: this, span: own };
     return this.imported(name);
   }
 
   /** A bare identifier declared at the top of the file (or imported): its declaration; otherwise `span`. */
-  private resolve(span: Span): { in: SourceIndex; span: Span } {
+  resolve(span: Span): { in: SourceIndex; span: Span } {
     const text = this.source.slice(span.start, span.end);
     return (IDENT.test(text) && this.declaration(text)) || { in: this, span };
   }
@@ -180,6 +150,40 @@ class SourceIndex {
     const lineStart = this.source.lastIndexOf('\n', at - 1) + 1;
     return /^[ \t]*/.exec(this.source.slice(lineStart))![0];
   }
+}
+
+/** The span of the value at a legacy config path, starting from the config object at `open` in `root`. */
+function locatePath(root: SourceIndex, open: number, path: string): Located | null {
+  let idx = root;
+  let span: Span = { start: open, end: matching(root.masked, open) + 1 };
+  let declared: Located['declared'];
+  if (path === '') return { span, in: idx };
+  const segments = path.split('.').flatMap((s) => s.split(/\[(\d+)\]/).filter((x) => x !== ''));
+  for (const seg of segments) {
+    const resolved = idx.resolve(span);
+    if (resolved.span !== span) declared = undefined;
+    ({ span, in: idx } = resolved);
+    const ch = idx.masked[span.start];
+    if (ch === '{') {
+      const entry = objectEntries(idx.source, idx.masked, span.start).find((e) => e.key === seg);
+      if (!entry) return null;
+      span = entry.value;
+      if (entry.form === 'shorthand') {
+        const decl = idx.declaration(seg);
+        if (!decl) return null;
+        declared = { name: seg, span: decl.span };
+        ({ span, in: idx } = decl);
+      }
+    } else if (ch === '[' && /^\d+$/.test(seg)) {
+      const el = arrayElements(idx.masked, span.start)[Number(seg)];
+      if (!el) return null;
+      span = el;
+    } else return null;
+  }
+  const text = idx.source.slice(span.start, span.end);
+  const decl = IDENT.test(text) ? idx.declaration(text) : null;
+  if (decl) return { span: decl.span, in: decl.in, declared: { name: text, span: decl.span } };
+  return { span, in: idx, declared };
 }
 
 interface Rewritten {

@@ -16,6 +16,8 @@ export interface ImportBinding {
 /** Where an exported name is defined: a span in this file, or a re-export from another module. */
 export type ExportTarget = { span: Span } | { from: string; imported: string };
 
+// A Babel AST node read loosely: only a few node types are inspected, each by its `type` first.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyNode = { type: string; start?: number | null; end?: number | null; [key: string]: any };
 
 function program(source: string): AnyNode[] | null {

@@ -211,6 +211,8 @@ export function parseFunction(source: string): FunctionShape | null {
   return { form, name, async: !!node.async, params };
 }
 
+// A Babel AST node read loosely: only a few node types are inspected, each by its `type` first.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type BabelNode = { type: string; start?: number | null; end?: number | null; [key: string]: any };
 
 /**
@@ -257,14 +259,6 @@ function skipGroup(t: Token[], open: number): number {
   return t.length;
 }
 
-function describeParam(part: Token[]): Parameter {
-  const text = joinTokens(part);
-  const hasDefault = part.some((tok, k) => k > 0 && tok.type === 'punct' && tok.value === '=');
-  const first = part[0];
-  if (first.type === 'punct' && first.value === '...') return { kind: 'rest', name: part[1]?.value, hasDefault: false, text };
-  if (first.type === 'punct' && (first.value === '{' || first.value === '[')) return { kind: 'pattern', hasDefault, text };
-  return { kind: 'identifier', name: first.value, hasDefault, text };
-}
 
 const NO_SPACE_BEFORE = new Set([',', ')', ']', '.', '?.', ':']);
 const NO_SPACE_AFTER = new Set(['(', '[', '.', '?.', '...']);
