@@ -87,7 +87,7 @@ class SourceIndex {
       return entry ? this.source.slice(entry.value.start + 1, entry.value.end - 1) === spec.name : false;
     };
     const calls: { expr: Span; open: number }[] = [];
-    for (const match of m.matchAll(/(?<![\w$.])Game\s*\(/g)) {
+    for (const match of m.matchAll(/(?<![\w$.])Game\s*(?:<[^()]*>\s*)?\(/g)) {
       const paren = match.index! + match[0].length - 1;
       const open = skipSpace(m, paren + 1);
       const close = matching(m, paren);
