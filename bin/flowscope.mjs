@@ -11,7 +11,7 @@ const io = {
   print: (line) => process.stdout.write(line + '\n'),
   warn: (line) => process.stderr.write(line + '\n'),
 };
-if (argv[0] === 'serve' || argv[0] === 'explore') {
+if (argv[0] === 'serve' || argv[0] === 'explore' || argv[0] === 'learn') {
   const { main } = await import('../app/cli/main.ts');
   const stop = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stop.abort());

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { GameSelectionError, ReplayError, SessionError } from '../../engine';
+import { GameSelectionError, LessonError, ReplayError, SessionError } from '../../engine';
 import { GameLoadError } from '../load/load-game-file';
 import { ReleaseError } from '../load/pick-release';
 import { chartCommand } from './commands/chart';
@@ -12,6 +12,7 @@ import { DEFAULT_VERIFY_STEPS, migrateCommand } from './commands/migrate';
 import { play } from './commands/play';
 import { replayCommand } from './commands/replay';
 import { lintCommand } from './commands/lint';
+import { lessonCheckCommand, lessonsCommand } from './commands/lessons';
 import { serveCommand } from './commands/serve';
 import { serveUiCommand } from './commands/serve-ui';
 import { UsageError } from './errors';
@@ -49,6 +50,12 @@ usage:
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--inspect] [--inspect-port P]
       the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
       --inspect also exposes the live statechart to XState inspector clients
+  flowscope lessons
+      list the lessons (boardgame.io's phases, stages, turn orders and reactive patterns, step by step)
+  flowscope lesson check [lesson-file|id]
+      check every lesson (or one): its path replays, every exercise is solvable, every chart reference exists
+  flowscope learn [lesson-id] [--port P]
+      open the lessons in a browser (browser mode with the Learn panel open)
   flowscope inspect <game-file> [--replay F | --random K] [--interval MS] [--players N] [--seed S] [--inspect-port P]
       no UI: play a replay or random steps at an interval while XState inspector clients watch
 
@@ -212,6 +219,26 @@ export async function main(argv: string[], io: Io): Promise<number> {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
         return await compareCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
+      case 'lessons':
+        positionals(rest, 0, 'no arguments');
+        return lessonsCommand(io.print);
+      case 'lesson': {
+        const [sub, target, ...extra] = rest;
+        if (sub !== 'check' || extra.length) throw new UsageError(`expected \`lesson check [lesson-file|id]\`, got lesson ${rest.join(' ')}`);
+        return await lessonCheckCommand(target, io.print);
+      }
+      case 'learn': {
+        if (rest.length > 1) throw new UsageError(`expected at most one lesson id, got ${rest.join(' ')}`);
+        return await serveUiCommand(
+          {
+            learn: rest[0] ?? '',
+            port: values.port === undefined ? undefined : integer(values.port, 'port', 0, 0),
+            timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
+          },
+          io.print,
+          io.signal ?? new AbortController().signal,
+        );
+      }
       case 'explore': {
         const [file] = positionals(rest, 1, '<game-file>');
         return await exploreCommand(
@@ -257,7 +284,7 @@ function reportFailure(error: unknown, io: Io): number {
     io.warn(`flowscope: ${(error as Error).message}\nRun \`flowscope --help\` for the commands and their options.`);
     return 2;
   }
-  if (error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError) {
+  if (error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError || error instanceof LessonError) {
     io.warn(`flowscope: ${error.message}`);
     return 2;
   }

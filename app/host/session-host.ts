@@ -23,6 +23,8 @@ import {
   type GameEntry,
   type HostApi,
   type HostEvent,
+  type LessonEntry,
+  type LessonView,
   type OpenRequest,
   type ReloadResult,
   type SessionView,
@@ -39,6 +41,7 @@ import { activity } from './activity';
 import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage } from './session-tools';
 import { openGame, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
+import { lessonView, listLessons } from '../lessons/lesson-library';
 
 export interface SessionHostOptions {
   fixturesDir: string;
@@ -201,6 +204,14 @@ export class SessionHost implements HostApi {
     }
     const divergence = firstDivergence(comparableSteps(old), comparableSteps(next.session));
     return { ok: true, view: { ...view, length: next.session.length }, replayed: actions.length, divergence };
+  }
+
+  async listLessons(): Promise<LessonEntry[]> {
+    return listLessons(this.options.fixturesDir);
+  }
+
+  async lesson(id: string): Promise<LessonView> {
+    return lessonView(this.options.fixturesDir, id);
   }
 
   async searchSteps(filter: StepFilter, limit?: number | null): Promise<{ total: number; steps: StepSummary[] }> {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionView } from '../../../engine';
+import { lessonView } from '../../lessons/lesson-library';
 import { startUiServer, type UiServer } from '../../server/ui-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -19,6 +20,8 @@ export interface ServeUiOptions {
   inspect?: { port?: number };
   /** A replay file to open. */
   replay?: string;
+  /** Open the Learn panel: on this lesson id, or on the list when empty. */
+  learn?: string;
 }
 
 /** Starts browser mode, opens `file` (or leaves the fixtures to choose from) and prints the address. */
@@ -49,6 +52,21 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
       await server.close();
       throw error;
     }
+  }
+  if (options.learn !== undefined) {
+    // A lesson file outside the fixtures is named by its absolute path (the page asks the server for it).
+    const learn = options.learn.endsWith('.lesson.json') ? path.resolve(options.learn) : options.learn;
+    if (learn) {
+      try {
+        lessonView(FIXTURES_DIR, learn);
+      } catch (error) {
+        await server.close();
+        throw error;
+      }
+    }
+    print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
+    print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
+    return server;
   }
   print(`Flowscope is running at ${server.url}`);
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
