@@ -6,7 +6,7 @@ import { compareCommand } from './commands/compare';
 import { exploreCommand } from './commands/explore';
 import { exportTestCommand } from './commands/export-test';
 import { availableParallelism } from 'node:os';
-import { migrateCommand } from './commands/migrate';
+import { DEFAULT_VERIFY_STEPS, migrateCommand } from './commands/migrate';
 import { play } from './commands/play';
 import { replayCommand } from './commands/replay';
 import { lintCommand } from './commands/lint';
@@ -31,8 +31,11 @@ usage:
       re-run a replay: exit 0 when every expectation holds, 1 at the first divergent step
   flowscope chart <game-file> [--game NAME] [--players N] [--format json|xstate|mermaid]
       the statechart of phases, turns and stages: the model, the XState machine, or Mermaid
-  flowscope migrate <game-file> [--game NAME]
-      print a game written for an older boardgame.io as today's API (exit 1 when decisions remain)
+  flowscope migrate <game-file> [--game NAME] [--out DIR] [--verify-steps N] [--players N] [--seed S]
+      rewrite a game written for an older boardgame.io to today's API (the game file on stdout, or the game's
+      files under DIR with --out), then check it: it must load on 0.50.2
+      and agree with the original over N seeded random steps (default 200); exit 1 naming each decision
+      left to a human and each failure
   flowscope compare <game-file> <replay.json> [--game NAME]
       run a replay on the game's own release and on its migration to 0.50; the first difference, explained
   flowscope explore <game-file> [--runs N] [--steps K] [--seed S] [--workers W] [--players N] [--json] [--out DIR]
@@ -96,6 +99,7 @@ const OPTIONS = {
   restore: { type: 'boolean' },
   interval: { type: 'string' },
   'no-sandbox-random': { type: 'boolean' },
+  'verify-steps': { type: 'string' },
   runs: { type: 'string' },
   steps: { type: 'string' },
   workers: { type: 'string' },
@@ -228,7 +232,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'migrate': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await migrateCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+        const migrateOptions = {
+          game: values.game,
+          bgio: values.bgio,
+          verifySteps: integer(values['verify-steps'], 'verify-steps', DEFAULT_VERIFY_STEPS, 0),
+          ...(values.players !== undefined ? { numPlayers: integer(values.players, 'players', 2, 1) } : {}),
+          ...(values.seed !== undefined ? { seed: values.seed } : {}),
+          ...(values.out !== undefined ? { out: values.out } : {}),
+        };
+        return await migrateCommand(file, migrateOptions, io.print, io.warn);
       }
       case 'compare': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');

@@ -44,6 +44,11 @@ export interface SandboxOptions {
   gameRandomness?: GameRandomness;
 }
 
+export interface LoadOptions extends SandboxOptions {
+  /** Absolute path → text to bundle in place of that file on disk (`flowscope migrate` checks its output so). */
+  contents?: ReadonlyMap<string, string>;
+}
+
 // Module-load values come from this fixed seed, not the session's: in boardgame.io a module loads
 // once per process and every match in it shares what it drew, and so the values are the same in
 // every Flowscope process, for every session and after every reload (see docs/determinism.md).
@@ -71,7 +76,7 @@ export function hashInputs(gameFile: string, inputs: string[]): string {
  * evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
  * release Flowscope observes.
  */
-export async function loadGameModule(file: string, runtime: BgioRuntime, sandbox: SandboxOptions = {}): Promise<LoadedGameModule> {
+export async function loadGameModule(file: string, runtime: BgioRuntime, options: LoadOptions = {}): Promise<LoadedGameModule> {
   const absolute = path.resolve(file);
   if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
@@ -91,6 +96,7 @@ export async function loadGameModule(file: string, runtime: BgioRuntime, sandbox
       logLevel: 'silent',
       jsx: 'automatic',
       external: ['boardgame.io', 'boardgame.io/*'],
+      plugins: options.contents?.size ? [replaceContents(options.contents)] : [],
     })) as typeof result;
   } catch (error) {
     throw new GameLoadError(formatBuildFailure(absolute, error));
@@ -99,10 +105,30 @@ export async function loadGameModule(file: string, runtime: BgioRuntime, sandbox
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
-  const gameRandomness = gameRandomnessFor(sandbox.gameRandomness);
+  const gameRandomness = gameRandomnessFor(options.gameRandomness);
   const { exports, loadEntropy } = evaluateBundle(absolute, code, runtime, gameRandomness);
   const evaluateAgain = () => evaluateBundle(absolute, code, runtime, gameRandomness).exports;
-  return { file: absolute, exports, sha256: hashInputs(absolute, inputs), fileSha256: hashFile(absolute), inputs, gameRandomness, loadEntropy, evaluateAgain };
+  // Text given in place of the files on disk (a migration being checked) is what was loaded.
+  const replaced = options.contents?.get(absolute);
+  const fileSha256 = replaced !== undefined ? createHash('sha256').update(replaced).digest('hex') : hashFile(absolute);
+  const sha256 = options.contents?.size ? fileSha256 : hashInputs(absolute, inputs);
+  return { file: absolute, exports, sha256, fileSha256, inputs, gameRandomness, loadEntropy, evaluateAgain };
+}
+
+const LOADERS: Record<string, esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' };
+
+/** Bundles `contents` (absolute path → text) in place of those files, as if they were on disk (`flowscope migrate` checks its output so). */
+function replaceContents(contents: ReadonlyMap<string, string>): esbuild.Plugin {
+  return {
+    name: 'flowscope-replace-contents',
+    setup(build) {
+      build.onLoad({ filter: /.*/ }, (args) => {
+        const text = contents.get(path.resolve(args.path));
+        if (text === undefined) return undefined;
+        return { contents: text, loader: LOADERS[path.extname(args.path)] ?? 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
 }
 
 function formatBuildFailure(file: string, error: unknown): string {
