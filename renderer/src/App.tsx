@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ChartPanel } from './chart/ChartPanel';
 import { BranchDialog } from './components/BranchDialog';
+import { ConnectionBanner, OnlineOnly, connectionProblem } from './components/ConnectionStatus';
 import { NoticeBar } from './components/NoticeBar';
 import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
@@ -53,18 +54,23 @@ export function App() {
   return (
     <div className="app" data-connection={connection}>
       <Toolbar />
+      <ConnectionBanner />
       <NoticeBar />
       {hasSession ? (
         <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(300px, 26%)', '1fr', panels.inspector && 'minmax(300px, 26%)'].filter(Boolean).join(' ') }}>
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />
-            {panels.controls && <ControlsPanel />}
+            {panels.controls && (
+              <OnlineOnly>
+                <ControlsPanel />
+              </OnlineOnly>
+            )}
           </section>
           {panels.inspector && <InspectorPanel />}
         </main>
       ) : (
-        <main className="empty">{connection === 'closed' ? 'Disconnected from Flowscope. Restart `flowscope serve` and reload.' : 'Opening a game…'}</main>
+        <main className="empty">{connectionProblem(connection, true) ? 'Not connected to Flowscope (see above).' : 'Opening a game…'}</main>
       )}
       <BranchDialog />
     </div>

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { applyTheme } from '../desktop/bridge';
+import { ConnectionIndicator, OnlineOnly } from './ConnectionStatus';
 import { Icon } from './Icon';
 import { useController } from '../state/context';
 import { store, useApp } from '../state/store';
@@ -156,8 +157,11 @@ export function Toolbar() {
           </span>
         )}
       </div>
-      <SessionControls />
-      <TimeControls />
+      <ConnectionIndicator />
+      <OnlineOnly>
+        <SessionControls />
+        <TimeControls />
+      </OnlineOnly>
       <PanelToggles />
     </header>
   );

@@ -11,7 +11,12 @@ export class Controller {
   private loadingPages = new Set<number>();
 
   constructor(readonly host: HostConnection) {
-    host.onStatus((status) => store.set({ connection: status }));
+    host.onStatus((status) => {
+      const was = store.get().connection;
+      store.set({ connection: status });
+      if (status === 'open' && (was === 'closed' || was === 'refused')) void this.resync();
+      else if (status !== 'open') this.stop();
+    });
     host.onEvent((event) => this.onEvent(event));
   }
 
@@ -21,6 +26,24 @@ export class Controller {
       store.set({ games });
       if (view) this.adopt(view, view.length - 1);
       else if (games.length) await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
+    });
+  }
+
+  /**
+   * After a reconnect: adopt the server's session, or (a restarted server has none) open the same
+   * game, players and seed again and say the earlier steps are gone.
+   */
+  private async resync(): Promise<void> {
+    await this.guard(async () => {
+      const before = store.get().view;
+      const view = await this.host.view();
+      if (view) {
+        this.adopt(view, Math.min(store.get().selected, view.length - 1));
+        store.set({ notice: { kind: 'info', text: 'reconnected to Flowscope' } });
+      } else if (before) {
+        this.adopt(await this.host.open({ game: before.game.file, exportName: before.game.exportName, numPlayers: before.numPlayers, seed: before.seed }), 0);
+        store.set({ notice: { kind: 'info', text: `reconnected: the server had restarted, so ${before.game.name} was opened again (the earlier steps are gone; open a saved replay to get them back)` } });
+      } else await this.boot();
     });
   }
 
@@ -101,7 +124,7 @@ export class Controller {
       const detail = await this.host.step(target);
       if (ticket === this.detailRequest) store.set({ detail });
     } catch (error) {
-      store.set({ notice: { kind: 'error', text: (error as Error).message } });
+      if ((error as Error).name !== 'ConnectionError') store.set({ notice: { kind: 'error', text: (error as Error).message } });
     }
   }
 
@@ -201,7 +224,8 @@ export class Controller {
     try {
       await fn();
     } catch (error) {
-      store.set({ notice: { kind: 'error', text: (error as Error).message } });
+      // With the connection down the banner says what happened; a notice per failed call adds nothing.
+      if ((error as Error).name !== 'ConnectionError') store.set({ notice: { kind: 'error', text: (error as Error).message } });
     } finally {
       store.set({ busy: false });
     }

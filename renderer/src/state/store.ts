@@ -7,7 +7,8 @@ export interface Notice {
 }
 
 export interface AppState {
-  connection: 'connecting' | 'open' | 'closed';
+  /** `closed`: the server stopped (reconnecting); `refused`: wrong or missing token. */
+  connection: 'connecting' | 'open' | 'closed' | 'refused';
   games: GameEntry[];
   view: SessionView | null;
   /** Number of steps in the session (step 0 included). */
