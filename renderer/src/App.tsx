@@ -57,7 +57,7 @@ export function App() {
       <ConnectionBanner />
       <NoticeBar />
       {hasSession ? (
-        <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(300px, 26%)', '1fr', panels.inspector && 'minmax(300px, 26%)'].filter(Boolean).join(' ') }}>
+        <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(240px, 22%)', 'minmax(0, 1fr)', panels.inspector && 'minmax(240px, 22%)'].filter(Boolean).join(' ') }}>
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />
