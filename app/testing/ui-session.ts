@@ -31,8 +31,11 @@ export async function openGame(browser: Browser, url: string, game: string, numP
   return page;
 }
 
+/** Switches the theme with the toolbar's toggle, or (while a modal dialog blocks the toolbar) on the page itself. */
 export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  if ((await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')) !== theme) await page.getByLabel('toggle theme').click();
+  if ((await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')) === theme) return;
+  if (await page.locator('[aria-modal="true"]').count()) await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+  else await page.getByLabel('toggle theme').click();
 }
 
 /** Screenshots at 1280x720 and 1600x1000 in both themes (`name-1280-dark.png` …); leaves the page at 1600x1000, dark. */

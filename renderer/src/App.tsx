@@ -8,7 +8,7 @@ import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
 import { LogPanel } from './log/LogPanel';
 import { useController } from './state/context';
-import { useApp } from './state/store';
+import { store, useApp } from './state/store';
 
 /** Keys work everywhere except while typing in a field. */
 function useKeyboard(): void {
@@ -17,7 +17,11 @@ function useKeyboard(): void {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable)) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      // A dialog owns the keyboard while it is open.
+      if (store.get().pendingBranch) return;
+      // Space and Enter on a focused button, link or summary activate it, as everywhere else.
+      if ((e.key === ' ' || e.key === 'Enter') && target?.closest('button, a[href], summary, [role="button"], [role="tab"], [role="slider"]')) return;
       switch (e.key) {
         case 'ArrowLeft':
         case 'ArrowUp':

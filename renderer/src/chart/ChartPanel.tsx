@@ -172,6 +172,8 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
         elementsSelectable={false}
         nodesFocusable={false}
         edgesFocusable={false}
+        // React Flow's Space-to-pan swallows Space page-wide (preventDefault), so buttons and play would never get it.
+        panActivationKeyCode={null}
         minZoom={0.15}
         maxZoom={2.5}
         className="fs-flow-root"
