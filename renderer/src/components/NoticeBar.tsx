@@ -1,4 +1,5 @@
 import { store, useApp } from '../state/store';
+import { RichText } from './RichText';
 
 export function NoticeBar() {
   const notice = useApp((s) => s.notice);
@@ -16,8 +17,10 @@ export function NoticeBar() {
   }
   if (!notice) return null;
   return (
-    <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-      <span>{notice.text}</span>
+    <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
+      <span className="notice-text" data-testid="notice-text">
+        <RichText text={notice.text} />
+      </span>
       <button className="link" onClick={() => store.set({ notice: null })} aria-label="dismiss">
         ×
       </button>

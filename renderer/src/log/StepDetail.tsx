@@ -1,3 +1,5 @@
+import { groupRepeats } from '../components/group-repeats';
+import { RichText } from '../components/RichText';
 import { Fragment, memo, useState, type ReactNode, useDeferredValue } from 'react';
 import type { Diagnostic, DiffEntry, LogLine, StepDetail as Detail, StepSummary, TraceEntry, Transition } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
@@ -263,11 +265,14 @@ function LogLines({ logs }: { logs: LogLine[] }) {
 function Diagnostics({ list }: { list: Diagnostic[] }) {
   return (
     <ul className="diagnostics">
-      {list.map((d, k) => (
-        <li key={k} className={`diagnostic severity-${d.severity}`} data-code={d.code}>
+      {groupRepeats(list, (d) => `${d.severity}\u0000${d.code}\u0000${d.message}`).map(({ item: d, count }, k) => (
+        <li key={k} className={`diagnostic severity-${d.severity}`} data-code={d.code} data-count={count}>
           <span className="diagnostic-severity">{d.severity}</span>
           <code className="diagnostic-code">{d.code}</code>
-          <span className="diagnostic-message">{d.message}</span>
+          {count > 1 && <span className="diag-count">×{count}</span>}
+          <span className="diagnostic-message">
+            <RichText text={d.message} />
+          </span>
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import type { FlowAction, HostEvent, OpenRequest, SessionView, StepSummary } from '../../../engine/host/protocol';
 import type { HostConnection } from '../host/host-client';
-import { store } from './store';
+import { store, type Notice } from './store';
 
 const PAGE = 200;
 
@@ -39,10 +39,10 @@ export class Controller {
       const view = await this.host.view();
       if (view) {
         this.adopt(view, Math.min(store.get().selected, view.length - 1));
-        store.set({ notice: { kind: 'info', text: 'reconnected to Flowscope' } });
+        this.notify('info', 'reconnected to Flowscope');
       } else if (before) {
         this.adopt(await this.host.open({ game: before.game.file, exportName: before.game.exportName, numPlayers: before.numPlayers, seed: before.seed }), 0);
-        store.set({ notice: { kind: 'info', text: `reconnected: the server had restarted, so ${before.game.name} was opened again (the earlier steps are gone; open a saved replay to get them back)` } });
+        this.notify('info', `reconnected: the server had restarted, so ${before.game.name} was opened again (the earlier steps are gone; open a saved replay to get them back)`, true);
       } else await this.boot();
     });
   }
@@ -59,7 +59,7 @@ export class Controller {
     await this.guard(async () => {
       const view = await this.host.openReplay(text, name);
       this.adopt(view, view.length - 1);
-      store.set({ notice: { kind: 'info', text: `opened replay${name ? ` ${name}` : ''}: ${view.length - 1} steps` } });
+      this.notify('info', `opened replay${name ? ` ${name}` : ''}: ${view.length - 1} steps`);
     });
   }
 
@@ -96,7 +96,7 @@ export class Controller {
         return { summaries, length: step.index + 1 };
       });
       await this.select(step.index);
-      if (!step.ok) store.set({ notice: { kind: 'error', text: `step ${step.index} was refused: ${step.error?.message.split('\n')[0]}` } });
+      if (!step.ok) this.notify('error', `step ${step.index} was refused: ${step.error?.message}`);
     });
   }
 
@@ -109,7 +109,7 @@ export class Controller {
       this.remember(steps);
       const last = steps.length ? steps[steps.length - 1].index : store.get().length - 1;
       store.set({ length: last + 1, progress: null });
-      if (steps.length < count) store.set({ notice: { kind: 'info', text: `stopped after ${steps.length} steps: nobody can act (game over?)` } });
+      if (steps.length < count) this.notify('info', `stopped after ${steps.length} steps: nobody can act (game over?)`);
       await this.select(last);
     });
     store.set({ progress: null });
@@ -118,13 +118,15 @@ export class Controller {
   async select(index: number): Promise<void> {
     const { length } = store.get();
     const target = Math.max(0, Math.min(index, length - 1));
-    store.set({ selected: target });
+    const { notice } = store.get();
+    const stale = notice && !notice.sticky && notice.step !== target;
+    store.set(stale ? { selected: target, notice: null } : { selected: target });
     const ticket = ++this.detailRequest;
     try {
       const detail = await this.host.step(target);
       if (ticket === this.detailRequest) store.set({ detail });
     } catch (error) {
-      if ((error as Error).name !== 'ConnectionError') store.set({ notice: { kind: 'error', text: (error as Error).message } });
+      if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
     }
   }
 
@@ -184,7 +186,8 @@ export class Controller {
   private adopt(view: SessionView, select: number): void {
     this.stop();
     const current = store.get().actingPlayer;
-    store.set({ view, length: view.length, summaries: new Map(), detail: null, actingPlayer: view.players.includes(current) ? current : view.players[0] });
+    // A new session (or a reloaded one): notices about the old one are stale.
+    store.set({ view, length: view.length, summaries: new Map(), detail: null, notice: null, actingPlayer: view.players.includes(current) ? current : view.players[0] });
     void this.ensureSummaries(0, Math.min(view.length - 1, 400));
     void this.select(select);
   }
@@ -198,25 +201,28 @@ export class Controller {
         store.set({ view: event.view, length: event.view.length });
         break;
       case 'stalled':
-        store.set({ notice: { kind: 'error', text: event.message }, busy: false, progress: null });
+        store.set({ busy: false, progress: null });
+        this.notify('error', event.message, true);
         break;
       case 'reloaded': {
         const result = event.result;
         if (!result.ok) {
-          store.set({ notice: { kind: 'error', text: `The edit does not load; still running the last good version.\n${result.error}` } });
+          this.notify('error', `The edit does not load; still running the last good version.\n${result.error}`, true);
           break;
         }
         const d = result.divergence;
         const file = result.view.game.file.split(/[\\/]/).pop();
         this.adopt(result.view, d ? d.step : Math.min(store.get().selected, result.view.length - 1));
-        store.set({
-          notice: d
-            ? { kind: 'error', text: `${file} changed: replayed ${result.replayed} steps; the first difference is at step ${d.step}: ${d.differences.slice(0, 3).join('; ')}` }
-            : { kind: 'info', text: `${file} changed: replayed ${result.replayed} steps, every step has the same outcome` },
-        });
+        if (d) this.notify('error', `${file} changed: replayed ${result.replayed} steps; the first difference is at step ${d.step}: ${d.differences.slice(0, 3).join('; ')}`, true);
+        else this.notify('info', `${file} changed: replayed ${result.replayed} steps, every step has the same outcome`, true);
         break;
       }
     }
+  }
+
+  /** Shows a notice about the step selected now (see `Notice`). */
+  notify(kind: Notice['kind'], text: string, sticky = false): void {
+    store.set({ notice: { kind, text, step: store.get().selected, sticky } });
   }
 
   private async guard(fn: () => Promise<void>): Promise<void> {
@@ -225,7 +231,7 @@ export class Controller {
       await fn();
     } catch (error) {
       // With the connection down the banner says what happened; a notice per failed call adds nothing.
-      if ((error as Error).name !== 'ConnectionError') store.set({ notice: { kind: 'error', text: (error as Error).message } });
+      if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
     } finally {
       store.set({ busy: false });
     }

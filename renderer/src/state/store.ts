@@ -4,6 +4,10 @@ import type { FlowAction, GameEntry, SessionView, StepDetail, StepSummary } from
 export interface Notice {
   kind: 'error' | 'info';
   text: string;
+  /** The step selected when it was raised: selecting another step clears it (unless sticky). */
+  step?: number;
+  /** Stays until dismissed or a new session starts (a reload's outcome, a stalled game). */
+  sticky?: boolean;
 }
 
 export interface AppState {

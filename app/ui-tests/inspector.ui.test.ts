@@ -1,0 +1,81 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UiServer } from '../server/ui-server';
+import { browserUnavailable } from '../testing/browser';
+import { ROOT, shootAll, startUiSession, stepCounter } from '../testing/ui-session';
+
+const missing = browserUnavailable();
+if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
+
+const ENDLESS = path.join(ROOT, 'app', 'ui-tests', 'games', 'endless-turns.ts');
+
+describe.skipIf(!!missing)('explanations, notices and diagnostics', () => {
+  let server: UiServer;
+  let browser: Browser;
+  let page: Page;
+  const explanation = () => page.getByTestId('explanation').textContent();
+  const act = (action: unknown) => page.evaluate((a) => (window as any).flowscope.act(a), action);
+  const waitForStep = (n: number) => expect.poll(async () => (await stepCounter(page)).selected).toBe(n);
+
+  beforeAll(async () => {
+    ({ server, browser } = await startUiSession({ watch: false }));
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    await page.goto(server.url);
+    await page.waitForSelector('.workspace');
+    await page.evaluate((game) => (window as any).flowscope.open({ game, numPlayers: 2, seed: 'notices' }), ENDLESS);
+    await page.waitForSelector('[data-testid="phase-calm"][data-active="true"]');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('an aborted endless endTurn chain: the error keeps its lines, identical warnings are grouped with a count', async () => {
+    await act({ type: 'move', name: 'enterLoop', args: [], playerID: '0' });
+    await waitForStep(1);
+    expect(await explanation()).toMatch(/^boardgame.io refused it: .*Maximum number of turn endings exceeded/);
+    expect(await explanation()).not.toMatch(/phase loop began/);
+    const notice = page.getByTestId('notice-text');
+    expect(await notice.textContent()).toMatch(/Maximum number of turn endings exceeded for this update\.\nThis likely means game code is triggering an infinite loop/);
+    expect(await notice.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
+    const diagnostics = page.getByTestId('step-diagnostic');
+    const counts = await diagnostics.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-count'))));
+    expect(Math.max(...counts)).toBeGreaterThan(50);
+    expect(counts.length).toBeLessThan(5);
+    expect(await page.locator('.diag-count').first().textContent()).toMatch(/^×\d+$/);
+    await shootAll(page, 'inspector-01-endless-chain');
+  });
+
+  it('a notice about a step goes away when another step is selected, and with a new session', async () => {
+    await page.getByTestId('log-row-0').click();
+    await waitForStep(0);
+    expect(await page.getByTestId('notice').count()).toBe(0);
+    await page.keyboard.press('End');
+    await act({ type: 'move', name: 'nosuch', args: [], playerID: '0' });
+    await expect.poll(() => page.getByTestId('notice').count()).toBe(1);
+    await page.evaluate((game) => (window as any).flowscope.open({ game, numPlayers: 2, seed: 'notices-2' }), ENDLESS);
+    await waitForStep(0);
+    expect(await page.getByTestId('notice').count()).toBe(0);
+  });
+
+  it('a reset after game over says the game went back to its start', async () => {
+    await act({ type: 'move', name: 'pass', args: [], playerID: '0' });
+    await act({ type: 'event', name: 'endTurn', args: [], playerID: '0' });
+    await act({ type: 'move', name: 'win', args: [], playerID: '1' });
+    await waitForStep(3);
+    expect(await explanation()).toMatch(/^the game ended because/);
+    await page.getByTestId('reset').click();
+    await waitForStep(4);
+    expect(await explanation()).toBe('the game was reset to its start: the game is no longer over, phase (none) → calm, turn 2 → 1, current player 1 → 0');
+  });
+
+  it('lint messages show `backticked` names as code', async () => {
+    await page.evaluate(() => (window as any).flowscope.open({ game: 'legacy-card-phases' }));
+    const finding = page.locator('[data-testid="lint-finding"][data-code="flow-api"] .diag-message');
+    await expect.poll(() => finding.count()).toBe(1);
+    expect(await finding.locator('code').allTextContents()).toEqual(['flowscope migrate', 'flowscope compare']);
+    expect(await finding.textContent()).not.toContain('`');
+  });
+});
