@@ -114,6 +114,10 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     expect(await slotOf('1')).toBe('play/stage:respondToIndians');
     expect(await slotOf('2')).toBe('play/waiting');
     await move('1', 'discardBang', [await cardOf('1', 'BANG')]);
+    // Arrays are diffed by content: one discarded card is one removal, not a change at every later index.
+    const hand = page.locator('[data-testid="diff-line"][data-path^=\'G.players["1"].hand\']');
+    expect(await hand.count()).toBe(1);
+    expect(await hand.getAttribute('data-kind')).toBe('removed');
     expect(await slotOf('1')).toBe('play/waiting');
     expect(await slotOf('2')).toBe('play/stage:respondToIndians');
     // The chain hands the stage on: one arrow out of it for player 1, one into it for player 2.

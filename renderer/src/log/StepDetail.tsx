@@ -288,10 +288,12 @@ function DiffList({ root, entries }: { root: 'G' | 'ctx'; entries: DiffEntry[] }
         {lines.map((d, k) => (
           <li key={k} className={`diff-line diff-${d.kind}`} data-testid="diff-line" data-path={d.path} data-kind={d.kind} title={`${d.path}: ${d.full}`}>
             <span className="diff-sign" aria-hidden="true">
-              {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : '~'}
+              {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : d.kind === 'moved' ? '↕' : '~'}
             </span>
-            <span className="diff-path">{d.path}</span>
-            {d.kind === 'changed' && (
+            <span className="diff-path" title={d.path}>
+              {d.shortPath}
+            </span>
+            {(d.kind === 'changed' || d.kind === 'moved') && (
               <>
                 <span className="diff-before">{d.before}</span>
                 <span className="diff-arrow">→</span>
