@@ -28,6 +28,7 @@ export function validateRequest(method: unknown, params: unknown): { method: Hos
     case 'listGames':
     case 'view':
     case 'exportReplay':
+    case 'timeline':
     case 'reload':
       if (params.length) fail('takes no parameters');
       break;

@@ -25,6 +25,7 @@ contextBridge.exposeInMainWorld('flowscopeHost', {
   random: (count: number) => request('random', [count]),
   steps: (from: number, to: number) => request('steps', [from, to]),
   step: (index: number) => request('step', [index]),
+  timeline: () => request('timeline', []),
   exportReplay: () => request('exportReplay', []),
   openReplay: (text: string, replayPath?: string) => request('openReplay', replayPath === undefined ? [text] : [text, replayPath]),
   reload: () => request('reload', []),

@@ -27,6 +27,7 @@ import {
   type ReloadResult,
   type SessionView,
   type StepDetail,
+  type TimelineMarks,
   type StepRecord,
   type StepSummary,
 } from '../../engine';
@@ -119,6 +120,19 @@ export class SessionHost implements HostApi {
     const out: StepSummary[] = [];
     for (let i = Math.max(0, from); i <= Math.min(to, c.session.lastIndex); i++) out.push(this.summary(c, i));
     return out;
+  }
+
+  async timeline(): Promise<TimelineMarks> {
+    const { session } = this.need();
+    const marks: TimelineMarks = { length: session.length, phases: [], turns: [], rejected: [], problems: [] };
+    session.steps.forEach((record, i) => {
+      const before = i > 0 ? session.steps[i - 1].ctx : null;
+      if (before && (before.phase !== record.ctx.phase || (before.gameover === undefined) !== (record.ctx.gameover === undefined))) marks.phases.push(i);
+      if (before && before.turn !== record.ctx.turn) marks.turns.push(i);
+      if (!record.ok) marks.rejected.push(i);
+      if (record.diagnostics.some((d) => d.severity !== 'info')) marks.problems.push(i);
+    });
+    return marks;
   }
 
   async step(index: number): Promise<StepDetail> {

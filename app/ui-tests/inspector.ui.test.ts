@@ -78,4 +78,37 @@ describe.skipIf(!!missing)('explanations, notices and diagnostics', () => {
     expect(await finding.locator('code').allTextContents()).toEqual(['flowscope migrate', 'flowscope compare']);
     expect(await finding.textContent()).not.toContain('`');
   });
+
+  it('the timeline marks turns, phase changes, refusals and diagnostics, and scrubs through the steps', async () => {
+    await page.evaluate(() => (window as any).flowscope.open({ game: 'card-phases', numPlayers: 2, seed: 'timeline' }));
+    await page.evaluate(() => (window as any).flowscope.random(80));
+    await expect.poll(async () => (await stepCounter(page)).last).toBeGreaterThan(20);
+    await act({ type: 'move', name: 'nosuch', args: [], playerID: '1' });
+    const last = (await stepCounter(page)).last;
+    // What the marks must say, from the step summaries themselves.
+    const expected = await page.evaluate(async (n) => {
+      const steps = await (window as any).flowscope.host.steps(0, n);
+      const at = (test: (s: any, p: any) => boolean) => steps.filter((s: any, i: number) => i > 0 && test(s, steps[i - 1])).length;
+      return { turns: at((s, p) => s.ctx.turn !== p.ctx.turn), phases: at((s, p) => s.ctx.phase !== p.ctx.phase || (s.ctx.gameover === undefined) !== (p.ctx.gameover === undefined)), rejected: at((s) => !s.ok) };
+    }, last);
+    expect(expected.turns).toBeGreaterThan(3);
+    expect(expected.phases).toBeGreaterThan(1);
+    expect(expected.rejected).toBe(1);
+    for (const kind of ['turns', 'phases', 'rejected'] as const) {
+      await expect.poll(() => page.getByTestId(`timeline-${kind}`).getAttribute('data-count')).toBe(String(expected[kind]));
+    }
+    const slider = page.getByLabel('timeline: drag to travel through the steps');
+    expect(await slider.getAttribute('max')).toBe(String(last));
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await waitForStep(0);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await waitForStep(2);
+    // A click in the middle of the track jumps to about the middle step.
+    const box = (await slider.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(async () => Math.abs((await stepCounter(page)).selected - last / 2)).toBeLessThan(last / 10);
+    await shootAll(page, 'inspector-02-timeline');
+  });
 });

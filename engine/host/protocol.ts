@@ -99,6 +99,20 @@ export interface OpenRequest {
   setupData?: unknown;
 }
 
+/** Step indexes of the session's notable steps, each list ascending. */
+export interface TimelineMarks {
+  /** Number of steps, step 0 included. */
+  length: number;
+  /** Steps after which the phase differs from the step before (or the game ended). */
+  phases: number[];
+  /** Steps after which the turn number differs from the step before. */
+  turns: number[];
+  /** Steps boardgame.io refused. */
+  rejected: number[];
+  /** Steps with error or warning diagnostics. */
+  problems: number[];
+}
+
 /** Commands the UI may send, and what each answers. */
 export interface HostApi {
   listGames(): Promise<GameEntry[]>;
@@ -112,6 +126,8 @@ export interface HostApi {
   random(count: number): Promise<StepSummary[]>;
   steps(from: number, to: number): Promise<StepSummary[]>;
   step(index: number): Promise<StepDetail>;
+  /** Where the notable steps of the whole session are, for the timeline (cheap, no explanations). */
+  timeline(): Promise<TimelineMarks>;
   exportReplay(): Promise<string>;
   openReplay(text: string, replayPath?: string): Promise<SessionView>;
   /** Re-bundles the game, replays the session's actions on the new code, reports the first difference. */
@@ -136,7 +152,7 @@ export interface HostRequestMessage {
 export type HostResponseMessage = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { name: string; message: string } };
 export type HostServerMessage = HostResponseMessage | { event: HostEvent };
 
-export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay', 'reload'];
+export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'timeline', 'exportReplay', 'openReplay', 'reload'];
 
 /** Pure helpers a user interface needs to read the messages above (the renderer imports engine values only from here). */
 export { EVENT_NAMES, isEventName, type EventName } from '../types';

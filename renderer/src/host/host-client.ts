@@ -105,6 +105,7 @@ export function connectWebSocketHost(url: string): HostConnection {
     random: call('random'),
     steps: call('steps'),
     step: call('step'),
+    timeline: call('timeline'),
     exportReplay: call('exportReplay'),
     openReplay: call('openReplay'),
     reload: call('reload'),

@@ -1,3 +1,4 @@
+import { Timeline } from './Timeline';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useController } from '../state/context';
 import { useApp } from '../state/store';
@@ -74,6 +75,7 @@ export function LogPanel() {
     >
       <LogHeader />
       <LogList />
+      <Timeline />
       <div
         className="log-divider"
         role="separator"

@@ -10,7 +10,18 @@ export class Controller {
   private detailRequest = 0;
   private loadingPages = new Set<number>();
 
+  private timelineTimer: ReturnType<typeof setTimeout> | null = null;
+
   constructor(readonly host: HostConnection) {
+    // The timeline's marks follow the session's length (a step added, a branch, a new session).
+    let length = -1;
+    store.subscribe(() => {
+      const s = store.get();
+      if (s.length !== length && s.view) {
+        length = s.length;
+        this.refreshTimeline();
+      }
+    });
     host.onStatus((status) => {
       const was = store.get().connection;
       store.set({ connection: status });
@@ -218,6 +229,21 @@ export class Controller {
         break;
       }
     }
+  }
+
+  /** Asks the host for the timeline's marks, at most every 250 ms while steps keep coming. */
+  private refreshTimeline(): void {
+    if (this.timelineTimer) return;
+    this.timelineTimer = setTimeout(async () => {
+      this.timelineTimer = null;
+      try {
+        const marks = await this.host.timeline();
+        store.set({ timeline: marks });
+        if (marks.length !== store.get().length) this.refreshTimeline();
+      } catch {
+        // No connection or no session: the slider works without marks.
+      }
+    }, 250);
   }
 
   /** Shows a notice about the step selected now (see `Notice`). */

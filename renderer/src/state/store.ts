@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { FlowAction, GameEntry, SessionView, StepDetail, StepSummary } from '../../../engine/host/protocol';
+import type { FlowAction, GameEntry, SessionView, StepDetail, StepSummary, TimelineMarks } from '../../../engine/host/protocol';
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -31,6 +31,8 @@ export interface AppState {
   /** A move or event made while looking at the past, waiting for branch-or-cancel. */
   pendingBranch: FlowAction | null;
   notice: Notice | null;
+  /** Notable steps of the whole session, for the timeline (refreshed as the session grows). */
+  timeline: TimelineMarks | null;
   busy: boolean;
   panels: { log: boolean; inspector: boolean; controls: boolean };
   theme: 'light' | 'dark';
@@ -50,6 +52,7 @@ export const initialState: AppState = {
   actingPlayer: '0',
   pendingBranch: null,
   notice: null,
+  timeline: null,
   busy: false,
   panels: { log: true, inspector: true, controls: true },
   theme: 'dark',
