@@ -111,4 +111,62 @@ describe.skipIf(!!missing)('explanations, notices and diagnostics', () => {
     await expect.poll(async () => Math.abs((await stepCounter(page)).selected - last / 2)).toBeLessThan(last / 10);
     await shootAll(page, 'inspector-02-timeline');
   });
+
+  it('a slow move shows "game code is running… (N s)" until it returns', async () => {
+    await page.evaluate((game) => (window as any).flowscope.open({ game, numPlayers: 2, seed: 'slow' }), ENDLESS);
+    await waitForStep(0);
+    const done = page.evaluate(() => (window as any).flowscope.act({ type: 'move', name: 'dawdle', args: [2600], playerID: '0' }));
+    await expect.poll(() => page.getByTestId('busy').textContent(), { timeout: 2500 }).toMatch(/^game code is running… \([12] s\)$/);
+    await shootAll(page, 'inspector-03-busy');
+    await done;
+    await waitForStep(1);
+    expect(await page.getByTestId('busy').count()).toBe(0);
+  });
+
+  it('opening a long replay reports progress as it loads', async () => {
+    await page.evaluate(() => (window as any).flowscope.open({ game: 'militia', numPlayers: 3, seed: 'long' }));
+    await page.evaluate(() => (window as any).flowscope.random(600));
+    await expect.poll(async () => (await stepCounter(page)).last).toBeGreaterThan(100);
+    const total = (await stepCounter(page)).last;
+    const seen = await page.evaluate(async () => {
+      const c = (window as any).flowscope;
+      const replay = await c.host.exportReplay();
+      const events: any[] = [];
+      const stop = c.host.onEvent((e: any) => e.type === 'progress' && events.push(e));
+      await c.openReplay(replay, 'long.replay.json');
+      stop();
+      return events;
+    });
+    const partial = seen.filter((e) => e.done < e.total);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial[0]).toMatchObject({ total, what: 'opening replay long.replay.json' });
+    expect(seen[seen.length - 1]).toMatchObject({ done: total, total });
+  });
+
+  it('offers the valid moves with their arguments from ai.enumerate, and keeps typed arguments per player', async () => {
+    await page.evaluate(() => (window as any).flowscope.open({ game: 'bang', numPlayers: 4, seed: 'ui-16' }));
+    await waitForStep(0);
+    await page.getByLabel('acting player').selectOption('0');
+    await page.locator('[data-testid="suggested-move"][data-move="drawCards"]').click();
+    await waitForStep(1);
+    const bang = page.locator('[data-testid="suggested-move"][data-move="playBang"]');
+    await expect.poll(() => bang.count()).toBeGreaterThan(0);
+    const args = JSON.parse((await bang.first().getAttribute('data-args'))!);
+    expect(args).toHaveLength(2);
+    await shootAll(page, 'inspector-04-suggested');
+    await bang.first().click();
+    await waitForStep(2);
+    expect(await explanation()).toMatch(new RegExp(`^player ${args[1]} entered stage respondToBang`));
+
+    await page.evaluate(() => (window as any).flowscope.open({ game: 'stages-discard', numPlayers: 3, seed: 'typed' }));
+    await waitForStep(0);
+    const field = page.getByLabel('arguments for Gather');
+    await page.getByLabel('acting player').selectOption('0');
+    await field.fill('[7]');
+    await page.getByLabel('acting player').selectOption('1');
+    expect(await field.inputValue()).toBe('');
+    await field.fill('[1]');
+    await page.getByLabel('acting player').selectOption('0');
+    expect(await field.inputValue()).toBe('[7]');
+  });
 });

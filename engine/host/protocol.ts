@@ -78,6 +78,8 @@ export interface StepDetail extends StepSummary {
   diff: { G: DiffEntry[]; ctx: DiffEntry[] };
   /** For each player: the moves boardgame.io would accept from it now. */
   available: Record<PlayerID, string[]>;
+  /** For each player: the moves with arguments the game's `ai.enumerate` offers now (null: it has none). */
+  suggested: Record<PlayerID, { name: string; args: unknown[] }[]> | null;
   /** Stage names of the turn in force now (for setStage / setActivePlayers editors). */
   stages: string[];
 }
@@ -138,7 +140,8 @@ export type HostMethod = keyof HostApi;
 
 /** Pushed by the host without a request. */
 export type HostEvent =
-  | { type: 'progress'; done: number; total: number }
+  /** `what`: what is in progress (default: random steps). */
+  | { type: 'progress'; done: number; total: number; what?: string }
   | { type: 'session'; view: SessionView }
   | { type: 'stalled'; message: string }
   | { type: 'reloaded'; result: ReloadResult };

@@ -33,15 +33,6 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
       throw error;
     }
   }
-  if (options.replay) {
-    try {
-      const view = await server.engine.call<SessionView>('openReplay', readFileSync(options.replay, 'utf8'), path.resolve(options.replay));
-      print(`opened replay ${options.replay}: ${view.game.name}, ${view.length - 1} steps`);
-    } catch (error) {
-      await server.close();
-      throw error;
-    }
-  }
   if (options.inspect) {
     try {
       print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
@@ -52,6 +43,17 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
   }
   print(`Flowscope is running at ${server.url}`);
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
+  if (options.replay) {
+    // The address comes first: a long replay loads while the page shows its progress.
+    try {
+      print(`opening replay ${options.replay}…`);
+      const view = await server.engine.call<SessionView>('openReplay', readFileSync(options.replay, 'utf8'), path.resolve(options.replay));
+      print(`opened replay ${options.replay}: ${view.game.name}, ${view.length - 1} steps`);
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+  }
   return server;
 }
 

@@ -1,6 +1,7 @@
 // A test game for the UI: `enterLoop` moves to a phase whose turn.onBegin ends every turn at once,
 // so boardgame.io stops the endless chain of turn endings and refuses the move (a multi-line error
-// and a couple of hundred identical warnings); `win` ends the game, for resets after game over.
+// and a couple of hundred identical warnings); `win` ends the game, for resets after game over;
+// `dawdle` keeps the game code busy for a while (a slow or hanging move).
 import type { Game } from 'boardgame.io';
 
 export const EndlessTurns: Game = {
@@ -12,6 +13,13 @@ export const EndlessTurns: Game = {
     enterLoop: ({ events }) => events.setPhase('loop'),
     win: ({ events }) => events.endGame({ winner: '0' }),
     pass: ({ G }) => ({ moves: G.moves + 1 }),
+    dawdle: ({ G }, ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        // busy on purpose
+      }
+      return G;
+    },
   },
   phases: {
     calm: { start: true },

@@ -206,13 +206,13 @@ export class Controller {
   private onEvent(event: HostEvent): void {
     switch (event.type) {
       case 'progress':
-        store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total } });
+        store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total, what: event.what } });
         break;
       case 'session':
         store.set({ view: event.view, length: event.view.length });
         break;
       case 'stalled':
-        store.set({ busy: false, progress: null });
+        store.set({ busy: false, busySince: null, progress: null });
         this.notify('error', event.message, true);
         break;
       case 'reloaded': {
@@ -252,14 +252,14 @@ export class Controller {
   }
 
   private async guard(fn: () => Promise<void>): Promise<void> {
-    store.set({ busy: true });
+    store.set({ busy: true, busySince: Date.now() });
     try {
       await fn();
     } catch (error) {
       // With the connection down the banner says what happened; a notice per failed call adds nothing.
       if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
     } finally {
-      store.set({ busy: false });
+      store.set({ busy: false, busySince: null });
     }
   }
 }

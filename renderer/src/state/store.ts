@@ -25,7 +25,9 @@ export interface AppState {
   playing: boolean;
   /** Steps per second while playing. */
   speed: number;
-  progress: { done: number; total: number } | null;
+  progress: { done: number; total: number; what?: string } | null;
+  /** When the host call under way started (ms since the epoch), for the "game code is running" indicator. */
+  busySince: number | null;
   /** The player the controls act as. */
   actingPlayer: string;
   /** A move or event made while looking at the past, waiting for branch-or-cancel. */
@@ -49,6 +51,7 @@ export const initialState: AppState = {
   playing: false,
   speed: 4,
   progress: null,
+  busySince: null,
   actingPlayer: '0',
   pendingBranch: null,
   notice: null,
