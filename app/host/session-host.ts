@@ -31,13 +31,19 @@ import {
   type TimelineMarks,
   type StepRecord,
   type StepSummary,
+  type Breakpoint,
+  type BreakHit,
+  type CoverageView,
+  type ExploreView,
+  type StepFilter,
 } from '../../engine';
 import { activity } from './activity';
+import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage } from './session-tools';
+import { openGame, type OpenedGame } from '../cli/open-session';
+import { describeAction } from '../cli/table';
 
 /** Suggested moves listed per player (ai.enumerate can offer hundreds). */
 const MAX_SUGGESTED = 60;
-import { openGame, type OpenedGame } from '../cli/open-session';
-import { describeAction } from '../cli/table';
 
 export interface SessionHostOptions {
   fixturesDir: string;
@@ -98,7 +104,7 @@ export class SessionHost implements HostApi {
     return this.current ? this.makeView(this.current) : null;
   }
 
-  async dispatch(action: FlowAction, at?: number): Promise<StepSummary> {
+  async dispatch(action: FlowAction, at?: number | null): Promise<StepSummary> {
     const c = this.need();
     if (typeof at === 'number' && at < c.session.lastIndex) c.session.truncate(at);
     activity.doing(`step ${c.session.length}: ${describeAction(action)}`);
@@ -107,14 +113,17 @@ export class SessionHost implements HostApi {
     return this.summary(c, record.index);
   }
 
-  async random(count: number): Promise<StepSummary[]> {
+  async random(count: number, breakpoints?: Breakpoint[] | null): Promise<StepSummary[]> {
     const c = this.need();
     const first = c.session.length;
+    const checker = breakpoints?.length ? new BreakpointChecker(breakpoints) : null;
     for (let done = 0; done < count; done++) {
       const action = c.random.choose(c.session);
       if (!action) break;
       activity.doing(`random step ${c.session.length}: ${describeAction(action)}`);
-      this.follow(c, c.session.dispatch(action));
+      const record = c.session.dispatch(action);
+      this.follow(c, record);
+      if (checker?.hit(record, c.session.step(record.index - 1), checker.needsState ? c.session.currentState : null)) break;
       if ((done + 1) % PROGRESS_EVERY === 0) this.options.emit({ type: 'progress', done: done + 1, total: count });
     }
     this.options.emit({ type: 'progress', done: count, total: count });
@@ -188,7 +197,7 @@ export class SessionHost implements HostApi {
     });
   }
 
-  async openReplay(text: string, replayPath?: string): Promise<SessionView> {
+  async openReplay(text: string, replayPath?: string | null): Promise<SessionView> {
     const replay = parseReplay(text);
     let gameFile = this.current?.opened.module.file;
     if (replay.game.file) {
@@ -230,6 +239,26 @@ export class SessionHost implements HostApi {
     }
     const divergence = firstDivergence(comparableSteps(old), comparableSteps(next.session));
     return { ok: true, view: { ...view, length: next.session.length }, replayed: actions.length, divergence };
+  }
+
+  async searchSteps(filter: StepFilter, limit?: number | null): Promise<{ total: number; steps: StepSummary[] }> {
+    const c = this.need();
+    const { total, indexes } = searchSteps(c.session, filter, limit ?? 1000);
+    return { total, steps: indexes.map((i) => this.summary(c, i)) };
+  }
+
+  async coverage(): Promise<CoverageView> {
+    const c = this.need();
+    return sessionCoverage({ session: c.session, model: c.actor.model, opened: c.opened });
+  }
+
+  async explore(options: { runs: number; steps: number; seed: string }): Promise<ExploreView> {
+    const c = this.need();
+    return exploreGame({ session: c.session, model: c.actor.model, opened: c.opened }, options);
+  }
+
+  async findBreak(from: number, breakpoints: Breakpoint[]): Promise<BreakHit | null> {
+    return findBreak(this.need().session, from, breakpoints);
   }
 
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {

@@ -7,6 +7,7 @@ import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
 import { LogPanel } from './log/LogPanel';
+import { ToolsPanel } from './tools/ToolsPanel';
 import { useController } from './state/context';
 import { store, useApp } from './state/store';
 
@@ -65,6 +66,7 @@ export function App() {
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />
+            <ToolsPanel />
             {panels.controls && (
               <OnlineOnly>
                 <ControlsPanel />

@@ -1,4 +1,4 @@
-import type { HostApi, HostEvent, HostMethod, HostServerMessage } from '../../../engine/host/protocol';
+import { HOST_METHODS, type HostApi, type HostEvent, type HostMethod, type HostServerMessage } from '../../../engine/host/protocol';
 
 /**
  * `open`: talking to the host. `closed`: the server went away; reconnecting with backoff.
@@ -40,11 +40,33 @@ export function connectWebSocketHost(url: string): HostConnection {
   let everOpen = false;
   let attempt = 0;
   let socket: WebSocket;
+  let nextId = 1;
   const setStatus = (status: ConnectionStatus) => statusListeners.forEach((l) => l(status));
-  const failQueued = (message: string) => {
+  const failPending = (message: string) => {
     for (const p of pending.values()) p.reject(connectionError(message));
     pending.clear();
     queue.length = 0;
+  };
+  const onMessage = (message: MessageEvent) => {
+    let data: HostServerMessage;
+    try {
+      data = JSON.parse(String(message.data)) as HostServerMessage;
+    } catch {
+      return;
+    }
+    if ('event' in data) {
+      listeners.forEach((l) => l(data.event));
+      return;
+    }
+    const p = data.id === null ? undefined : pending.get(data.id);
+    if (!p) {
+      // A reply to no request of ours (the server could not read its id): say so rather than hang.
+      if (!data.ok) console.error(`Flowscope refused a request: ${data.error.message}`);
+      return;
+    }
+    pending.delete(data.id!);
+    if (data.ok) p.resolve(data.result);
+    else p.reject(Object.assign(new Error(data.error.message), { name: data.error.name }));
   };
   const connect = () => {
     let opened = false;
@@ -57,7 +79,7 @@ export function connectWebSocketHost(url: string): HostConnection {
     });
     socket.addEventListener('close', async () => {
       setStatus('closed');
-      failQueued('the connection to Flowscope closed: the server stopped (reconnecting…)');
+      failPending('the connection to Flowscope closed: the server stopped (reconnecting…)');
       if (!opened && (await serverAnswers())) {
         setStatus('refused');
         return;
@@ -66,20 +88,7 @@ export function connectWebSocketHost(url: string): HostConnection {
     });
     socket.addEventListener('message', onMessage);
   };
-  const onMessage = (message: MessageEvent) => {
-    const data = JSON.parse(String(message.data)) as HostServerMessage;
-    if ('event' in data) {
-      listeners.forEach((l) => l(data.event));
-      return;
-    }
-    const p = pending.get(data.id);
-    pending.delete(data.id);
-    if (!p) return;
-    if (data.ok) p.resolve(data.result);
-    else p.reject(Object.assign(new Error(data.error.message), { name: data.error.name }));
-  };
   connect();
-  let nextId = 1;
   const call =
     (method: HostMethod) =>
     (...params: unknown[]) =>
@@ -96,19 +105,10 @@ export function connectWebSocketHost(url: string): HostConnection {
           reject(connectionError('not connected to Flowscope: the server stopped; reconnecting… (nothing was sent)'));
         }
       });
+  // One function per method of the protocol's definition, each sending `{ id, method, params }`.
+  const methods = Object.fromEntries(HOST_METHODS.map((method) => [method, call(method)])) as unknown as HostApi;
   return {
-    listGames: call('listGames'),
-    open: call('open'),
-    restart: call('restart'),
-    view: call('view'),
-    dispatch: call('dispatch'),
-    random: call('random'),
-    steps: call('steps'),
-    step: call('step'),
-    timeline: call('timeline'),
-    exportReplay: call('exportReplay'),
-    openReplay: call('openReplay'),
-    reload: call('reload'),
+    ...methods,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -117,7 +117,7 @@ export function connectWebSocketHost(url: string): HostConnection {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
-  } as HostConnection;
+  } satisfies HostConnection;
 }
 
 /** The host the page was opened for: the preload's (desktop) or the server's WebSocket (browser). */
