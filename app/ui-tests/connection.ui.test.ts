@@ -41,7 +41,7 @@ describe.skipIf(!!missing)('the connection to flowscope serve', () => {
 
     server = await startUiServer({ port, token: 'fixed-test-token', watch: false, staticDir: path.join(ROOT, 'renderer', 'dist'), fixturesDir: path.join(ROOT, 'fixtures') });
     await expect.poll(state, { timeout: 15_000 }).toBe('open');
-    await expect.poll(() => page.locator('.notice').textContent()).toMatch(/reconnected: the server had restarted, so tic-tac-toe was opened again/i);
+    await expect.poll(() => page.getByTestId('notice-text').textContent(), { timeout: 15_000 }).toMatch(/reconnected: the server had restarted, so tic-tac-toe was opened again/i);
     expect(await page.getByTestId('move-clickCell').isDisabled()).toBe(false);
     expect(await page.getByTestId('connection-banner').count()).toBe(0);
     await page.getByTestId('move-clickCell').click();
