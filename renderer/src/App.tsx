@@ -6,6 +6,7 @@ import { NoticeBar } from './components/NoticeBar';
 import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
+import { LearnPanel } from './learn/LearnPanel';
 import { LogPanel } from './log/LogPanel';
 import { ToolsPanel } from './tools/ToolsPanel';
 import { useController } from './state/context';
@@ -61,6 +62,7 @@ export function App() {
       <Toolbar />
       <ConnectionBanner />
       <NoticeBar />
+      <LearnPanel />
       {hasSession ? (
         <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(240px, 22%)', 'minmax(0, 1fr)', panels.inspector && 'minmax(240px, 22%)'].filter(Boolean).join(' ') }}>
           {panels.log && <LogPanel />}
@@ -76,7 +78,7 @@ export function App() {
           {panels.inspector && <InspectorPanel />}
         </main>
       ) : (
-        <main className="empty">{connectionProblem(connection, true) ? 'Not connected to Flowscope (see above).' : 'Opening a game…'}</main>
+        <main className="empty">{connectionProblem(connection, true) ? 'Not connected to Flowscope (see above).' : 'Opening a game… (or choose a lesson: Learn)'}</main>
       )}
       <BranchDialog />
     </div>

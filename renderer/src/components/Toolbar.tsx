@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { applyTheme } from '../desktop/bridge';
 import { ConnectionIndicator, OnlineOnly } from './ConnectionStatus';
 import { Icon } from './Icon';
+import { LearnButton } from '../learn/LearnButton';
 import { useController } from '../state/context';
 import { store, useApp } from '../state/store';
 
@@ -158,6 +159,7 @@ export function Toolbar() {
         )}
       </div>
       <ConnectionIndicator />
+      <LearnButton />
       <OnlineOnly>
         <SessionControls />
         <TimeControls />
