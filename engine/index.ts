@@ -10,7 +10,7 @@ export type * from './trace/types';
 export { describeCall } from './trace/describe';
 export { Session, SessionError, type SessionOptions, type StepRecord } from './session/session';
 export type { Diagnostic, Severity } from './session/diagnostics';
-export { RandomPlayer, type RandomPlayerOptions } from './random/random-player';
+export { enumeratedActions, RandomPlayer, type RandomPlayerOptions } from './random/random-player';
 export { createPrng } from './util/prng';
 export { findGames, selectGame, looksLikeGame, GameSelectionError, type FoundGame } from './load/find-games';
 export * from './replay/replay-file';

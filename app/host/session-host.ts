@@ -4,6 +4,7 @@ import {
   ChartActor,
   chartOf,
   diffValues,
+  enumeratedActions,
   explainStep,
   findGames,
   firstDivergence,
@@ -28,6 +29,7 @@ import {
   type ReloadResult,
   type SessionView,
   type StepDetail,
+  type TimelineMarks,
   type StepRecord,
   type StepSummary,
   type Breakpoint,
@@ -42,6 +44,9 @@ import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage
 import { chooseRandom, openGame, sandboxOf, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
 import { lessonView, listLessons } from '../lessons/lesson-library';
+
+/** Suggested moves listed per player (ai.enumerate can offer hundreds). */
+const MAX_SUGGESTED = 60;
 
 export interface SessionHostOptions {
   fixturesDir: string;
@@ -59,6 +64,8 @@ interface Current {
 }
 
 const PROGRESS_EVERY = 50;
+/** A replay reports progress about 20 times, at most every 250 steps. */
+const REPLAY_PROGRESS_EVERY = 250;
 
 /** Raised for a request the host cannot honour; the message is for the user. */
 export class HostError extends Error {
@@ -133,6 +140,19 @@ export class SessionHost implements HostApi {
     return out;
   }
 
+  async timeline(): Promise<TimelineMarks> {
+    const { session } = this.need();
+    const marks: TimelineMarks = { length: session.length, phases: [], turns: [], rejected: [], problems: [] };
+    session.steps.forEach((record, i) => {
+      const before = i > 0 ? session.steps[i - 1].ctx : null;
+      if (before && (before.phase !== record.ctx.phase || (before.gameover === undefined) !== (record.ctx.gameover === undefined))) marks.phases.push(i);
+      if (before && before.turn !== record.ctx.turn) marks.turns.push(i);
+      if (!record.ok) marks.rejected.push(i);
+      if (record.diagnostics.some((d) => d.severity !== 'info')) marks.problems.push(i);
+    });
+    return marks;
+  }
+
   async step(index: number): Promise<StepDetail> {
     const c = this.need();
     const record = c.session.step(index);
@@ -141,6 +161,18 @@ export class SessionHost implements HostApi {
     const ctx = record.ctx;
     const available: Record<string, string[]> = {};
     for (const player of c.actor.model.players) available[player] = c.session.game.availableMoves(state, player);
+    let suggested: StepDetail['suggested'] = null;
+    try {
+      for (const player of c.actor.model.players) {
+        const actions = enumeratedActions(c.session, state, player);
+        if (!actions) break;
+        const moves = actions.flatMap((a) => (a.type === 'move' && available[player].includes(a.name) ? [{ name: a.name, args: a.args }] : []));
+        (suggested ??= {})[player] = moves.slice(0, MAX_SUGGESTED);
+      }
+    } catch {
+      // A throwing ai.enumerate must not hide the step; the controls fall back to typed arguments.
+      suggested = null;
+    }
     return {
       ...this.summary(c, index),
       trace: record.trace,
@@ -149,6 +181,7 @@ export class SessionHost implements HostApi {
       fullCtx: state.ctx,
       diff: { G: before ? diffValues(before.G, state.G) : [], ctx: before ? diffValues(before.ctx, state.ctx) : [] },
       available,
+      suggested,
       stages: stageNames(c.session.config, ctx.phase),
     };
   }
@@ -179,10 +212,15 @@ export class SessionHost implements HostApi {
     const opened = await openGame(gameFile, replay.game.export ?? replay.game.name, replay.game.bgio, undefined, { gameRandomness: replay.gameRandomness });
     const view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData);
     const c = this.need();
-    for (const action of replay.actions) {
+    const total = replay.actions.length;
+    const what = `opening replay${replayPath ? ` ${path.basename(replayPath)}` : ''}`;
+    const every = Math.max(1, Math.min(REPLAY_PROGRESS_EVERY, Math.ceil(total / 20)));
+    replay.actions.forEach((action, i) => {
       activity.doing(`replay step ${c.session.length}: ${describeAction(action)}`);
       this.follow(c, c.session.dispatch(action));
-    }
+      if ((i + 1) % every === 0) this.options.emit({ type: 'progress', done: i + 1, total, what });
+    });
+    this.options.emit({ type: 'progress', done: total, total, what });
     return { ...view, length: c.session.length };
   }
 

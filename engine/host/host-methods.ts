@@ -9,7 +9,7 @@ import { flowActionSchema } from '../schema/action-schema';
 import { expected } from '../schema/issues';
 import { gameRandomnessSchema } from '../schema/game-randomness-schema';
 import { lessonEntrySchema, lessonViewSchema } from './lesson-views';
-import { gameEntrySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
+import { gameEntrySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema, timelineMarksSchema } from './view-schemas';
 import { breakHitSchema, breakpointsSchema, coverageViewSchema, exploreOptionsSchema, exploreViewSchema, searchResultSchema, stepFilterSchema } from './tool-schemas';
 
 /** The largest replay text `openReplay` takes (the WebSocket's frame limit is the same). */
@@ -78,6 +78,8 @@ export const HOST_METHOD_SCHEMAS = {
   },
   steps: { params: params(stepIndex, stepIndex), result: z.array(stepSummarySchema) },
   step: { params: params(stepIndex), result: stepDetailSchema },
+  /** Where the notable steps of the whole session are, for the timeline (cheap, no explanations). */
+  timeline: { params: params(), result: timelineMarksSchema },
   exportReplay: { params: params(), result: z.string() },
   /** A replay's text, and the path it was read from (to find its game file). */
   openReplay: {

@@ -56,6 +56,7 @@ const VALID = {
   lesson: fc.tuple(text),
   searchSteps: fc.oneof(fc.tuple(filter), fc.tuple(filter, fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constant(null)))),
   coverage: fc.constant([]),
+  timeline: fc.constant([]),
   explore: fc.tuple(fc.record({ runs: fc.integer({ min: 1, max: 100_000 }), steps: fc.integer({ min: 1, max: 100_000 }), seed: text })),
   findBreak: fc.tuple(fc.nat(), fc.array(breakpoint, { maxLength: 3 })),
 } satisfies Record<HostMethod, fc.Arbitrary<unknown[]>>;

@@ -9,7 +9,7 @@ import type { HostErrorReply, HostResponseMessage } from './host-request';
 import type { openRequestSchema, restartOptionsSchema } from './host-methods';
 import type { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 import type { breakHitSchema, coverageViewSchema, exploreFindingViewSchema, exploreOptionsSchema, exploreViewSchema } from './tool-schemas';
-import type { gameEntrySchema, hostEventSchema, lintFindingViewSchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
+import type { gameEntrySchema, hostEventSchema, lintFindingViewSchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema, timelineMarksSchema } from './view-schemas';
 
 export type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 export type { ChartModel, ChartEdge, ChartPhase, ChartStage, ChartTurn } from '../chart/model';
@@ -27,6 +27,7 @@ export type GameEntry = z.output<typeof gameEntrySchema>;
 export type SessionView = z.output<typeof sessionViewSchema>;
 export type StepSummary = z.output<typeof stepSummarySchema>;
 export type StepDetail = z.output<typeof stepDetailSchema>;
+export type TimelineMarks = z.output<typeof timelineMarksSchema>;
 /** The outcome of reloading the game after its code changed. */
 export type ReloadResult = z.output<typeof reloadResultSchema>;
 export type OpenRequest = z.output<typeof openRequestSchema>;
