@@ -35,3 +35,5 @@ export { RUNTIMES, DEFAULT_RUNTIME, registerRuntime, closestRuntime, runtimeByVe
 export type { ApiEra } from './runtime/runtime';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';
+export { MatchLogReader, likelyPlayer, playerIsAmbiguous, type MatchLogEntry, type LogGap, type LogGapKind, type LoggedAction } from './import/match-log';
+export { replayMatch, seedOf, stateDifference, type MatchRecord, type StoredState, type ImportedMatch, type PlacedGap, type StateDifference, type StateView } from './import/replay-match';

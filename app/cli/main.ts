@@ -5,6 +5,7 @@ import { ReleaseError } from '../load/pick-release';
 import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
+import { importMatchCommand } from './commands/import-match';
 import { migrateCommand } from './commands/migrate';
 import { play } from './commands/play';
 import { replayCommand } from './commands/replay';
@@ -12,6 +13,7 @@ import { lintCommand } from './commands/lint';
 import { serveCommand } from './commands/serve';
 import { serveUiCommand } from './commands/serve-ui';
 import { UsageError } from './errors';
+import { MatchSourceError } from '../attach/match-sources';
 
 export const USAGE = `flowscope: a debugger for boardgame.io game flows
 
@@ -34,6 +36,9 @@ usage:
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--inspect] [--inspect-port P]
       the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
       --inspect also exposes the live statechart to XState inspector clients
+  flowscope import-match <game-file> (--server URL | --storage DIR) --match ID [--out replay.json]
+      a boardgame.io match from a running server (as a spectator) or a FlatFile folder, as a replay;
+      names every step where boardgame.io's log is not exact, checks the replay against the stored state
   flowscope inspect <game-file> [--replay F | --random K] [--interval MS] [--players N] [--seed S] [--inspect-port P]
       no UI: play a replay or random steps at an interval while XState inspector clients watch
 
@@ -70,6 +75,9 @@ const OPTIONS = {
   'inspect-port': { type: 'string' },
   replay: { type: 'string' },
   interval: { type: 'string' },
+  server: { type: 'string' },
+  storage: { type: 'string' },
+  match: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -182,6 +190,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
         return await compareCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
       }
+      case 'import-match': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        if (!values.match) throw new UsageError('import-match needs --match ID');
+        return await importMatchCommand({ file, game: values.game, bgio: values.bgio, server: values.server, storage: values.storage, match: values.match, out: values.out }, io.print, io.warn);
+      }
       case 'lint': {
         const [file] = positionals(rest, 1, '<game-file>');
         return await lintCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
@@ -199,7 +212,7 @@ function reportFailure(error: unknown, io: Io): number {
     io.warn(`flowscope: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  if (error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError) {
+  if (error instanceof MatchSourceError || error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError) {
     io.warn(`flowscope: ${error.message}`);
     return 2;
   }
