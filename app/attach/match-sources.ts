@@ -11,7 +11,7 @@ export class MatchSourceError extends Error {
   override name = 'MatchSourceError';
 }
 
-const RETRIES = 5;
+const RETRIES = 10;
 
 /**
  * boardgame.io's FlatFile keeps each key in a node-persist file named by the key's md5. node-persist
@@ -25,7 +25,7 @@ function readPersisted(dir: string, key: string): unknown {
       return (JSON.parse(readFileSync(file, 'utf8')) as { value?: unknown }).value;
     } catch (error) {
       if (attempt >= RETRIES) throw new MatchSourceError(`${file} (key ${key}) is not a node-persist file: ${(error as Error).message}`);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
     }
   }
 }
