@@ -37,3 +37,4 @@ export { findNondeterminism, nondeterministicSources, type Nondeterminism } from
 export { lintForRelease } from './lint/for-release';
 export { MatchLogReader, likelyPlayer, playerIsAmbiguous, type MatchLogEntry, type LogGap, type LogGapKind, type LoggedAction } from './import/match-log';
 export { replayMatch, seedOf, stateDifference, type MatchRecord, type StoredState, type ImportedMatch, type PlacedGap, type StateDifference, type StateView } from './import/replay-match';
+export { readFlowCtx } from './runtime/read-ctx';

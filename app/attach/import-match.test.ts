@@ -23,7 +23,7 @@ const FILES = {
 };
 
 let server: RunningBgioServer;
-let db: ReturnType<typeof recordingStorage>;
+let db: any;
 const opened: Record<string, OpenedGame> = {};
 const clients: PlayerClient[] = [];
 

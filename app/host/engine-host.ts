@@ -217,6 +217,9 @@ export class EngineHost {
         if (this.restore) this.restore.actions = [...this.restore.actions.slice(0, step.index - 1), params[0] as FlowAction];
         break;
       }
+      case 'dispatchLive':
+        if (this.restore && params[0]) this.restore.actions.push(params[0] as FlowAction);
+        break;
       case 'random':
         if (this.restore) for (const s of answer.result as StepSummary[]) if (s.action) this.restore.actions.push(s.action);
         break;

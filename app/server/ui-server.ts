@@ -3,8 +3,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { HOST_METHODS, type HostEvent, type HostMethod, type HostRequestMessage } from '../../engine';
+import { HOST_METHODS, LIVE_METHODS, type HostEvent, type HostMethod, type HostRequestMessage } from '../../engine';
 import { EngineHost } from '../host/engine-host';
+import { startAttachServer, type AttachServer, type AttachServerOptions } from '../attach/attach-server';
+import { LiveFollower } from '../attach/live-follower';
+import { LiveHub } from '../attach/live-hub';
 
 export interface UiServerOptions {
   /** 0 (default) picks a free port. */
@@ -19,6 +22,8 @@ export interface UiServerOptions {
   inspect?: { port?: number; token?: string };
   /** Reload the game when its files change (default on). */
   watch?: boolean;
+  /** Let boardgame.io clients and servers report their matches to follow (flowscope/attach); off when false. */
+  attach?: Omit<AttachServerOptions, 'hub'> | false;
 }
 
 export interface UiServer {
@@ -27,6 +32,9 @@ export interface UiServer {
   port: number;
   token: string;
   engine: EngineHost;
+  /** Where followed games connect, and the matches they reported (when attach is on). */
+  attach: AttachServer | null;
+  live: LiveFollower | null;
   close(): Promise<void>;
 }
 
@@ -82,6 +90,9 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   };
   const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true });
   let port = 0;
+  const hub = new LiveHub();
+  const attach = options.attach === false ? null : await startAttachServer({ ...options.attach, hub });
+  const live = attach ? new LiveFollower(hub, engine, broadcast, { url: attach.url, token: attach.token }) : null;
 
   const server = http.createServer((req, res) => {
     if (!isLoopbackHost(req.headers.host, port)) {
@@ -141,6 +152,12 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
         return;
       }
       try {
+        if ((LIVE_METHODS as readonly string[]).includes(method)) {
+          if (!live) throw Object.assign(new Error('following games is off (serve was started without attach)'), { name: 'HostError' });
+          const result = await (live[method as (typeof LIVE_METHODS)[number]] as (...args: unknown[]) => Promise<unknown>).apply(live, params);
+          socket.send(JSON.stringify({ id, ok: true, result }));
+          return;
+        }
         socket.send(await engine.request(method, params, id));
       } catch (error) {
         socket.send(JSON.stringify({ id, ok: false, error: { name: (error as Error).name, message: (error as Error).message } }));
@@ -158,7 +175,10 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     port,
     token,
     engine,
+    attach,
+    live,
     async close() {
+      await attach?.close();
       for (const c of clients) c.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -99,6 +99,45 @@ export interface OpenRequest {
   setupData?: unknown;
 }
 
+/** A match a followed boardgame.io game reports to Flowscope (see docs/attach.md). */
+export interface LiveMatchSummary {
+  /** What `followLive` takes. */
+  id: string;
+  /** A client (the `flowscope/attach` enhancer) or a server (its storage wrapper). */
+  source: 'client' | 'server';
+  label?: string;
+  /** The game's `name`, when the sender knows it. */
+  game: string | null;
+  matchID: string;
+  playerID: PlayerID | null;
+  numPlayers: number;
+  /** Steps reported so far (step 0 not counted). */
+  steps: number;
+  connected: boolean;
+  gameover: boolean;
+  updatedAt: number;
+}
+
+/** Where followed games connect, with the pairing token they must present. */
+export interface AttachInfo {
+  url: string;
+  token: string;
+}
+
+/** A followed game's state after a step, as it reported it. */
+export interface ReportedStateView {
+  G: unknown;
+  ctx: Record<string, unknown>;
+  _stateID: number;
+}
+
+/** Following games that run outside Flowscope (answered by the host process, not the engine worker). */
+export interface LiveApi {
+  liveMatches(): Promise<{ matches: LiveMatchSummary[]; following: string | null; attach: AttachInfo | null }>;
+  /** Opens a session of that match's game from its seed and re-runs every step reported so far; later steps follow. */
+  followLive(id: string): Promise<SessionView>;
+}
+
 /** Commands the UI may send, and what each answers. */
 export interface HostApi {
   listGames(): Promise<GameEntry[]>;
@@ -116,16 +155,26 @@ export interface HostApi {
   openReplay(text: string, replayPath?: string): Promise<SessionView>;
   /** Re-bundles the game, replays the session's actions on the new code, reports the first difference. */
   reload(): Promise<ReloadResult>;
+  /**
+   * Dispatches a followed game's action (or, with null, annotates the last step), checks the result
+   * against the state the game reported (seen by `viewer` through playerView when given) and adds
+   * `notes` as warnings.
+   */
+  dispatchLive(action: FlowAction | null, reported: ReportedStateView | null, notes: string[], viewer?: PlayerID | null): Promise<StepSummary>;
 }
 
-export type HostMethod = keyof HostApi;
+export type HostMethod = keyof HostApi | keyof LiveApi;
 
 /** Pushed by the host without a request. */
 export type HostEvent =
   | { type: 'progress'; done: number; total: number }
   | { type: 'session'; view: SessionView }
   | { type: 'stalled'; message: string }
-  | { type: 'reloaded'; result: ReloadResult };
+  | { type: 'reloaded'; result: ReloadResult }
+  /** The followed matches changed. */
+  | { type: 'live'; matches: LiveMatchSummary[]; following: string | null }
+  /** The followed match has new steps (already in the session). */
+  | { type: 'live-steps'; steps: StepSummary[]; length: number };
 
 /** The wire format of one request and its answer. */
 export interface HostRequestMessage {
@@ -136,7 +185,8 @@ export interface HostRequestMessage {
 export type HostResponseMessage = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: { name: string; message: string } };
 export type HostServerMessage = HostResponseMessage | { event: HostEvent };
 
-export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay', 'reload'];
+export const HOST_METHODS: readonly HostMethod[] = ['listGames', 'open', 'restart', 'view', 'dispatch', 'random', 'steps', 'step', 'exportReplay', 'openReplay', 'reload', 'dispatchLive', 'liveMatches', 'followLive'];
+export const LIVE_METHODS: readonly (keyof LiveApi)[] = ['liveMatches', 'followLive'];
 
 /** Pure helpers a user interface needs to read the messages above (the renderer imports engine values only from here). */
 export { EVENT_NAMES, isEventName, type EventName } from '../types';
