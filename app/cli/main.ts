@@ -34,8 +34,10 @@ usage:
   flowscope lint <game-file> [--game NAME]
       check the config for flow mistakes (exit 1 on errors); codes in docs/lint.md
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--inspect] [--inspect-port P]
+                 [--attach-port P] [--attach-token T] [--attach-origin ORIGIN]... [--no-attach]
       the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
-      --inspect also exposes the live statechart to XState inspector clients
+      --inspect also exposes the live statechart to XState inspector clients; games you run
+      yourself report to it through flowscope/attach (port 8765 by default, a pairing token)
   flowscope import-match <game-file> (--server URL | --storage DIR) --match ID [--out replay.json]
       a boardgame.io match from a running server (as a spectator) or a FlatFile folder, as a replay;
       names every step where boardgame.io's log is not exact, checks the replay against the stored state
@@ -76,6 +78,10 @@ const OPTIONS = {
   replay: { type: 'string' },
   interval: { type: 'string' },
   server: { type: 'string' },
+  'attach-port': { type: 'string' },
+  'attach-token': { type: 'string' },
+  'attach-origin': { type: 'string', multiple: true },
+  'no-attach': { type: 'boolean' },
   storage: { type: 'string' },
   match: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -158,6 +164,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
             timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
             inspect: values.inspect ? { port: values['inspect-port'] === undefined ? 0 : integer(values['inspect-port'], 'inspect-port', 0, 0) } : undefined,
             replay: values.replay,
+            attach: values['no-attach']
+              ? false
+              : {
+                  port: values['attach-port'] === undefined ? undefined : integer(values['attach-port'], 'attach-port', 0, 0),
+                  token: values['attach-token'],
+                  origins: values['attach-origin'],
+                },
           },
           io.print,
           io.signal ?? new AbortController().signal,

@@ -5,6 +5,7 @@ import { NoticeBar } from './components/NoticeBar';
 import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
+import { LiveBar } from './live/LiveBar';
 import { LogPanel } from './log/LogPanel';
 import { useController } from './state/context';
 import { useApp } from './state/store';
@@ -54,6 +55,7 @@ export function App() {
     <div className="app" data-connection={connection}>
       <Toolbar />
       <NoticeBar />
+      <LiveBar />
       {hasSession ? (
         <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(300px, 26%)', '1fr', panels.inspector && 'minmax(300px, 26%)'].filter(Boolean).join(' ') }}>
           {panels.log && <LogPanel />}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionView } from '../../../engine';
 import { startUiServer, type UiServer } from '../../server/ui-server';
+import { pairingToken } from '../../attach/pairing-token';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const UI_DIR = path.join(root, 'renderer', 'dist');
@@ -19,11 +20,13 @@ export interface ServeUiOptions {
   inspect?: { port?: number };
   /** A replay file to open. */
   replay?: string;
+  /** Where boardgame.io games you run connect to be followed (flowscope/attach); false turns it off. */
+  attach?: { port?: number; token?: string; origins?: string[] } | false;
 }
 
 /** Starts browser mode, opens `file` (or leaves the fixtures to choose from) and prints the address. */
 export async function startServeUi(options: ServeUiOptions, print: (line: string) => void): Promise<UiServer> {
-  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect });
+  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() } });
   if (options.file) {
     try {
       const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game, numPlayers: options.players, seed: options.seed });
@@ -49,6 +52,9 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
       await server.close();
       throw error;
     }
+  }
+  if (server.attach) {
+    print(`follow your own boardgame.io game: flowscope({ token: '${server.attach.token}'${server.attach.port === 8765 ? '' : `, url: '${server.attach.url}'`} }) (see the README)`);
   }
   print(`Flowscope is running at ${server.url}`);
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');

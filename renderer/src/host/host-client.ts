@@ -1,6 +1,6 @@
-import type { HostApi, HostEvent, HostMethod, HostServerMessage } from '../../../engine/host/protocol';
+import type { HostApi, HostEvent, HostMethod, HostServerMessage, LiveApi } from '../../../engine/host/protocol';
 
-export interface HostConnection extends HostApi {
+export interface HostConnection extends HostApi, LiveApi {
   onEvent(listener: (event: HostEvent) => void): () => void;
   onStatus(listener: (status: 'open' | 'closed') => void): () => void;
 }
@@ -61,6 +61,9 @@ export function connectWebSocketHost(url: string): HostConnection {
     exportReplay: call('exportReplay'),
     openReplay: call('openReplay'),
     reload: call('reload'),
+    dispatchLive: call('dispatchLive'),
+    liveMatches: call('liveMatches'),
+    followLive: call('followLive'),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
