@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { SessionView, StepDetail, StepSummary } from '../../engine';
+import type { SessionView, StepDetail } from '../../engine';
 import { flowscope, flowscopeStorage } from '../../attach/flowscope-attach.mjs';
 import { TicTacToe } from '../../fixtures/tic-tac-toe/game';
 import { startUiServer, type UiServer } from '../server/ui-server';

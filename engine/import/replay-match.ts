@@ -1,6 +1,6 @@
 import { SessionError } from '../session/session';
 import type { Session } from '../session/session';
-import type { BgioState, FlowAction } from '../types';
+import type { FlowAction } from '../types';
 import { diffValues, formatPath } from '../util/diff';
 import { toPlain } from '../util/plain';
 import { likelyPlayer, MatchLogReader, playerIsAmbiguous, type LogGap, type MatchLogEntry } from './match-log';
