@@ -2,9 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { HOST_METHODS, LIVE_METHODS, type HostEvent, type HostMethod, type HostRequestMessage } from '../../engine';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { errorReply, ProtocolError, readRequestMessage, type HostEvent } from '../../engine';
 import { EngineHost } from '../host/engine-host';
+import { readLiveRequest } from '../../engine';
 import { startAttachServer, type AttachServer, type AttachServerOptions } from '../attach/attach-server';
 import { LiveFollower } from '../attach/live-follower';
 import { LiveHub } from '../attach/live-hub';
@@ -138,29 +139,27 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     clients.add(socket);
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
-      if (isBinary) return;
-      let message: HostRequestMessage;
-      try {
-        message = JSON.parse(data.toString());
-      } catch {
-        return;
-      }
-      const { id, method, params } = message;
-      if (typeof id !== 'number') return;
-      if (!HOST_METHODS.includes(method as HostMethod) || !Array.isArray(params)) {
-        socket.send(JSON.stringify({ id, ok: false, error: { name: 'ProtocolError', message: `unknown request ${String(method)}` } }));
-        return;
-      }
-      try {
-        if ((LIVE_METHODS as readonly string[]).includes(method)) {
-          if (!live) throw Object.assign(new Error('following games is off (serve was started without attach)'), { name: 'HostError' });
-          const result = await (live[method as (typeof LIVE_METHODS)[number]] as (...args: unknown[]) => Promise<unknown>).apply(live, params);
-          socket.send(JSON.stringify({ id, ok: true, result }));
-          return;
+      const liveRequest = isBinary ? null : readLiveRequest(data.toString());
+      if (liveRequest) {
+        if (!liveRequest.ok) return void socket.send(JSON.stringify(liveRequest.reply));
+        try {
+          if (!live) throw Object.assign(new Error('following games is off (serve was started with --no-attach)'), { name: 'HostError' });
+          const result = await (live[liveRequest.method] as (...args: unknown[]) => Promise<unknown>).apply(live, liveRequest.params);
+          socket.send(JSON.stringify({ id: liveRequest.id, ok: true, result }));
+        } catch (error) {
+          socket.send(JSON.stringify(errorReply(liveRequest.id, error)));
         }
-        socket.send(await engine.request(method, params, id));
+        return;
+      }
+      const read = readClientRequest(data, isBinary);
+      if (!read.ok) {
+        socket.send(JSON.stringify(read.reply));
+        return;
+      }
+      try {
+        socket.send(await engine.request(read.request.method, read.request.params, read.id));
       } catch (error) {
-        socket.send(JSON.stringify({ id, ok: false, error: { name: (error as Error).name, message: (error as Error).message } }));
+        socket.send(JSON.stringify(errorReply(read.id, error)));
       }
     });
   });
@@ -185,4 +184,11 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       await engine.close();
     },
   };
+}
+
+/** One client message as a validated request, or the error reply it gets (never throws). */
+function readClientRequest(data: RawData, isBinary: boolean): ReturnType<typeof readRequestMessage> {
+  if (isBinary) return { ok: false, reply: errorReply(null, new ProtocolError('expected a text message holding JSON, got a binary one')) };
+  const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+  return readRequestMessage(text);
 }

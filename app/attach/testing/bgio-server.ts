@@ -67,6 +67,7 @@ export async function joinMatch(
   const client = Client({ game, matchID, playerID: playerID ?? undefined, numPlayers, multiplayer: SocketIO({ server: url }), debug: false, enhancer });
   client.start();
   if (!(await until(() => client.getState() !== null && client.getInitialState() !== null))) throw new Error(`player ${playerID} got no sync for ${matchID}`);
+  let stopped = false;
   return {
     client,
     async act(act, timeoutMs = 5000) {
@@ -74,7 +75,10 @@ export async function joinMatch(
       act(client);
       return until(async () => (await storedStateID()) > before, timeoutMs);
     },
-    stop: () => client.stop(),
+    stop: () => {
+      if (!stopped) client.stop();
+      stopped = true;
+    },
   };
 }
 

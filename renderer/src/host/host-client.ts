@@ -1,6 +1,6 @@
-import type { HostApi, HostEvent, HostMethod, HostServerMessage, LiveApi } from '../../../engine/host/protocol';
+import { HOST_METHODS, LIVE_METHODS, type HostApi, type HostEvent, type HostMethod, type HostServerMessage, type LiveApi, type LiveMethod } from '../../../engine/host/protocol';
 
-export interface HostConnection extends HostApi, LiveApi {
+export interface HostConnection extends HostApi, Partial<LiveApi> {
   onEvent(listener: (event: HostEvent) => void): () => void;
   onStatus(listener: (status: 'open' | 'closed') => void): () => void;
 }
@@ -26,19 +26,28 @@ export function connectWebSocketHost(url: string): HostConnection {
     statusListeners.forEach((l) => l('closed'));
   });
   socket.addEventListener('message', (message) => {
-    const data = JSON.parse(String(message.data)) as HostServerMessage;
+    let data: HostServerMessage;
+    try {
+      data = JSON.parse(String(message.data)) as HostServerMessage;
+    } catch {
+      return;
+    }
     if ('event' in data) {
       listeners.forEach((l) => l(data.event));
       return;
     }
-    const p = pending.get(data.id);
-    pending.delete(data.id);
-    if (!p) return;
+    const p = data.id === null ? undefined : pending.get(data.id);
+    if (!p) {
+      // A reply to no request of ours (the server could not read its id): say so rather than hang.
+      if (!data.ok) console.error(`Flowscope refused a request: ${data.error.message}`);
+      return;
+    }
+    pending.delete(data.id!);
     if (data.ok) p.resolve(data.result);
     else p.reject(Object.assign(new Error(data.error.message), { name: data.error.name }));
   });
   const call =
-    (method: HostMethod) =>
+    (method: HostMethod | LiveMethod) =>
     (...params: unknown[]) =>
       new Promise((resolve, reject) => {
         const id = nextId++;
@@ -49,21 +58,10 @@ export function connectWebSocketHost(url: string): HostConnection {
         if (socket.readyState === WebSocket.OPEN) socket.send(text);
         else queue.push(text);
       });
+  // One function per method of the protocol's definition, each sending `{ id, method, params }`.
+  const methods = Object.fromEntries([...HOST_METHODS, ...LIVE_METHODS].map((method) => [method, call(method)])) as unknown as HostApi & LiveApi;
   return {
-    listGames: call('listGames'),
-    open: call('open'),
-    restart: call('restart'),
-    view: call('view'),
-    dispatch: call('dispatch'),
-    random: call('random'),
-    steps: call('steps'),
-    step: call('step'),
-    exportReplay: call('exportReplay'),
-    openReplay: call('openReplay'),
-    reload: call('reload'),
-    dispatchLive: call('dispatchLive'),
-    liveMatches: call('liveMatches'),
-    followLive: call('followLive'),
+    ...methods,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -72,7 +70,7 @@ export function connectWebSocketHost(url: string): HostConnection {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
-  } as HostConnection;
+  } satisfies HostConnection;
 }
 
 /** The host the page was opened for: the preload's (desktop) or the server's WebSocket (browser). */

@@ -31,11 +31,12 @@ export function useLive(): LiveState {
 /** Keeps the followed-match list current, and appends the followed match's new steps to the log as they arrive. */
 export function connectLive(controller: Controller): () => void {
   const host = controller.host;
-  if (typeof host.liveMatches !== 'function') {
+  const liveMatches = host.liveMatches;
+  if (typeof liveMatches !== 'function') {
     set({ unavailable: true });
     return () => undefined;
   }
-  void host.liveMatches().then(
+  void liveMatches().then(
     (answer) => set({ ...answer, unavailable: false }),
     () => set({ unavailable: true }),
   );
@@ -58,7 +59,9 @@ export function connectLive(controller: Controller): () => void {
 export async function follow(controller: Controller, id: string): Promise<void> {
   store.set({ busy: true });
   try {
-    const view: SessionView = await controller.host.followLive(id);
+    const followLive = controller.host.followLive;
+    if (!followLive) throw new Error('this Flowscope cannot follow games (the desktop app does not yet)');
+    const view: SessionView = await followLive(id);
     store.set({ view, length: view.length, summaries: new Map(), detail: null, notice: null });
     await controller.ensureSummaries(0, Math.min(view.length - 1, 400));
     await controller.select(view.length - 1);
