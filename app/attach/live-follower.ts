@@ -79,7 +79,15 @@ export class LiveFollower implements LiveApi {
     const steps: StepSummary[] = [];
     while (this.following?.id === match.id && this.following.applied < match.entries.length) {
       const entry = match.entries[this.following.applied];
-      steps.push(await this.engine.call<StepSummary>('dispatchLive', entry.action, entry.reported, entry.notes, this.viewer(match)));
+      const step = await this.engine.call<StepSummary>('dispatchLive', entry.action, entry.reported, entry.notes, this.viewer(match));
+      if (step.index !== this.following.applied + 1) {
+        // The session was changed meanwhile (an action from the UI, another game opened): stop rather than mix.
+        this.following = null;
+        this.announce();
+        this.emit({ type: 'stalled', message: `stopped following ${match.game ?? 'the game'}: the session was changed in Flowscope at step ${step.index - 1}; choose Follow again to start over` });
+        break;
+      }
+      steps.push(step);
       this.following.applied++;
     }
     if (announce && steps.length) this.emit({ type: 'live-steps', steps, length: steps[steps.length - 1].index + 1 });
