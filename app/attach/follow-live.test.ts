@@ -143,6 +143,22 @@ describe('following a multiplayer match', () => {
     expect(steps[5].ctx.gameover).toEqual({ winner: '0' });
     expect(steps[5].G).toEqual(bgio.db.fetch('srv-1', { state: true }).state.G);
   });
+
+  it('stops following, and says so, when the session is changed from Flowscope meanwhile', async () => {
+    const stored = async () => Number(bgio.db.fetch('srv-2', { state: true }).state?._stateID ?? -1);
+    const p0 = await joinMatch(bgio.url, TicTacToe, 'srv-2', '0', 2, stored);
+    const p1 = await joinMatch(bgio.url, TicTacToe, 'srv-2', '1', 2, stored);
+    stops.push(() => p0.stop(), () => p1.stop());
+    expect(await p0.act((c) => c.moves.clickCell(0))).toBe(true);
+    const id = await reported('tic-tac-toe', 'server', 1);
+    await ui.live!.followLive(id);
+    await ui.engine.call('dispatch', { type: 'move', name: 'clickCell', args: [8], playerID: '1' });
+    await until(() => p1.client.getState()._stateID === 1);
+    expect(await p1.act((c) => c.moves.clickCell(4))).toBe(true);
+    expect(await until(async () => (await ui.live!.liveMatches()).following === null)).toBe(true);
+    const view = await ui.engine.call<SessionView>('view');
+    expect(view.length).toBe(4); // the UI's step, then the game's one step that showed the change
+  });
 });
 
 describe('the attach endpoint', () => {

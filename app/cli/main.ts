@@ -222,7 +222,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
 function reportFailure(error: unknown, io: Io): number {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    io.warn(`flowscope: ${(error as Error).message}\n\n${USAGE}`);
+    io.warn(`flowscope: ${(error as Error).message}\n(flowscope --help lists the commands and options)`);
     return 2;
   }
   if (error instanceof MatchSourceError || error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError) {
