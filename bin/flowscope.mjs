@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the TypeScript sources directly (through tsx), so there is no build step to forget.
 // One-shot commands run in a watched worker thread: game code that loops forever is stopped and
-// named. `serve` runs here: its game code already runs in the server's own watched worker.
+// named. `serve` runs here: its game code already runs in the server's own watched worker, and so
+// does `explore` (its playouts run in watched worker threads; its progress bar needs this terminal).
 import { register } from 'tsx/esm/api';
 
 register();
@@ -10,7 +11,7 @@ const io = {
   print: (line) => process.stdout.write(line + '\n'),
   warn: (line) => process.stderr.write(line + '\n'),
 };
-if (argv[0] === 'serve') {
+if (argv[0] === 'serve' || argv[0] === 'explore') {
   const { main } = await import('../app/cli/main.ts');
   const stop = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stop.abort());

@@ -169,7 +169,7 @@ function send(client: any, action: FlowAction): void {
 describe('import-match on the command line', () => {
   it('needs exactly one source and a match, each said in one line', async () => {
     const both = await cli('import-match', FILES.ttt, '--server', 'http://127.0.0.1:1', '--storage', '.', '--match', 'x');
-    expect(both).toMatchObject({ code: 2, err: 'flowscope: import-match needs exactly one of --server URL or --storage DIR\n(flowscope --help lists the commands and options)' });
+    expect(both).toMatchObject({ code: 2, err: 'flowscope: import-match needs exactly one of --server URL or --storage DIR\nRun `flowscope --help` for the commands and their options.' });
     expect((await cli('import-match', FILES.ttt, '--storage', '.')).err).toContain('import-match needs --match ID');
     expect((await cli('import-match', FILES.ttt, '--server', 'ftp://127.0.0.1', '--match', 'x')).err).toContain('--server must be http(s), got ftp:');
   });

@@ -6,6 +6,9 @@ import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
 import { importMatchCommand } from './commands/import-match';
+import { exploreCommand } from './commands/explore';
+import { exportTestCommand } from './commands/export-test';
+import { availableParallelism } from 'node:os';
 import { migrateCommand } from './commands/migrate';
 import { play } from './commands/play';
 import { replayCommand } from './commands/replay';
@@ -14,6 +17,7 @@ import { serveCommand } from './commands/serve';
 import { serveUiCommand } from './commands/serve-ui';
 import { UsageError } from './errors';
 import { MatchSourceError } from '../attach/match-sources';
+import { ExploreStallError, ExploreWorkerError } from '../explore/explore-pool';
 
 export const USAGE = `flowscope: a debugger for boardgame.io game flows
 
@@ -31,6 +35,14 @@ usage:
       print a game written for an older boardgame.io as today's API (exit 1 when decisions remain)
   flowscope compare <game-file> <replay.json> [--game NAME]
       run a replay on the game's own release and on its migration to 0.50; the first difference, explained
+  flowscope explore <game-file> [--runs N] [--steps K] [--seed S] [--workers W] [--players N] [--json] [--out DIR]
+                    [--no-determinism]
+      seeded random playouts over worker threads: finds throwing game code, stuck states, loop guards,
+      rejected and dropped events, non-determinism and diagnostics, each with a minimal replay
+      (written to DIR with --out); chart coverage. Exit 0 with no findings, 1 with findings
+  flowscope export-test <game-file> <replay.json> [--runner vitest|jest] [--with-G] [--out FILE]
+      a test file for your own project that replays the actions on boardgame.io's Client and
+      asserts the recorded ctx (and G with --with-G) at each expect
   flowscope lint <game-file> [--game NAME]
       check the config for flow mistakes (exit 1 on errors); codes in docs/lint.md
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--inspect] [--inspect-port P]
@@ -84,6 +96,12 @@ const OPTIONS = {
   'no-attach': { type: 'boolean' },
   storage: { type: 'string' },
   match: { type: 'string' },
+  runs: { type: 'string' },
+  steps: { type: 'string' },
+  workers: { type: 'string' },
+  'no-determinism': { type: 'boolean' },
+  runner: { type: 'string' },
+  'with-G': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -208,6 +226,34 @@ export async function main(argv: string[], io: Io): Promise<number> {
         if (!values.match) throw new UsageError('import-match needs --match ID');
         return await importMatchCommand({ file, game: values.game, bgio: values.bgio, server: values.server, storage: values.storage, match: values.match, out: values.out }, io.print, io.warn);
       }
+      case 'explore': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        return await exploreCommand(
+          {
+            file,
+            game: values.game,
+            bgio: values.bgio,
+            players: integer(values.players, 'players', 2, 1),
+            setupData: json(values['setup-data'], 'setup-data'),
+            runs: integer(values.runs, 'runs', 100, 1),
+            steps: integer(values.steps, 'steps', 200, 1),
+            seed: values.seed ?? 'explore',
+            workers: integer(values.workers, 'workers', availableParallelism(), 1),
+            json: !!values.json,
+            out: values.out,
+            checkDeterminism: !values['no-determinism'],
+            timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
+          },
+          io.print,
+          io.warn,
+        );
+      }
+      case 'export-test': {
+        const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
+        const runner = values.runner ?? 'vitest';
+        if (runner !== 'vitest' && runner !== 'jest') throw new UsageError(`--runner must be vitest or jest, got ${runner}`);
+        return await exportTestCommand(file, replay, { game: values.game, bgio: values.bgio, runner, withG: !!values['with-G'], out: values.out }, io.print, io.warn);
+      }
       case 'lint': {
         const [file] = positionals(rest, 1, '<game-file>');
         return await lintCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
@@ -222,10 +268,18 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
 function reportFailure(error: unknown, io: Io): number {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    io.warn(`flowscope: ${(error as Error).message}\n(flowscope --help lists the commands and options)`);
+    io.warn(`flowscope: ${(error as Error).message}\nRun \`flowscope --help\` for the commands and their options.`);
     return 2;
   }
   if (error instanceof MatchSourceError || error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError) {
+    io.warn(`flowscope: ${error.message}`);
+    return 2;
+  }
+  if (error instanceof ExploreStallError) {
+    io.warn(`flowscope: ${error.message}.\nGame code is probably in an endless loop. Allow longer with --timeout SECONDS.`);
+    return 2;
+  }
+  if (error instanceof ExploreWorkerError) {
     io.warn(`flowscope: ${error.message}`);
     return 2;
   }

@@ -39,10 +39,14 @@ describe("the session host's answers", () => {
     ];
     expect(played.map((s) => s.action?.type)).toEqual(['move', 'move', 'event', 'undo', 'redo', 'move', 'reset']);
     expect(played[1].ok).toBe(false);
-    const random = await ask('random', 6);
+    const random = await ask('random', 6, [{ kind: 'predicate', source: 'ctx.turn > 100' }]);
     const last = random.length ? random[random.length - 1].index : played[played.length - 1].index;
     const summaries = await ask('steps', 0, last);
     for (let i = 0; i <= last; i++) await ask('step', i);
+    expect((await ask('searchSteps', { outcome: 'rejected' }, 10)).total).toBeGreaterThan(0);
+    expect((await ask('coverage')).counts['move:moves.clickCell']).toBeGreaterThan(0);
+    expect(await ask('findBreak', 0, [{ kind: 'turn' }])).toMatchObject({ reason: 'a turn begins' });
+    expect((await ask('explore', { runs: 2, steps: 10, seed: 'schemas' })).runs).toBe(2);
 
     const replay = parseReplay(await ask('exportReplay'));
     expect(replay.actions).toEqual(summaries.slice(1).map((s) => s.action));

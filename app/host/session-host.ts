@@ -32,8 +32,14 @@ import {
   type StepDetail,
   type StepRecord,
   type StepSummary,
+  type Breakpoint,
+  type BreakHit,
+  type CoverageView,
+  type ExploreView,
+  type StepFilter,
 } from '../../engine';
 import { activity } from './activity';
+import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage } from './session-tools';
 import { openGame, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
 
@@ -131,14 +137,17 @@ export class SessionHost implements HostApi {
     return this.summary(c, record.index);
   }
 
-  async random(count: number): Promise<StepSummary[]> {
+  async random(count: number, breakpoints?: Breakpoint[] | null): Promise<StepSummary[]> {
     const c = this.need();
     const first = c.session.length;
+    const checker = breakpoints?.length ? new BreakpointChecker(breakpoints) : null;
     for (let done = 0; done < count; done++) {
       const action = c.random.choose(c.session);
       if (!action) break;
       activity.doing(`random step ${c.session.length}: ${describeAction(action)}`);
-      this.follow(c, c.session.dispatch(action));
+      const record = c.session.dispatch(action);
+      this.follow(c, record);
+      if (checker?.hit(record, c.session.step(record.index - 1), checker.needsState ? c.session.currentState : null)) break;
       if ((done + 1) % PROGRESS_EVERY === 0) this.options.emit({ type: 'progress', done: done + 1, total: count });
     }
     this.options.emit({ type: 'progress', done: count, total: count });
@@ -223,6 +232,26 @@ export class SessionHost implements HostApi {
     }
     const divergence = firstDivergence(comparableSteps(old), comparableSteps(next.session));
     return { ok: true, view: { ...view, length: next.session.length }, replayed: actions.length, divergence };
+  }
+
+  async searchSteps(filter: StepFilter, limit?: number | null): Promise<{ total: number; steps: StepSummary[] }> {
+    const c = this.need();
+    const { total, indexes } = searchSteps(c.session, filter, limit ?? 1000);
+    return { total, steps: indexes.map((i) => this.summary(c, i)) };
+  }
+
+  async coverage(): Promise<CoverageView> {
+    const c = this.need();
+    return sessionCoverage({ session: c.session, model: c.actor.model, opened: c.opened });
+  }
+
+  async explore(options: { runs: number; steps: number; seed: string }): Promise<ExploreView> {
+    const c = this.need();
+    return exploreGame({ session: c.session, model: c.actor.model, opened: c.opened }, options);
+  }
+
+  async findBreak(from: number, breakpoints: Breakpoint[]): Promise<BreakHit | null> {
+    return findBreak(this.need().session, from, breakpoints);
   }
 
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {

@@ -18,6 +18,13 @@ export interface StallReport {
 /** Slot 0: id of the game function running now (0 = none). Written by the worker, read here. */
 export const SHARED_SLOTS = 1;
 
+export interface WatchOptions {
+  /** Messages of the script's own kinds (anything not a WorkerMessage). */
+  onMessage?: (message: { type: string }) => void;
+  /** Aborting terminates the worker; the promise then resolves with code 2. */
+  signal?: AbortSignal;
+}
+
 /**
  * Runs `script` in a worker thread and stops it when one activity lasts longer than
  * `timeoutMs`: game code can loop forever (an `endIf` that never returns), and only another
@@ -28,6 +35,7 @@ export function runWatchedWorker(
   workerData: Record<string, unknown>,
   timeoutMs: number,
   onLine: (kind: 'print' | 'warn', line: string) => void,
+  options: WatchOptions = {},
 ): Promise<{ code: number } | { stalled: StallReport }> {
   const shared = new Int32Array(new SharedArrayBuffer(4 * SHARED_SLOTS));
   const worker = new Worker(new URL('./ts-worker-entry.mjs', import.meta.url), { workerData: { ...workerData, shared, entry: script.href } });
@@ -52,6 +60,9 @@ export function runWatchedWorker(
       stalled = report;
       void worker.terminate().then(() => settle({ stalled: report }));
     }, Math.min(200, timeoutMs / 4));
+    const abort = () => void worker.terminate().then(() => settle({ code: 2 }));
+    if (options.signal?.aborted) abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
     worker.on('message', (message: WorkerMessage) => {
       switch (message.type) {
         case 'doing':
@@ -68,6 +79,9 @@ export function runWatchedWorker(
         case 'done':
           settle({ code: message.code });
           break;
+        default:
+          lastActivity = Date.now();
+          options.onMessage?.(message);
       }
     });
     worker.on('error', (error) => {

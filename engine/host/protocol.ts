@@ -9,6 +9,7 @@ import type { HostErrorReply, HostResponseMessage } from './host-request';
 import type { openRequestSchema, restartOptionsSchema } from './host-methods';
 import type { attachInfoSchema, gameEntrySchema, hostEventSchema, lintFindingViewSchema, liveMatchSummarySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
 import type { reportedStateSchema } from './host-methods';
+import type { breakHitSchema, coverageViewSchema, exploreFindingViewSchema, exploreOptionsSchema, exploreViewSchema } from './tool-schemas';
 
 export type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 export type { ChartModel, ChartEdge, ChartPhase, ChartStage, ChartTurn } from '../chart/model';
@@ -35,12 +36,22 @@ export type AttachInfo = z.output<typeof attachInfoSchema>;
 /** A followed game's state after a step, as it reported it. */
 export type ReportedStateView = z.output<typeof reportedStateSchema>;
 export { LIVE_METHOD_SCHEMAS, LIVE_METHODS, readLiveRequest, type LiveApi, type LiveMethod } from './live-methods';
+export type CoverageView = z.output<typeof coverageViewSchema>;
+export type ExploreView = z.output<typeof exploreViewSchema>;
+export type ExploreFindingView = z.output<typeof exploreFindingViewSchema>;
+export type BreakHit = z.output<typeof breakHitSchema>;
+export type ExploreRequest = z.output<typeof exploreOptionsSchema>;
+export type { StepFilter } from '../session/step-filter';
+export type { Breakpoint } from '../session/breakpoints';
+export type { CoverageItem, CoverageKind } from '../explore/coverage';
+export type { FindingKind } from '../explore/findings';
 
 export { HOST_METHOD_SCHEMAS, HOST_METHODS, MAX_RANDOM_STEPS, MAX_REPLAY_TEXT, openRequestSchema, reportedStateSchema, restartOptionsSchema } from './host-methods';
 export type { HostApi, HostMethod, HostMethodSchemas, HostParams, HostResult } from './host-methods';
 export { callHost, errorReply, isHostMethod, ProtocolError, readRequestMessage, validateHostRequest } from './host-request';
 export type { HostErrorReply, HostRequest, HostRequestMessage, HostResponseMessage } from './host-request';
 export * from './view-schemas';
+export * from './tool-schemas';
 export { menuCommandSchema, type MenuCommand } from './menu-commands';
 export { chartImageSchema, layoutSchema, type LayoutUpdate } from './desktop-messages';
 
@@ -49,3 +60,4 @@ export type HostServerMessage = HostResponseMessage | HostErrorReply | { event: 
 /** Pure helpers a user interface needs to read the messages above (the renderer imports engine values only from here). */
 export { EVENT_NAMES, isEventName, type EventName } from '../types';
 export { formatPath } from '../util/diff';
+export { describeBreakpoint } from '../session/breakpoints';

@@ -184,6 +184,19 @@ export class Session {
     }
   }
 
+  /**
+   * Whether boardgame.io would accept `action` from the last state, without recording a step:
+   * the action runs on a private copy, untraced. Game code that throws counts as not accepted.
+   */
+  accepts(action: FlowAction): boolean {
+    this.recorder.recording = false;
+    try {
+      return this.apply(cloneGraph(this.head), action).error === null;
+    } finally {
+      this.recorder.recording = true;
+    }
+  }
+
   /** Discards every step after `index` (branching from the past). */
   truncate(index: number): void {
     this.step(index);

@@ -7,6 +7,7 @@ import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
 import { LiveBar } from './live/LiveBar';
 import { LogPanel } from './log/LogPanel';
+import { ToolsPanel } from './tools/ToolsPanel';
 import { useController } from './state/context';
 import { useApp } from './state/store';
 
@@ -61,6 +62,7 @@ export function App() {
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />
+            <ToolsPanel />
             {panels.controls && <ControlsPanel />}
           </section>
           {panels.inspector && <InspectorPanel />}

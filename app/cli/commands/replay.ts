@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ChartActor, chartOf, parseReplay, type ReplayFile } from '../../../engine';
+import { ChartActor, chartOf, parseReplay, ReplayError, type ReplayFile } from '../../../engine';
 import { hashFile } from '../../load/load-game-file';
 import { dispatchAction, newSession, openGame, type OpenedGame } from '../open-session';
 import { stepToJson } from '../step-json';
@@ -20,7 +20,7 @@ export function readReplayFile(file: string): ReplayFile {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read replay ${file}: ${(error as Error).message}`);
+    throw new ReplayError([`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`]);
   }
   return parseReplay(text);
 }
