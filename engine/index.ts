@@ -38,6 +38,8 @@ export { lintForRelease } from './lint/for-release';
 export { MatchLogReader, likelyPlayer, playerIsAmbiguous, type MatchLogEntry, type LogGap, type LogGapKind, type LoggedAction } from './import/match-log';
 export { replayMatch, seedOf, stateDifference, type MatchRecord, type StoredState, type ImportedMatch, type PlacedGap, type StateDifference, type StateView } from './import/replay-match';
 export { readFlowCtx } from './runtime/read-ctx';
+export * from './lesson/index';
+export { unmetFields } from './replay/check';
 export * from './explore/index';
 export { testFileFor, type TestFileOptions } from './export/test-file';
 export { matchesStep, type StepFilter } from './session/step-filter';

@@ -7,6 +7,7 @@
 import { z } from '../schema/zod';
 import { flowActionSchema } from '../schema/action-schema';
 import { expected } from '../schema/issues';
+import { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 import { gameEntrySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
 import { breakHitSchema, breakpointsSchema, coverageViewSchema, exploreOptionsSchema, exploreViewSchema, searchResultSchema, stepFilterSchema } from './tool-schemas';
 
@@ -94,6 +95,10 @@ export const HOST_METHOD_SCHEMAS = {
     params: params(flowActionSchema.nullable(), reportedStateSchema.nullable(), z.array(z.string()), z.string().nullish()),
     result: stepSummarySchema,
   },
+  /** The bundled lessons, in teaching order (docs/lessons.md). */
+  listLessons: { params: params(), result: z.array(lessonEntrySchema) },
+  /** A lesson by id (`<fixture>/<name>` or a `.lesson.json` path), validated, with its plan; its states are shown with `open` and `dispatch`. */
+  lesson: { params: params(nonEmpty('a lesson id')), result: lessonViewSchema },
   /** The steps that pass a log filter (at most `limit`, default 1000, first ones first) and how many pass in all. */
   searchSteps: { params: params(stepFilterSchema, z.int(expected('a result limit (1 to 100,000)')).min(1, expected('a result limit (1 to 100,000)')).max(100_000, expected('a result limit (1 to 100,000)')).nullish()), result: searchResultSchema },
   /** Chart coverage of the current session. */

@@ -58,6 +58,8 @@ const VALID = {
     fc.array(fc.string(), { maxLength: 2 }),
     fc.oneof(fc.string(), fc.constant(null)),
   ),
+  listLessons: fc.constant([]),
+  lesson: fc.tuple(text),
   searchSteps: fc.oneof(fc.tuple(filter), fc.tuple(filter, fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constant(null)))),
   coverage: fc.constant([]),
   explore: fc.tuple(fc.record({ runs: fc.integer({ min: 1, max: 100_000 }), steps: fc.integer({ min: 1, max: 100_000 }), seed: text })),
@@ -114,6 +116,8 @@ function fieldsOf(method: HostMethod, params: any[]): Record<string, Accepts> {
       return { '[0]': isString, '[1]': optional((v) => v === null || isString(v)) };
     case 'dispatchLive':
       return { '[2]': Array.isArray, '[3]': optional((v) => v === null || isString(v)) };
+    case 'lesson':
+      return { '[0]': nonEmpty };
     default:
       return {};
   }

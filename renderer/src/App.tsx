@@ -6,6 +6,7 @@ import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
 import { LiveBar } from './live/LiveBar';
+import { LearnPanel } from './learn/LearnPanel';
 import { LogPanel } from './log/LogPanel';
 import { ToolsPanel } from './tools/ToolsPanel';
 import { useController } from './state/context';
@@ -57,6 +58,7 @@ export function App() {
       <Toolbar />
       <NoticeBar />
       <LiveBar />
+      <LearnPanel />
       {hasSession ? (
         <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(300px, 26%)', '1fr', panels.inspector && 'minmax(300px, 26%)'].filter(Boolean).join(' ') }}>
           {panels.log && <LogPanel />}
@@ -68,7 +70,7 @@ export function App() {
           {panels.inspector && <InspectorPanel />}
         </main>
       ) : (
-        <main className="empty">{connection === 'closed' ? 'Disconnected from Flowscope. Restart `flowscope serve` and reload.' : 'Opening a game…'}</main>
+        <main className="empty">{connection === 'closed' ? 'Disconnected from Flowscope. Restart `flowscope serve` and reload.' : 'Opening a game… (or choose a lesson: Learn)'}</main>
       )}
       <BranchDialog />
     </div>
