@@ -26,7 +26,10 @@ import {
   type LessonEntry,
   type LessonView,
   type OpenRequest,
+  type PlayerID,
   type ReloadResult,
+  type ReportedStateView,
+  stateDifference,
   type SessionView,
   type StepDetail,
   type TimelineMarks,
@@ -113,6 +116,34 @@ export class SessionHost implements HostApi {
     activity.doing(`step ${c.session.length}: ${describeAction(action)}`);
     const record = c.session.dispatch(action);
     this.follow(c, record);
+    return this.summary(c, record.index);
+  }
+
+  async dispatchLive(action: FlowAction | null, reported: ReportedStateView | null, notes: string[], viewer?: PlayerID | null): Promise<StepSummary> {
+    const c = this.need();
+    let record: StepRecord;
+    if (action) {
+      activity.doing(`followed step ${c.session.length}: ${describeAction(action)}`);
+      record = c.session.dispatch(action);
+      this.follow(c, record);
+    } else record = c.session.step(c.session.lastIndex);
+    for (const message of notes) record.diagnostics.push({ code: 'live-log-gap', severity: 'warning', message });
+    if (reported) {
+      const config = c.opened.game.config;
+      // A multiplayer client only holds its player's view of G.
+      const view =
+        viewer !== undefined && typeof config.playerView === 'function'
+          ? (s: { G: unknown; ctx: Record<string, unknown> }) => ({ G: config.playerView({ G: s.G, ctx: s.ctx, playerID: viewer }), ctx: s.ctx })
+          : undefined;
+      const d = stateDifference(record.index, c.session.stateAt(record.index), reported as never, view);
+      if (d) {
+        record.diagnostics.push({
+          code: 'live-mismatch',
+          severity: 'error',
+          message: `the followed game's state differs from Flowscope's after this step: ${d.path} is ${JSON.stringify(d.ours)} here and ${JSON.stringify(d.theirs)} in the game (randomness outside boardgame.io's random plugin, another version of the game file, or a step the game did not report)`,
+        });
+      }
+    }
     return this.summary(c, record.index);
   }
 

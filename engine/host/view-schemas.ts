@@ -167,10 +167,38 @@ export const reloadResultSchema = z.discriminatedUnion('ok', [
 ]);
 
 /** Pushed by the host without a request. */
+/** A match a followed boardgame.io game reports to Flowscope (docs/attach.md). */
+export const liveMatchSummarySchema = z.object({
+  /** What `followLive` takes. */
+  id: z.string(),
+  /** A client (the `flowscope/attach` enhancer) or a server (its storage wrapper). */
+  source: z.enum(['client', 'server']),
+  label: z.string().optional(),
+  /** The game's `name`, when the sender knows it. */
+  game: z.string().nullable(),
+  matchID: z.string(),
+  playerID: z.string().nullable(),
+  numPlayers: z.number(),
+  /** Steps reported so far (step 0 not counted). */
+  steps: z.number(),
+  connected: z.boolean(),
+  gameover: z.boolean(),
+  updatedAt: z.number(),
+});
+
+/** Where followed games connect, with the pairing token they must present. */
+export const attachInfoSchema = z.object({ url: z.string(), token: z.string() });
+
+export const liveMatchesSchema = z.object({ matches: z.array(liveMatchSummarySchema), following: z.string().nullable(), attach: attachInfoSchema.nullable() });
+
 export const hostEventSchema = z.discriminatedUnion('type', [
   /** `what`: what is in progress (absent: random steps), e.g. "opening replay long.replay.json". */
   z.object({ type: z.literal('progress'), done: z.number(), total: z.number(), what: z.string().optional() }),
   z.object({ type: z.literal('session'), view: sessionViewSchema }),
   z.object({ type: z.literal('stalled'), message: z.string() }),
   z.object({ type: z.literal('reloaded'), result: reloadResultSchema }),
+  /** The followed matches changed. */
+  z.object({ type: z.literal('live'), matches: z.array(liveMatchSummarySchema), following: z.string().nullable() }),
+  /** The followed match has new steps (already in the session). */
+  z.object({ type: z.literal('live-steps'), steps: z.array(stepSummarySchema), length: z.number() }),
 ]);

@@ -6,6 +6,7 @@ import { NoticeBar } from './components/NoticeBar';
 import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
+import { LiveBar } from './live/LiveBar';
 import { LearnPanel } from './learn/LearnPanel';
 import { LogPanel } from './log/LogPanel';
 import { ToolsPanel } from './tools/ToolsPanel';
@@ -62,6 +63,7 @@ export function App() {
       <Toolbar />
       <ConnectionBanner />
       <NoticeBar />
+      <LiveBar />
       <LearnPanel />
       {hasSession ? (
         <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(240px, 22%)', 'minmax(0, 1fr)', panels.inspector && 'minmax(240px, 22%)'].filter(Boolean).join(' ') }}>
