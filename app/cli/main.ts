@@ -12,6 +12,7 @@ import { lintCommand } from './commands/lint';
 import { serveCommand } from './commands/serve';
 import { serveUiCommand } from './commands/serve-ui';
 import { UsageError } from './errors';
+import type { OpenOptions } from './open-session';
 
 export const USAGE = `flowscope: a debugger for boardgame.io game flows
 
@@ -39,8 +40,15 @@ usage:
 
 options for every command:
   --bgio V      run the game on boardgame.io release V (default: the nearest package.json's
-                boardgame.io range, else the code's API style; shipped: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)
+                boardgame.io range or lockfile, else the API used across the game's files; shipped: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)
   --timeout S   stop game code that makes no progress for S seconds (default 10)
+
+options for opening real projects (play, chart, lint, migrate):
+  --game-path P          the game is kept at a property of an export: --game-path example.game
+  --factory-args JSON    the export (--game NAME, or --game-path) is a function returning the game:
+                         call it with these arguments (a JSON array)
+  --stub-module NAME     replace package NAME (and its subpaths) with an empty module when bundling;
+                         repeat for several
 
 exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
 
@@ -70,6 +78,9 @@ const OPTIONS = {
   'inspect-port': { type: 'string' },
   replay: { type: 'string' },
   interval: { type: 'string' },
+  'game-path': { type: 'string' },
+  'factory-args': { type: 'string' },
+  'stub-module': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -87,6 +98,17 @@ function json(value: string | undefined, flag: string): unknown {
   } catch (error) {
     throw new UsageError(`--${flag} must be JSON: ${(error as Error).message}`);
   }
+}
+
+/** Where the game is in a real project and how to bundle it (`--game-path`, `--factory-args`, `--stub-module`). */
+function openOptions(values: { 'game-path'?: string; 'factory-args'?: string; 'stub-module'?: string[] }): OpenOptions {
+  const factoryArgs = values['factory-args'] === undefined ? undefined : json(values['factory-args'], 'factory-args');
+  if (factoryArgs !== undefined && !Array.isArray(factoryArgs)) throw new UsageError(`--factory-args must be a JSON array of the factory's arguments, got ${values['factory-args']}`);
+  return {
+    ...(values['game-path'] !== undefined ? { gamePath: values['game-path'] } : {}),
+    ...(factoryArgs !== undefined ? { factoryArgs: factoryArgs as unknown[] } : {}),
+    ...(values['stub-module']?.length ? { stubModules: values['stub-module'] } : {}),
+  };
 }
 
 function positionals(list: string[], count: number, names: string): string[] {
@@ -121,6 +143,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             restart: !!values.restart,
             undoRate,
             bgio: values.bgio,
+            open: openOptions(values),
           },
           io.print,
           io.warn,
@@ -136,7 +159,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'chart': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await chartCommand(file, { game: values.game, players: integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio }, io.print);
+        return await chartCommand(file, { game: values.game, players: integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio, open: openOptions(values) }, io.print);
       }
       case 'serve': {
         if (rest.length > 1) throw new UsageError(`expected at most one game file, got ${rest.join(' ')}`);
@@ -176,7 +199,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'migrate': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await migrateCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+        return await migrateCommand(file, { game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
       }
       case 'compare': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
@@ -184,7 +207,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'lint': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await lintCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+        return await lintCommand(file, { game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
       }
       default:
         throw new UsageError(`unknown command ${command}`);

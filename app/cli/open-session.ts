@@ -1,7 +1,7 @@
-import { findGames, selectGame, Session, type BgioRuntime, type FlowAction, type FoundGame, type StepRecord } from '../../engine';
+import { findGames, gameAt, GameSelectionError, selectGame, Session, SessionError, type BgioRuntime, type FlowAction, type FoundGame, type GameLocation, type StepRecord } from '../../engine';
 import { activity } from '../host/activity';
-import { loadGameModule, type LoadedGameModule } from '../load/load-game-file';
-import { pickRelease } from '../load/pick-release';
+import { loadGameModule, type BundleOptions, type LoadedGameModule } from '../load/load-game-file';
+import { pickRelease, type ReleaseChoice } from '../load/pick-release';
 import { describeAction } from './table';
 
 export interface OpenedGame {
@@ -10,18 +10,58 @@ export interface OpenedGame {
   runtime: BgioRuntime;
   /** Why this boardgame.io release runs the game. */
   releaseReason: string;
+  /** How it was opened (to open it again the same way after an edit). */
+  options: OpenOptions;
 }
 
-/** Loads a game file on the release it was written for (or the one `bgio` names). */
-export async function openGame(file: string, wanted?: string, bgio?: string, bgioSource?: string): Promise<OpenedGame> {
-  const { runtime, reason } = pickRelease(file, bgio, bgioSource);
+/** How to find the game in a real project: bundling options and where the game is kept. */
+export type OpenOptions = BundleOptions & GameLocation;
+
+/**
+ * Loads a game file on the release it was written for (or the one `bgio` names): the release is
+ * chosen from every local file the game imports.
+ */
+export async function openGame(file: string, wanted?: string, bgio?: string, bgioSource?: string, options: OpenOptions = {}): Promise<OpenedGame> {
   activity.doing(`loading ${file}`);
-  const module = await loadGameModule(file, runtime);
-  const game = selectGame(findGames(module.exports), wanted);
-  return { module, game, runtime, releaseReason: reason };
+  let choice: ReleaseChoice | undefined;
+  const module = await loadGameModule(
+    file,
+    (inputs) => {
+      choice = pickRelease(file, bgio, bgioSource, inputs);
+      return choice.runtime;
+    },
+    options,
+  );
+  const game = chooseGame(module, wanted, options);
+  return { module, game, runtime: choice!.runtime, releaseReason: choice!.reason, options };
+}
+
+function chooseGame(module: LoadedGameModule, wanted: string | undefined, location: GameLocation): FoundGame {
+  if (location.gamePath !== undefined || location.factoryArgs !== undefined) return gameAt(module.exports, location, wanted);
+  try {
+    return selectGame(findGames(module.exports), wanted);
+  } catch (error) {
+    if (!(error instanceof GameSelectionError) || !/^no game found/.test(error.message)) throw error;
+    const names = Object.keys(module.exports);
+    const functions = names.filter((n) => typeof module.exports[n] === 'function');
+    const hint = functions.length ? `; ${functions.join(', ')} ${functions.length === 1 ? 'is a function' : 'are functions'}: if one returns the game, open it with --game NAME --factory-args '[…]'` : '';
+    throw new GameSelectionError(`${error.message}. ${module.file} exports ${names.length ? names.join(', ') : 'nothing'}${hint}; a game kept at a property is opened with --game-path NAME.prop`);
+  }
+}
+
+/** The player counts a game accepts (`minPlayers`/`maxPlayers`), as boardgame.io's lobby enforces them. */
+export function checkPlayerCount(game: FoundGame, numPlayers: number): void {
+  const { minPlayers, maxPlayers } = game.config as { minPlayers?: unknown; maxPlayers?: unknown };
+  const min = typeof minPlayers === 'number' ? minPlayers : undefined;
+  const max = typeof maxPlayers === 'number' ? maxPlayers : undefined;
+  if ((min !== undefined && numPlayers < min) || (max !== undefined && numPlayers > max)) {
+    const accepted = min !== undefined && max !== undefined ? (min === max ? `exactly ${min}` : `${min} to ${max}`) : min !== undefined ? `at least ${min}` : `at most ${max}`;
+    throw new SessionError(`${game.name} is for ${accepted} players (minPlayers/maxPlayers), not ${numPlayers}: choose a count it accepts (--players N)`);
+  }
 }
 
 export function newSession(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): Session {
+  checkPlayerCount(opened.game, numPlayers);
   activity.doing(`creating the game (setup, first phase and turn) for ${numPlayers} players`);
   return new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
 }

@@ -31,7 +31,7 @@ import {
   type StepSummary,
 } from '../../engine';
 import { activity } from './activity';
-import { openGame, type OpenedGame } from '../cli/open-session';
+import { checkPlayerCount, openGame, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
 
 export interface SessionHostOptions {
@@ -76,9 +76,9 @@ export class SessionHost implements HostApi {
 
   async open(request: OpenRequest): Promise<SessionView> {
     const file = this.resolveGame(request.game);
-    const opened = await openGame(file, request.exportName, request.bgio);
+    const opened = await openGame(file, request.exportName, request.bgio, undefined, { gamePath: request.gamePath, factoryArgs: request.factoryArgs, stubModules: request.stubModules });
     const config = opened.game.config;
-    const numPlayers = request.numPlayers ?? Math.max(config.minPlayers ?? 2, 2);
+    const numPlayers = request.numPlayers ?? Math.min(Math.max(config.minPlayers ?? 2, 2), config.maxPlayers ?? Infinity);
     return this.start(opened, numPlayers, request.seed ?? randomSeed(), request.setupData ?? null);
   }
 
@@ -177,7 +177,7 @@ export class SessionHost implements HostApi {
     const c = this.need();
     let opened: OpenedGame;
     try {
-      opened = await openGame(c.opened.module.file, c.opened.game.exportName, c.opened.runtime.version);
+      opened = await openGame(c.opened.module.file, c.opened.game.exportName, c.opened.runtime.version, undefined, c.opened.options);
     } catch (error) {
       // A broken edit: keep running the last good version.
       return { ok: false, error: (error as Error).message };
@@ -195,6 +195,7 @@ export class SessionHost implements HostApi {
   }
 
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
+    checkPlayerCount(opened.game, numPlayers);
     activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
     const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });

@@ -13,6 +13,12 @@ export class GameLoadError extends Error {
   override name = 'GameLoadError';
 }
 
+/** How to bundle a real project's game file. */
+export interface BundleOptions {
+  /** Packages replaced by an empty module (`--stub-module`): e.g. a UI library the game file imports. */
+  stubModules?: string[];
+}
+
 export interface LoadedGameModule {
   file: string;
   exports: Record<string, unknown>;
@@ -29,11 +35,12 @@ export function hashFile(file: string): string {
 }
 
 /**
- * Bundles a user's game file with esbuild (TS, TSX and modern JS; its own imports included) and
- * evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
- * release Flowscope observes.
+ * Bundles a user's game file with esbuild (TS, TSX and modern JS, JSX in .js as create-react-app
+ * writes it; its own imports included, through the nearest tsconfig/jsconfig's `baseUrl`/`paths`)
+ * and evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
+ * release Flowscope observes. `runtime` may be chosen from the bundle's inputs (every local file).
  */
-export async function loadGameModule(file: string, runtime: BgioRuntime): Promise<LoadedGameModule> {
+export async function loadGameModule(file: string, runtime: BgioRuntime | ((inputs: string[]) => BgioRuntime), options: BundleOptions = {}): Promise<LoadedGameModule> {
   const absolute = path.resolve(file);
   if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
@@ -52,6 +59,9 @@ export async function loadGameModule(file: string, runtime: BgioRuntime): Promis
       sourcemap: 'inline',
       logLevel: 'silent',
       jsx: 'automatic',
+      loader: PROJECT_LOADERS,
+      ...projectConfig(absolute),
+      plugins: options.stubModules?.length ? [stubModulesPlugin(options.stubModules)] : [],
       external: ['boardgame.io', 'boardgame.io/*'],
     })) as typeof result;
   } catch (error) {
@@ -59,21 +69,68 @@ export async function loadGameModule(file: string, runtime: BgioRuntime): Promis
   }
   const code = result.outputFiles[0].text;
   const inputs = Object.keys(result.metafile.inputs)
-    .filter((p) => !p.includes('node_modules'))
+    .filter((p) => !p.includes('node_modules') && !/^[\w-]+:/.test(p))
     .map((p) => path.resolve(p));
-  const exports = evaluateBundle(absolute, code, runtime);
+  const exports = evaluateBundle(absolute, code, typeof runtime === 'function' ? runtime(inputs) : runtime);
   return { file: absolute, exports, sha256: hashFile(absolute), inputs };
+}
+
+// Game files of real projects import styles and images beside their logic; they mean nothing here.
+const PROJECT_LOADERS: Record<string, esbuild.Loader> = { '.js': 'jsx', ...Object.fromEntries(['.css', '.scss', '.sass', '.less', '.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp3', '.wav', '.woff', '.woff2'].map((ext) => [ext, 'empty' as const])) };
+
+/** The nearest tsconfig.json (or jsconfig.json, as create-react-app projects have) above the game file. */
+export function nearestProjectConfig(file: string): string | null {
+  let dir = path.dirname(file);
+  for (;;) {
+    for (const name of ['tsconfig.json', 'jsconfig.json']) {
+      const candidate = path.join(dir, name);
+      if (existsSync(candidate)) return candidate;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir || existsSync(path.join(dir, 'package.json'))) return null;
+    dir = parent;
+  }
+}
+
+// esbuild finds a tsconfig.json by itself, but not a jsconfig.json, and an explicit one also
+// applies to files outside its folder (a game kept in a sibling package).
+function projectConfig(file: string): Partial<esbuild.BuildOptions> {
+  const config = nearestProjectConfig(file);
+  return config ? { tsconfig: config } : {};
+}
+
+function stubModulesPlugin(names: string[]): esbuild.Plugin {
+  const matches = (id: string) => names.some((n) => id === n || id.startsWith(`${n}/`));
+  return {
+    name: 'flowscope-stub-modules',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => (args.kind !== 'entry-point' && matches(args.path) ? { path: args.path, namespace: 'flowscope-stub' } : undefined));
+      build.onLoad({ filter: /.*/, namespace: 'flowscope-stub' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+    },
+  };
 }
 
 function formatBuildFailure(file: string, error: unknown): string {
   const messages = (error as { errors?: esbuild.Message[] }).errors;
   if (!messages?.length) return `${file}: could not be bundled: ${(error as Error).message}`;
+  const missing = new Set<string>();
   const lines = messages.map((m) => {
     const where = m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1}` : file;
     const snippet = m.location?.lineText ? `\n    ${m.location.lineText.trim()}` : '';
+    const unresolved = /^Could not resolve "([^"]+)"/.exec(m.text)?.[1];
+    if (unresolved && !unresolved.startsWith('.') && !path.isAbsolute(unresolved)) missing.add(packageOf(unresolved));
     return `${where}: ${m.text}${snippet}`;
   });
-  return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}`;
+  const wayOut = missing.size
+    ? `\n${[...missing].join(', ')} ${missing.size === 1 ? 'is a package that is' : 'are packages that are'} not installed beside the game: install the project's dependencies (npm install in its folder), or, when the game's flow does not need ${missing.size === 1 ? 'it' : 'them'}, replace ${missing.size === 1 ? 'it' : 'them'} with an empty module: ${[...missing].map((m) => `--stub-module ${m}`).join(' ')}`
+    : '';
+  return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}${wayOut}`;
+}
+
+/** `lodash/shuffle` → `lodash`, `@scope/pkg/sub` → `@scope/pkg`. */
+function packageOf(id: string): string {
+  const parts = id.split('/');
+  return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
 function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Record<string, unknown> {

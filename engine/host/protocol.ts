@@ -97,6 +97,12 @@ export interface OpenRequest {
   numPlayers?: number;
   seed?: string;
   setupData?: unknown;
+  /** Where the game is kept in the module when it is not an export: `example.game`. */
+  gamePath?: string;
+  /** The export (or `gamePath`) is a factory: call it with these arguments. */
+  factoryArgs?: unknown[];
+  /** Packages to replace with an empty module when bundling. */
+  stubModules?: string[];
 }
 
 /** Commands the UI may send, and what each answers. */

@@ -1,6 +1,6 @@
 import type { LintFinding } from '../../../engine/lint/lint';
 import { lintForRelease } from '../../../engine/lint/for-release';
-import { openGame } from '../open-session';
+import { openGame, type OpenOptions } from '../open-session';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -20,8 +20,8 @@ export function summarise(findings: LintFinding[]): string {
 }
 
 /** `flowscope lint`: prints every finding and a summary; 1 when there is an error, else 0. */
-export async function lintCommand(file: string, options: { game?: string; bgio?: string }, print: (line: string) => void, _warn: (line: string) => void): Promise<number> {
-  const opened = await openGame(file, options.game, options.bgio);
+export async function lintCommand(file: string, options: { game?: string; bgio?: string; open?: OpenOptions }, print: (line: string) => void, _warn: (line: string) => void): Promise<number> {
+  const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const findings = lintForRelease(opened.game.config, opened.runtime);
   for (const line of formatFindings(findings)) print(line);
   print(summarise(findings));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { detectLegacy, migrateConfig, migrateSource, type MigrationNote } from '../../../engine/legacy';
-import { openGame } from '../open-session';
+import { openGame, type OpenOptions } from '../open-session';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -14,8 +14,8 @@ export function formatNotes(notes: MigrationNote[]): string[] {
  * see docs/migration.md) on stdout, and what changed on stderr. Exit 0, or 1 when a decision is
  * left to a human (each is a `// FLOWSCOPE: decide …` comment in the output).
  */
-export async function migrateCommand(file: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
-  const opened = await openGame(file, options.game, options.bgio);
+export async function migrateCommand(file: string, options: { game?: string; bgio?: string; open?: OpenOptions }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const config = opened.game.config;
   const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
   const migrationOptions = { release: opened.runtime.version, ...(core?.TurnOrder ? { turnOrders: core.TurnOrder } : {}) };

@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectationOf, formatReplay, RandomPlayer, REPLAY_FORMAT, REPLAY_VERSION, type ReplayFile } from '../../../engine';
-import { dispatchAction, newSession, openGame } from '../open-session';
+import { dispatchAction, newSession, openGame, type OpenOptions } from '../open-session';
 
 export interface PlayOptions {
+  open?: OpenOptions;
   file: string;
   game?: string;
   players: number;
@@ -19,7 +20,7 @@ export interface PlayOptions {
 
 /** `flowscope play`: K seeded random steps, written as a replay. Returns the exit code. */
 export async function play(options: PlayOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
-  const opened = await openGame(options.file, options.game, options.bgio);
+  const opened = await openGame(options.file, options.game, options.bgio, undefined, options.open);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
   const session = newSession(opened, options.players, options.seed, options.setupData);
   const player = new RandomPlayer({ seed: options.seed, restartOnGameOver: options.restart, undoRate: options.undoRate });
