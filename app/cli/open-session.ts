@@ -37,7 +37,8 @@ export async function openGame(file: string, wanted?: string, bgio?: string, bgi
 }
 
 function chooseGame(module: LoadedGameModule, wanted: string | undefined, location: GameLocation): FoundGame {
-  if (location.gamePath !== undefined || location.factoryArgs !== undefined) return gameAt(module.exports, location, wanted);
+  const wantedIsFunction = wanted !== undefined && typeof module.exports[wanted] === 'function';
+  if (location.gamePath !== undefined || location.factoryArgs !== undefined || wantedIsFunction) return gameAt(module.exports, location, wanted);
   try {
     return selectGame(findGames(module.exports), wanted);
   } catch (error) {

@@ -61,7 +61,7 @@ export async function loadGameModule(file: string, runtime: BgioRuntime | ((inpu
       jsx: 'automatic',
       loader: PROJECT_LOADERS,
       ...projectConfig(absolute),
-      plugins: options.stubModules?.length ? [stubModulesPlugin(options.stubModules)] : [],
+      plugins: [...(options.stubModules?.length ? [stubModulesPlugin(options.stubModules)] : []), reactFallbackPlugin],
       external: ['boardgame.io', 'boardgame.io/*'],
     })) as typeof result;
   } catch (error) {
@@ -98,6 +98,19 @@ function projectConfig(file: string): Partial<esbuild.BuildOptions> {
   const config = nearestProjectConfig(file);
   return config ? { tsconfig: config } : {};
 }
+
+// JSX compiles to imports of react/jsx-runtime: a game file copied out of its project (or a project
+// whose dependencies are not installed) gets Flowscope's own React rather than a bundling error.
+const reactFallbackPlugin: esbuild.Plugin = {
+  name: 'flowscope-react-fallback',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, async (args) => {
+      if (args.pluginData === 'fallback') return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'fallback' });
+      return found.errors.length ? { path: args.path, external: true } : undefined;
+    });
+  },
+};
 
 function stubModulesPlugin(names: string[]): esbuild.Plugin {
   const matches = (id: string) => names.some((n) => id === n || id.startsWith(`${n}/`));

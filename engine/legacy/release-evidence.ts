@@ -14,6 +14,8 @@ export interface ReleaseMarker {
   fileAlso?: RegExp;
   /** Skip a match whose text matches this (e.g. a React board's props). */
   unless?: RegExp;
+  /** Evidence for its releases, but no sign against others (0.50 helpers may take `(G, ctx)` too). */
+  supportOnly?: boolean;
 }
 
 /** A marker found at one place. */
@@ -52,7 +54,7 @@ export const RELEASE_MARKERS: ReleaseMarker[] = [
     unless: /\b(moves|isActive|isMultiplayer|matchData|sendChatMessage)\b/,
   },
   { id: 'context-events', what: '`events.…()` taken from the context object (0.50+)', releases: '>=0.50', weight: 1, pattern: /(?<![\w.]|ctx\.)events\.(endTurn|endPhase|setPhase|endGame|setActivePlayers|endStage|setStage)\(/, fileAlso: /\(\s*\{[^}]*\bevents\b/ },
-  { id: 'g-ctx', what: 'functions taking `(G, ctx)` (≤0.49)', releases: '<0.50', weight: 2, pattern: /\(\s*G\s*(?::[^,()]*)?,\s*ctx\b/ },
+  { id: 'g-ctx', what: 'functions taking `(G, ctx)` (≤0.49)', releases: '<0.50', weight: 2, pattern: /\(\s*G\s*(?::[^,()]*)?,\s*ctx\b/, supportOnly: true },
   { id: 'ctx-events', what: '`ctx.events` / `ctx.random` (≤0.49)', releases: '<0.50', weight: 3, pattern: /\bctx\.(events|random)\b/ },
 ];
 
@@ -101,7 +103,7 @@ export function chooseByEvidence(versions: string[], evidence: ReleaseEvidence[]
 /** Splits `evidence` into what agrees with `version` and what does not. */
 export function judge(version: string, evidence: ReleaseEvidence[]): EvidenceChoice {
   const agreeing = evidence.filter((e) => semver.satisfies(version, e.marker.releases));
-  const conflicting = evidence.filter((e) => !semver.satisfies(version, e.marker.releases));
+  const conflicting = evidence.filter((e) => !e.marker.supportOnly && !semver.satisfies(version, e.marker.releases));
   return { version, agreeing, conflicting };
 }
 
