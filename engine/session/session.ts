@@ -5,6 +5,7 @@ import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig } from '..
 import { cloneGraph } from '../util/clone-graph';
 import { describeError } from '../util/plain';
 import { diagnoseTrace, type Diagnostic } from './diagnostics';
+import { reconcileTransitions } from './flow-guards';
 import { stageTransitions } from './stage-transitions';
 import { lintConfig } from '../lint/lint';
 
@@ -94,6 +95,7 @@ export class Session {
       );
     }
     const trace = this.recorder.finish();
+    reconcileTransitions(trace, this.game.readCtx(state), false);
     this.initialState = cloneGraph(state);
     this.head = state;
     this.checkpoints.set(0, cloneGraph(state));
@@ -138,6 +140,7 @@ export class Session {
     trace.transitions.push(...stageTransitions(before, ctx, trace, action));
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
+    reconcileTransitions(trace, ctx, error !== null && error.type !== 'flow/refused');
     const record: StepRecord = { index: this.records.length, action, ok: error === null, error, ctx, trace, diagnostics: diagnoseTrace(trace, this.suspects) };
     this.records.push(record);
     if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state));

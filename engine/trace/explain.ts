@@ -18,6 +18,7 @@ function flowSentence(t: Transition): string {
     case 'phase-end':
       return `phase ${t.phase ?? '(none)'} ended because ${t.cause}`;
     case 'phase-begin':
+      if (t.loopGuard) return `the game fell into no phase: ${t.cause}`;
       return `${t.phase === null ? 'the game left every phase' : `phase ${t.phase} began`} because ${t.cause}`;
     case 'turn-end':
       return `player ${t.player}'s turn ended because ${t.cause}`;
@@ -34,7 +35,12 @@ function flowSentence(t: Transition): string {
  * The most significant change wins: game over, then phase, then turn, then stages.
  */
 export function explainStep(record: StepRecord, before: FlowCtx | null): string {
-  if (!record.action) return record.trace.transitions.filter((t) => t.type === 'phase-begin').map(flowSentence)[0] ?? 'the game was created';
+  const guard = record.trace.transitions.find((t) => t.loopGuard && !t.rolledBack);
+  if (!record.action) {
+    const undone = record.trace.transitions.filter((t) => t.rolledBack).length;
+    const created = guard ? flowSentence(guard) : (record.trace.transitions.filter((t) => t.type === 'phase-begin' && !t.rolledBack).map(flowSentence)[0] ?? 'the game was created');
+    return undone ? `${created}; boardgame.io then undid the ${undone} transitions that events called from hooks asked for (${undoneReason(record)}), so the game starts at turn ${record.ctx.turn}` : created;
+  }
   if (!record.ok && record.error) {
     const effects = record.error.type === 'flow/refused' && before && (before.phase !== record.ctx.phase || before.turn !== record.ctx.turn);
     return `boardgame.io refused it: ${record.error.message.split('\n')[0]}${effects ? ' (but the flow still changed: see the transitions)' : ''}`;
@@ -45,7 +51,7 @@ export function explainStep(record: StepRecord, before: FlowCtx | null): string 
   const stages = live
     .filter((t) => t.type === 'stage')
     .sort((a, b) => Number(a.automatic) - Number(b.automatic) || Number(a.to === undefined) - Number(b.to === undefined));
-  const main = pick('game-end') ?? pick('phase-end') ?? pick('turn-end') ?? stages[0];
+  const main = pick('game-end') ?? guard ?? pick('phase-end') ?? pick('turn-end') ?? stages[0];
   if (main) {
     const others = live.filter((t) => t.type === 'stage' && t !== main).length;
     return flowSentence(main) + (others && main.type === 'stage' ? `, and ${others} other player${others === 1 ? '' : 's'} changed slot too` : '');
@@ -54,4 +60,9 @@ export function explainStep(record: StepRecord, before: FlowCtx | null): string 
   const dropped = events.find((x) => x.ev.outcome !== 'applied');
   if (dropped) return `the flow did not move: ${dropped.fn} called ${describeCall(dropped.ev.name, dropped.ev.args)} but it was ${dropped.ev.outcome} (${dropped.ev.reason})`;
   return 'the flow did not move';
+}
+
+function undoneReason(record: StepRecord): string {
+  const log = record.trace.logs.find((l) => l.level === 'error' && /Maximum number of turn endings exceeded/.test(l.text));
+  return log ? 'more than numPlayers × 100 turn endings in one update: an endless loop of events' : 'its events plugin refused them';
 }

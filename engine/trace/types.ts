@@ -42,6 +42,8 @@ export interface Transition {
   cause: string;
   /** It happened inside an action that boardgame.io then refused, so the state never kept it. */
   rolledBack?: boolean;
+  /** boardgame.io's loop guard: a phase came round a second time in one step, so it left every phase. */
+  loopGuard?: boolean;
 }
 
 export interface LogLine {
