@@ -30,8 +30,9 @@ usage:
       print a game written for an older boardgame.io as today's API (exit 1 when decisions remain)
   flowscope compare <game-file> <replay.json> [--game NAME]
       run a replay on the game's own release and on its migration to 0.50; the first difference, explained
-  flowscope lint <game-file> [--game NAME]
-      check the config for flow mistakes (exit 1 on errors); codes in docs/lint.md
+  flowscope lint <game-file> [--game NAME] [--players N]
+      check the config for flow mistakes (exit 1 on errors), statically and by a short seeded run;
+      codes in docs/lint.md
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--inspect] [--inspect-port P]
       the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
       --inspect also exposes the live statechart to XState inspector clients
@@ -207,7 +208,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'lint': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await lintCommand(file, { game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
+        return await lintCommand(file, { game: values.game, bgio: values.bgio, open: openOptions(values), players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1) }, io.print, io.warn);
       }
       default:
         throw new UsageError(`unknown command ${command}`);

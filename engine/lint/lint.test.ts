@@ -15,10 +15,15 @@ describe('lintConfig', () => {
   it('has a documented severity and summary for every code, and nothing else', () => {
     expect(Object.keys(LINT_CODES).sort()).toEqual([
       'dynamic-next',
+      'end-if-on-entry',
+      'function-instead-of-config',
       'legacy-signature',
       'min-over-max',
       'multiple-start',
+      'order-without-next',
       'stage-falls-through',
+      'stages-outside-turn',
+      'unknown-key',
       'unknown-next-phase',
       'unknown-set-phase',
       'unknown-stage-next',

@@ -1,5 +1,6 @@
 import type { LintFinding } from '../../../engine/lint/lint';
 import { lintForRelease } from '../../../engine/lint/for-release';
+import { lintByRunning } from '../../../engine/lint/observed';
 import { openGame, type OpenOptions } from '../open-session';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -20,9 +21,18 @@ export function summarise(findings: LintFinding[]): string {
 }
 
 /** `flowscope lint`: prints every finding and a summary; 1 when there is an error, else 0. */
-export async function lintCommand(file: string, options: { game?: string; bgio?: string; open?: OpenOptions }, print: (line: string) => void, _warn: (line: string) => void): Promise<number> {
+const RANK = { error: 0, warning: 1, info: 2 } as const;
+
+/** Seeded random steps `lint` plays to see what only running shows (a phase whose endIf is true on entry). */
+export const LINT_RUN_STEPS = 60;
+
+export async function lintCommand(file: string, options: { game?: string; bgio?: string; open?: OpenOptions; players?: number }, print: (line: string) => void, _warn: (line: string) => void): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
-  const findings = lintForRelease(opened.game.config, opened.runtime);
+  const config = opened.game.config as { minPlayers?: number; maxPlayers?: number };
+  const numPlayers = options.players ?? Math.min(Math.max(config.minPlayers ?? 2, 2), config.maxPlayers ?? Infinity);
+  const statics = lintForRelease(opened.game.config, opened.runtime);
+  const observed = opened.runtime.era === 'flow' ? [] : lintByRunning(opened.game.config, opened.runtime, { numPlayers, steps: LINT_RUN_STEPS });
+  const findings = [...statics, ...observed.filter((o) => !statics.some((f) => f.code === o.code && f.path === o.path))].sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.path ?? '').localeCompare(b.path ?? ''));
   for (const line of formatFindings(findings)) print(line);
   print(summarise(findings));
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
