@@ -42,6 +42,7 @@ usage:
 options for every command:
   --bgio V      run the game on boardgame.io release V (default: the nearest package.json's
                 boardgame.io range or lockfile, else the API used across the game's files; shipped: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)
+  --players N   number of players (default 2, within the game's minPlayers/maxPlayers; others are refused)
   --timeout S   stop game code that makes no progress for S seconds (default 10)
 
 options for opening real projects (play, chart, lint, migrate):
@@ -135,7 +136,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
           {
             file,
             game: values.game,
-            players: integer(values.players, 'players', 2, 1),
+            players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             seed: values.seed ?? Math.random().toString(36).slice(2, 10),
             random: integer(values.random, 'random', 100, 0),
             out: values.out,
@@ -160,7 +161,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'chart': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await chartCommand(file, { game: values.game, players: integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio, open: openOptions(values) }, io.print);
+        return await chartCommand(file, { game: values.game, players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio, open: openOptions(values) }, io.print);
       }
       case 'serve': {
         if (rest.length > 1) throw new UsageError(`expected at most one game file, got ${rest.join(' ')}`);

@@ -50,6 +50,14 @@ function chooseGame(module: LoadedGameModule, wanted: string | undefined, locati
   }
 }
 
+/** The player count to use when none is given: 2, within the game's minPlayers/maxPlayers. */
+export function defaultPlayerCount(game: FoundGame): number {
+  const { minPlayers, maxPlayers } = game.config as { minPlayers?: unknown; maxPlayers?: unknown };
+  const min = typeof minPlayers === 'number' && minPlayers > 0 ? minPlayers : 1;
+  const max = typeof maxPlayers === 'number' && maxPlayers >= min ? maxPlayers : Infinity;
+  return Math.min(Math.max(2, min), max);
+}
+
 /** The player counts a game accepts (`minPlayers`/`maxPlayers`), as boardgame.io's lobby enforces them. */
 export function checkPlayerCount(game: FoundGame, numPlayers: number): void {
   const { minPlayers, maxPlayers } = game.config as { minPlayers?: unknown; maxPlayers?: unknown };

@@ -31,7 +31,7 @@ import {
   type StepSummary,
 } from '../../engine';
 import { activity } from './activity';
-import { checkPlayerCount, openGame, type OpenedGame } from '../cli/open-session';
+import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
 
 export interface SessionHostOptions {
@@ -77,8 +77,7 @@ export class SessionHost implements HostApi {
   async open(request: OpenRequest): Promise<SessionView> {
     const file = this.resolveGame(request.game);
     const opened = await openGame(file, request.exportName, request.bgio, undefined, { gamePath: request.gamePath, factoryArgs: request.factoryArgs, stubModules: request.stubModules });
-    const config = opened.game.config;
-    const numPlayers = request.numPlayers ?? Math.min(Math.max(config.minPlayers ?? 2, 2), config.maxPlayers ?? Infinity);
+    const numPlayers = request.numPlayers ?? defaultPlayerCount(opened.game);
     return this.start(opened, numPlayers, request.seed ?? randomSeed(), request.setupData ?? null);
   }
 

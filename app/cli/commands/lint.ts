@@ -1,7 +1,7 @@
 import type { LintFinding } from '../../../engine/lint/lint';
 import { lintForRelease } from '../../../engine/lint/for-release';
-import { lintByRunning } from '../../../engine/lint/observed';
-import { openGame, type OpenOptions } from '../open-session';
+import { lintByRunning } from '../../../engine/lint-by-running/lint-by-running';
+import { defaultPlayerCount, openGame, type OpenOptions } from '../open-session';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -28,8 +28,7 @@ export const LINT_RUN_STEPS = 60;
 
 export async function lintCommand(file: string, options: { game?: string; bgio?: string; open?: OpenOptions; players?: number }, print: (line: string) => void, _warn: (line: string) => void): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
-  const config = opened.game.config as { minPlayers?: number; maxPlayers?: number };
-  const numPlayers = options.players ?? Math.min(Math.max(config.minPlayers ?? 2, 2), config.maxPlayers ?? Infinity);
+  const numPlayers = options.players ?? defaultPlayerCount(opened.game);
   const statics = lintForRelease(opened.game.config, opened.runtime);
   const observed = opened.runtime.era === 'flow' ? [] : lintByRunning(opened.game.config, opened.runtime, { numPlayers, steps: LINT_RUN_STEPS });
   const findings = [...statics, ...observed.filter((o) => !statics.some((f) => f.code === o.code && f.path === o.path))].sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.path ?? '').localeCompare(b.path ?? ''));

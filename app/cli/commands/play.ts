@@ -1,13 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectationOf, formatReplay, RandomPlayer, REPLAY_FORMAT, REPLAY_VERSION, type ReplayFile } from '../../../engine';
-import { dispatchAction, newSession, openGame, type OpenOptions } from '../open-session';
+import { defaultPlayerCount, dispatchAction, newSession, openGame, type OpenOptions } from '../open-session';
 
 export interface PlayOptions {
   open?: OpenOptions;
   file: string;
   game?: string;
-  players: number;
+  /** Default: 2, within the game's minPlayers/maxPlayers. */
+  players?: number;
   seed: string;
   random: number;
   out?: string;
@@ -22,7 +23,8 @@ export interface PlayOptions {
 export async function play(options: PlayOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   const opened = await openGame(options.file, options.game, options.bgio, undefined, options.open);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
-  const session = newSession(opened, options.players, options.seed, options.setupData);
+  const players = options.players ?? defaultPlayerCount(opened.game);
+  const session = newSession(opened, players, options.seed, options.setupData);
   const player = new RandomPlayer({ seed: options.seed, restartOnGameOver: options.restart, undoRate: options.undoRate });
   let stopped = '';
   while (session.lastIndex < options.random) {
@@ -45,7 +47,7 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
       export: opened.game.exportName,
       bgio: opened.runtime.version,
     },
-    numPlayers: options.players,
+    numPlayers: players,
     seed: options.seed,
     setupData: options.setupData ?? null,
     actions: session.actions(),

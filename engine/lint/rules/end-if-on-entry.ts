@@ -7,7 +7,7 @@ const CONSTANT_TRUE = /^(?:async\s*)?(?:function\s*\w*\s*)?\(\s*\)\s*(?:=>)?\s*(
 /**
  * `end-if-on-entry` (static part): a phase whose `endIf` is constantly true ends as soon as it
  * begins, before any move (boardgame.io checks `endIf` right after `onBegin`). The run-time part,
- * an `endIf` seen true on entry in a seeded run, is in `lint/observed.ts`.
+ * an `endIf` seen true on entry in a seeded run, is in `lint-by-running/lint-by-running.ts`.
  */
 export const endIfOnEntry: Rule = (ctx) => {
   const out: LintFinding[] = [];

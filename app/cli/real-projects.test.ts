@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bgio050 } from '../../engine';
-import { checkPlayerCount, openGame } from '../cli/open-session';
+import { checkPlayerCount, openGame } from './open-session';
 import { tempDirWith } from '../testing/temp-dir';
-import { GameLoadError, loadGameModule } from './load-game-file';
+import { GameLoadError, loadGameModule } from '../load/load-game-file';
 
 describe('opening real projects', () => {
   it('loads JSX written in .js files, as create-react-app projects do', async () => {

@@ -2,7 +2,7 @@ import { RandomPlayer } from '../random/random-player';
 import type { BgioRuntime } from '../runtime/runtime';
 import { Session } from '../session/session';
 import type { FlowCtx, GameConfig } from '../types';
-import { finding, type LintFinding } from './codes';
+import { finding, type LintFinding } from '../lint/codes';
 
 export interface ObservedLintOptions {
   numPlayers: number;
@@ -35,6 +35,10 @@ export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options:
       if (before && before.phase === t.phase) continue;
       const path = `phases.${t.phase}.endIf`;
       if (found.has(path)) continue;
+      // Hooks may do the phase's work within the same step (deal every card in turn.onBegin): then
+      // endIf was false at first. Only an endIf true at every check of this step was true on entry.
+      const checks = record.trace.entries.slice(0, t.at).filter((e) => e.fn === path && !e.threw);
+      if (checks.some((e) => !e.returned)) continue;
       const when = index === 0 ? 'when the game began' : `when it began at step ${index} of a seeded random play`;
       found.set(
         path,
