@@ -49,7 +49,8 @@ options for opening real projects (play, chart, lint, migrate):
   --game-path P          the game is kept at a property of an export: --game-path example.game
   --factory-args JSON    the export (--game NAME, or --game-path) is a function returning the game:
                          call it with these arguments (a JSON array)
-  --stub-module NAME     replace package NAME (and its subpaths) with an empty module when bundling;
+  --stub-module NAME     replace package NAME (and its subpaths) with a stub whose every export is a
+                         function that does nothing (for UI, toast or assert packages);
                          repeat for several
 
 exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
@@ -221,7 +222,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
 function reportFailure(error: unknown, io: Io): number {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    io.warn(`flowscope: ${(error as Error).message}\n\n${USAGE}`);
+    io.warn(`flowscope: ${(error as Error).message}\n(flowscope --help lists the commands and options)`);
     return 2;
   }
   if (error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError) {

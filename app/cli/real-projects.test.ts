@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bgio050 } from '../../engine';
-import { checkPlayerCount, openGame } from './open-session';
+import { checkPlayerCount, newSession, openGame } from './open-session';
 import { tempDirWith } from '../testing/temp-dir';
 import { GameLoadError, loadGameModule } from '../load/load-game-file';
 
@@ -33,7 +33,7 @@ describe('opening real projects', () => {
 
   it('names the file, the import and a way out for a package that is not installed, and the way out works', async () => {
     const dir = tempDirWith({
-      'game.js': "import { toast } from 'some-toaster/dist/toast';\nimport confetti from '@party/confetti';\nexport default { moves: { a: () => { toast('hi'); } }, turn: { maxMoves: 1 } };\n",
+      'game.js': "import { toast } from 'some-toaster/dist/toast';\nimport confetti from '@party/confetti';\nimport * as log from 'some-toaster';\nexport default { setup: () => ({ n: 0 }), moves: { a: ({ G }) => { toast('hi'); confetti.burst({ n: 3 }); log.info.deep(); new log.Logger(); G.n++; } }, turn: { maxMoves: 1 } };\n",
     });
     const file = path.join(dir, 'game.js');
     const failure = await loadGameModule(file, bgio050).catch((e) => e);
@@ -42,6 +42,11 @@ describe('opening real projects', () => {
     expect(failure.message).toMatch(/--stub-module some-toaster --stub-module @party\/confetti/);
     const opened = await openGame(file, undefined, undefined, undefined, { stubModules: ['some-toaster', '@party/confetti'] });
     expect(opened.game.config.turn).toEqual({ maxMoves: 1 });
+    // The stub does nothing, so the move runs on.
+    const session = newSession(opened, 2, 's', null);
+    const played = session.dispatch({ type: 'move', name: 'a', args: [], playerID: '0' });
+    expect(played.ok, JSON.stringify(played.error ?? played.trace.entries)).toBe(true);
+    expect(session.currentState.G).toEqual({ n: 1 });
     expect(opened.module.inputs.map((f) => path.basename(f))).toEqual(['game.js']);
   });
 

@@ -15,7 +15,7 @@ export class GameLoadError extends Error {
 
 /** How to bundle a real project's game file. */
 export interface BundleOptions {
-  /** Packages replaced by an empty module (`--stub-module`): e.g. a UI library the game file imports. */
+  /** Packages replaced by a stub that does nothing (`--stub-module`): e.g. a UI library the game file imports. */
   stubModules?: string[];
 }
 
@@ -69,9 +69,9 @@ export async function loadGameModule(file: string, runtime: BgioRuntime | ((inpu
   }
   const code = result.outputFiles[0].text;
   const inputs = Object.keys(result.metafile.inputs)
-    .filter((p) => !p.includes('node_modules') && !/^[\w-]+:/.test(p))
+    .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
-  const exports = evaluateBundle(absolute, code, typeof runtime === 'function' ? runtime(inputs) : runtime);
+  const exports = evaluateBundle(absolute, code, typeof runtime === 'function' ? runtime(inputs) : runtime, options.stubModules ?? []);
   return { file: absolute, exports, sha256: hashFile(absolute), inputs };
 }
 
@@ -112,13 +112,29 @@ const reactFallbackPlugin: esbuild.Plugin = {
   },
 };
 
+// A stubbed package does nothing: every export (default, named or through a namespace, at any
+// depth) is a function that returns undefined, so toasts, asserts and loggers in game code are
+// skipped. It is left external by the bundle and handed out by the game's `require`.
+function makeStub(): unknown {
+  const skip = (key: string | symbol) => key === 'then' || key === '__esModule' || typeof key === 'symbol';
+  const stub: unknown = new Proxy(function stubbed() {}, {
+    get: (_target, key) => (skip(key) ? undefined : stub),
+    apply: () => undefined,
+    construct: () => ({}),
+    // esbuild's namespace interop copies a module onto an object made from its prototype.
+    getPrototypeOf: () => prototype,
+  });
+  const prototype = new Proxy({}, { get: (_target, key) => (skip(key) ? undefined : stub) });
+  return stub;
+}
+
+const isStubbed = (names: readonly string[], id: string) => names.some((n) => id === n || id.startsWith(`${n}/`));
+
 function stubModulesPlugin(names: string[]): esbuild.Plugin {
-  const matches = (id: string) => names.some((n) => id === n || id.startsWith(`${n}/`));
   return {
     name: 'flowscope-stub-modules',
     setup(build) {
-      build.onResolve({ filter: /.*/ }, (args) => (args.kind !== 'entry-point' && matches(args.path) ? { path: args.path, namespace: 'flowscope-stub' } : undefined));
-      build.onLoad({ filter: /.*/, namespace: 'flowscope-stub' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+      build.onResolve({ filter: /.*/ }, (args) => (args.kind !== 'entry-point' && isStubbed(names, args.path) ? { path: args.path, external: true } : undefined));
     },
   };
 }
@@ -135,7 +151,7 @@ function formatBuildFailure(file: string, error: unknown): string {
     return `${where}: ${m.text}${snippet}`;
   });
   const wayOut = missing.size
-    ? `\n${[...missing].join(', ')} ${missing.size === 1 ? 'is a package that is' : 'are packages that are'} not installed beside the game: install the project's dependencies (npm install in its folder), or, when the game's flow does not need ${missing.size === 1 ? 'it' : 'them'}, replace ${missing.size === 1 ? 'it' : 'them'} with an empty module: ${[...missing].map((m) => `--stub-module ${m}`).join(' ')}`
+    ? `\n${[...missing].join(', ')} ${missing.size === 1 ? 'is a package that is' : 'are packages that are'} not installed beside the game: install the project's dependencies (npm install in its folder), or, when the game's flow does not need ${missing.size === 1 ? 'it' : 'them'}, replace ${missing.size === 1 ? 'it' : 'them'} with a stub that does nothing: ${[...missing].map((m) => `--stub-module ${m}`).join(' ')}`
     : '';
   return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}${wayOut}`;
 }
@@ -146,9 +162,10 @@ function packageOf(id: string): string {
   return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Record<string, unknown> {
+function evaluateBundle(file: string, code: string, runtime: BgioRuntime, stubModules: readonly string[]): Record<string, unknown> {
   const module = { exports: {} as Record<string, unknown> };
   const gameRequire = (id: string): unknown => {
+    if (isStubbed(stubModules, id)) return makeStub();
     if (id === 'boardgame.io' || id.startsWith('boardgame.io/')) {
       const provided = runtime.modules[id];
       if (provided) return provided;

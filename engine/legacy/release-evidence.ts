@@ -32,7 +32,7 @@ export interface SourceFile {
 
 // What appeared or went away in each release (reference/boardgame-io-0.50.2.md §8 and the changelog).
 export const RELEASE_MARKERS: ReleaseMarker[] = [
-  { id: 'game-wrapper', what: '`Game({ … })` from boardgame.io/core (≤0.32)', releases: '<0.33', weight: 4, pattern: /\bGame\s*\(\s*\{/, fileAlso: /\bGame\b[^;]*['"]boardgame\.io\/core['"]|require\(\s*['"]boardgame\.io\/core['"]\s*\)/ },
+  { id: 'game-wrapper', what: '`Game({ … })` from boardgame.io/core (≤0.32)', releases: '<0.33', weight: 4, pattern: /\bGame\s*(?:<[^>]*>)?\s*\(\s*\{/, fileAlso: /\bGame\b[^;]*['"]boardgame\.io\/core['"]|require\(\s*['"]boardgame\.io\/core['"]\s*\)/ },
   { id: 'flow-section', what: 'a `flow: { … }` section (≤0.32)', releases: '<0.33', weight: 4, pattern: /\bflow\s*:\s*\{/ },
   { id: 'flow-keys', what: 'a flow key of ≤0.32 (`startingPhase`, `endPhaseIf`, `endTurnIf`, `movesPerTurn`, `allowedMoves`, `onPhaseBegin`, `onTurnBegin`…)', releases: '<0.33', weight: 3, pattern: /\b(startingPhase|endPhaseIf|endTurnIf|endGameIf|movesPerTurn|allowedMoves|onPhaseBegin|onPhaseEnd|onTurnBegin|onTurnEnd)\s*:/ },
   { id: 'phases-array', what: '`phases: [ … ]`, phases as an array (≤0.26)', releases: '<0.27', weight: 2, pattern: /\bphases\s*:\s*\[/ },
