@@ -128,8 +128,9 @@ describe('the release from every file the game imports', () => {
   });
 
   it('says so when the evidence conflicts', () => {
-    const choice = pick({ 'game.js': entry, 'moves.js': 'export const moves = { play: (G, ctx) => G };', 'rules/turn.js': 'export const turn = { moveLimit: 1, maxMoves: 1 };' });
-    expect(choice.reason).toMatch(/but the code has .* which belongs to other releases/);
+    const choice = pick({ 'game.js': entry, 'moves.js': 'export const moves = { play: ({ G, events }) => events.endTurn() };', 'rules/turn.js': 'export const turn = { endTurnIf: (G, ctx) => false };' });
+    expect(choice.runtime.version).toBe('0.50.2');
+    expect(choice.reason).toMatch(/; but the code has a flow key of ≤0\.32 .* at rules\/turn\.js:1, which belongs to other releases$/);
     expect(choice.evidence.length).toBeGreaterThanOrEqual(3);
   });
 

@@ -42,7 +42,7 @@ export const RELEASE_MARKERS: ReleaseMarker[] = [
   { id: 'actionPlayers', what: '`actionPlayers` (≤0.32)', releases: '<0.33', weight: 2, pattern: /\bactionPlayers\b/ },
   { id: 'active-players', what: '`activePlayers` / `setActivePlayers` / `setStage` / `endStage` (0.33+)', releases: '>=0.33', weight: 3, pattern: /\b(activePlayers|setActivePlayers|setStage|endStage)\b/ },
   { id: 'stages', what: '`stages: { … }` (0.33+)', releases: '>=0.33', weight: 2, pattern: /\bstages\s*:\s*\{/ },
-  { id: 'moveLimit', what: '`moveLimit` (0.33–0.47; `minMoves`/`maxMoves` since 0.48)', releases: '>=0.33 <0.48', weight: 2, pattern: /\bmoveLimit\s*:/ },
+  { id: 'moveLimit', what: '`moveLimit` (0.33–0.47; `minMoves`/`maxMoves` since 0.48)', releases: '>=0.33 <0.48', weight: 2, pattern: /\bmoveLimit\s*:/, supportOnly: true },
   { id: 'min-max-moves', what: '`minMoves` / `maxMoves` (0.48+)', releases: '>=0.48', weight: 2, pattern: /\b(minMoves|maxMoves)\s*:/ },
   {
     id: 'context-object',
