@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { flowActionSchema } from './schema/action-schema';
+
 /** A boardgame.io game config as the user wrote it. Deliberately loose: it may come from any release. */
 export type GameConfig = Record<string, any>;
 
@@ -22,13 +25,8 @@ export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && (EVENT_NAMES as readonly string[]).includes(name);
 }
 
-/** One user action, in the replay file's shape. */
-export type FlowAction =
-  | { type: 'move'; name: string; args: unknown[]; playerID: PlayerID }
-  | { type: 'event'; name: EventName; args: unknown[]; playerID: PlayerID }
-  | { type: 'undo'; playerID: PlayerID }
-  | { type: 'redo'; playerID: PlayerID }
-  | { type: 'reset' };
+/** One user action, in the replay file's shape (defined once, by `flowActionSchema`). */
+export type FlowAction = z.output<typeof flowActionSchema>;
 
 /** The flow-relevant part of `ctx`, the same shape for every boardgame.io release. */
 export interface FlowCtx {

@@ -1,12 +1,13 @@
 // Bundles the desktop app's main process, preload and engine worker into dist-electron/.
 // The preload is CommonJS (sandboxed preloads cannot be ES modules); the rest is ESM.
 import { build } from 'esbuild';
+import { hostMethodNames, preloadBuildOptions } from './preload-build.mjs';
 
 const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: 'inline', logLevel: 'warning' };
 await Promise.all([
   build({ ...common, entryPoints: ['app/electron/main.ts'], outfile: 'dist-electron/main.mjs', format: 'esm', external: ['electron', 'esbuild', 'chokidar', 'fsevents'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } }),
-  build({ ...common, entryPoints: ['app/electron/preload.ts'], outfile: 'dist-electron/preload.cjs', format: 'cjs', external: ['electron'] }),
+  build({ ...preloadBuildOptions(await hostMethodNames()), sourcemap: 'inline', outfile: 'dist-electron/preload.cjs' }),
   build({ ...common, entryPoints: ['app/host/engine-worker.ts'], outfile: 'dist-electron/engine-worker.mjs', format: 'esm', external: ['esbuild', 'fsevents'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } }),
 ]);

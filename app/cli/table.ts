@@ -20,6 +20,8 @@ function slots(record: StepRecord): string {
 }
 
 const pad = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + '…' : s.padEnd(n));
+// Numbers are never cut: step 100000 stays 100000 even if it pushes the row right.
+const padNumber = (n: number, width: number) => String(n).padEnd(width);
 
 /** A readable table of steps, with what happened inside each one indented below it. */
 export function formatTable(records: readonly StepRecord[]): string {
@@ -28,7 +30,7 @@ export function formatTable(records: readonly StepRecord[]): string {
     const who = r.action && 'playerID' in r.action ? r.action.playerID : '';
     const result = r.ok ? 'ok' : 'REJECTED';
     const over = r.ctx.gameover !== undefined ? `  GAME OVER ${JSON.stringify(r.ctx.gameover)}` : '';
-    lines.push(`${pad(String(r.index), 5)} ${pad(who, 4)} ${pad(describeAction(r.action), 34)} ${pad(result, 8)} ${pad(r.ctx.phase ?? '(none)', 12)} ${pad(String(r.ctx.turn), 5)} ${pad(r.ctx.currentPlayer, 4)} ${slots(r)}${over}`);
+    lines.push(`${padNumber(r.index, 5)} ${pad(who, 4)} ${pad(describeAction(r.action), 34)} ${pad(result, 8)} ${pad(r.ctx.phase ?? '(none)', 12)} ${padNumber(r.ctx.turn, 5)} ${pad(r.ctx.currentPlayer, 4)} ${slots(r)}${over}`);
     if (r.error) lines.push(`      ! ${r.error.type}: ${r.error.message.split('\n')[0]}`);
     for (const e of r.trace.entries) {
       if (e.kind === 'trigger' && !e.returned && !e.events.length && !e.threw) continue;

@@ -79,6 +79,12 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
     // Recent files, window size and layout are remembered.
     expect(fake.calls.menus.at(-1)[0].submenu[1].submenu[0].label).toBe('tic-tac-toe/game.ts');
     await fake.handlers.get('flowscope:layout')!(TRUSTED, { panels: { inspector: false }, theme: 'light' });
+    // Layouts outside the protocol's schema change nothing (a stray key, a panel that is not a boolean, another theme).
+    await fake.handlers.get('flowscope:layout')!(TRUSTED, { panels: { log: 'no' }, theme: 'light' });
+    await fake.handlers.get('flowscope:layout')!(TRUSTED, { theme: 'neon' });
+    await fake.handlers.get('flowscope:layout')!(TRUSTED, { theme: 'dark', extra: 1 });
+    expect(await fake.handlers.get('flowscope:export')!(TRUSTED, 'svg', 'file:///etc/passwd')).toBe(false);
+    expect(await fake.handlers.get('flowscope:export')!(TRUSTED, 'exe', 'data:image/png;base64,AA==')).toBe(false);
     fake.windowEvents.get('close')!();
     const saved = JSON.parse(readFileSync(path.join(userData, 'window-state.json'), 'utf8'));
     expect(saved).toMatchObject({ width: 1000, height: 700, x: 5, y: 6, theme: 'light', panels: { inspector: false, log: true }, recent: [game] });

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chartMachineConfig, chartToMermaid, type HostEvent, type SessionView } from '../../engine';
+import { chartImageSchema, chartMachineConfig, chartToMermaid, layoutSchema, type HostEvent, type SessionView } from '../../engine';
 import { EngineHost } from '../host/engine-host';
 import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
 import { APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
@@ -101,13 +101,16 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
   });
   registerHostIpc(electron.ipcMain, engine);
   electron.ipcMain.handle('flowscope:layout', (event, layout: unknown) => {
-    if (!isTrustedSender(event.senderFrame)) return;
-    const l = layout as Partial<WindowState>;
-    if (l && typeof l === 'object') state = { ...state, ...(l.panels ? { panels: { ...state.panels, ...l.panels } } : {}), ...(l.theme === 'light' || l.theme === 'dark' ? { theme: l.theme } : {}) };
+    const update = layoutSchema.safeParse(layout);
+    if (!isTrustedSender(event.senderFrame) || !update.success) return;
+    const { panels, theme } = update.data;
+    state = { ...state, ...(panels ? { panels: { ...state.panels, ...panels } } : {}), ...(theme ? { theme } : {}) };
   });
   electron.ipcMain.handle('flowscope:initial-layout', (event) => (isTrustedSender(event.senderFrame) ? { panels: state.panels, theme: state.theme } : null));
-  electron.ipcMain.handle('flowscope:export', async (event, format: unknown, dataUrl: unknown) => {
-    if (!isTrustedSender(event.senderFrame) || (format !== 'svg' && format !== 'png') || typeof dataUrl !== 'string') return false;
+  electron.ipcMain.handle('flowscope:export', async (event, ...args: unknown[]) => {
+    const image = chartImageSchema.safeParse(args);
+    if (!isTrustedSender(event.senderFrame) || !image.success) return false;
+    const [format, dataUrl] = image.data;
     const comma = dataUrl.indexOf(',');
     const body = dataUrl.slice(0, comma).includes(';base64') ? Buffer.from(dataUrl.slice(comma + 1), 'base64') : Buffer.from(decodeURIComponent(dataUrl.slice(comma + 1)));
     return saveAs(`chart.${format}`, body, [{ name: format.toUpperCase(), extensions: [format] }]);

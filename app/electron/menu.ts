@@ -1,13 +1,7 @@
-/** What a menu item asks for; `desktop.ts` maps each to the main process or the renderer. */
-export type MenuCommand =
-  | { kind: 'open-game' }
-  | { kind: 'open-recent'; file: string }
-  | { kind: 'open-replay' }
-  | { kind: 'save-replay' }
-  | { kind: 'export-chart'; format: 'svg' | 'png' | 'mermaid' | 'xstate' }
-  | { kind: 'zoom-fit' }
-  | { kind: 'toggle-panel'; panel: 'log' | 'controls' | 'inspector' }
-  | { kind: 'theme'; theme: 'light' | 'dark' };
+import type { MenuCommand } from '../../engine';
+
+/** What a menu item asks for (defined once, by the engine's `menuCommandSchema`); `desktop.ts` maps each to the main process or the renderer. */
+export type { MenuCommand };
 
 export interface MenuItem {
   label?: string;

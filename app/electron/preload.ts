@@ -2,9 +2,14 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL } from './channels';
 
+/** The HostApi method names, inlined at build time from the protocol's definition (scripts/preload-build.mjs). */
+declare const __FLOWSCOPE_HOST_METHODS__: readonly string[];
+
 type Listener = (payload: unknown) => void;
 
 async function request(method: string, params: unknown[]): Promise<unknown> {
+  // Omitted trailing arguments stay absent, as over the WebSocket.
+  while (params.length && params[params.length - 1] === undefined) params.pop();
   const answer = JSON.parse(await ipcRenderer.invoke(REQUEST_CHANNEL, method, params));
   if (!answer.ok) throw Object.assign(new Error(answer.error.message), { name: answer.error.name });
   return answer.result;
@@ -17,17 +22,7 @@ function subscribe(channel: string, listener: Listener): () => void {
 }
 
 contextBridge.exposeInMainWorld('flowscopeHost', {
-  listGames: () => request('listGames', []),
-  open: (r: unknown) => request('open', [r]),
-  restart: (o: unknown) => request('restart', [o]),
-  view: () => request('view', []),
-  dispatch: (action: unknown, at?: number) => request('dispatch', at === undefined ? [action] : [action, at]),
-  random: (count: number) => request('random', [count]),
-  steps: (from: number, to: number) => request('steps', [from, to]),
-  step: (index: number) => request('step', [index]),
-  exportReplay: () => request('exportReplay', []),
-  openReplay: (text: string, replayPath?: string) => request('openReplay', replayPath === undefined ? [text] : [text, replayPath]),
-  reload: () => request('reload', []),
+  ...Object.fromEntries(__FLOWSCOPE_HOST_METHODS__.map((method) => [method, (...params: unknown[]) => request(method, params)])),
   onEvent: (listener: Listener) => subscribe(EVENT_CHANNEL, listener),
   onStatus: (listener: (status: 'open' | 'closed') => void) => {
     queueMicrotask(() => listener('open'));

@@ -214,7 +214,7 @@ export class EngineHost {
         break;
       case 'dispatch': {
         const step = answer.result as StepSummary;
-        if (this.restore) this.restore.actions = [...this.restore.actions.slice(0, step.index - 1), params[0] as FlowAction];
+        if (this.restore && step.action) this.restore.actions = [...this.restore.actions.slice(0, step.index - 1), step.action];
         break;
       }
       case 'random':

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { HostApi, HostEvent, HostRequestMessage } from '../../engine';
+import { callHost, errorReply, validateHostRequest, type HostApi, type HostEvent, type HostRequestMessage } from '../../engine';
 import { setActivityReporter } from './activity';
 import { startInspectServer } from '../inspect/inspect-server';
 import { SessionHost } from './session-host';
@@ -33,13 +33,11 @@ post({ type: 'ready' });
 parentPort!.on('message', async (message: HostRequestMessage & { replyId: number }) => {
   let json: string;
   try {
-    const method = (host as unknown as Record<string, unknown>)[message.method] as (...args: unknown[]) => Promise<unknown>;
-    if (typeof method !== 'function') throw new Error(`unknown method ${String(message.method)}`);
-    const result = await method.apply(host, message.params);
+    // Checked again on this side: nothing reaches game code that the protocol does not allow.
+    const result = await callHost(host, validateHostRequest(message.method, message.params));
     json = JSON.stringify({ id: message.replyId, ok: true, result: result ?? null });
   } catch (error) {
-    const e = error as Error;
-    json = JSON.stringify({ id: message.replyId, ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error) } });
+    json = JSON.stringify(errorReply(message.replyId, error));
   }
   post({ type: 'doing', text: 'idle' });
   post({ type: 'response', id: message.id, json });

@@ -90,7 +90,7 @@ export class SessionHost implements HostApi {
     return this.current ? this.makeView(this.current) : null;
   }
 
-  async dispatch(action: FlowAction, at?: number): Promise<StepSummary> {
+  async dispatch(action: FlowAction, at?: number | null): Promise<StepSummary> {
     const c = this.need();
     if (typeof at === 'number' && at < c.session.lastIndex) c.session.truncate(at);
     activity.doing(`step ${c.session.length}: ${describeAction(action)}`);
@@ -154,7 +154,7 @@ export class SessionHost implements HostApi {
     });
   }
 
-  async openReplay(text: string, replayPath?: string): Promise<SessionView> {
+  async openReplay(text: string, replayPath?: string | null): Promise<SessionView> {
     const replay = parseReplay(text);
     let gameFile = this.current?.opened.module.file;
     if (replay.game.file) {

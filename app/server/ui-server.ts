@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { HOST_METHODS, type HostEvent, type HostMethod, type HostRequestMessage } from '../../engine';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { errorReply, ProtocolError, readRequestMessage, type HostEvent } from '../../engine';
 import { EngineHost } from '../host/engine-host';
 
 export interface UiServerOptions {
@@ -127,23 +127,15 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     clients.add(socket);
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
-      if (isBinary) return;
-      let message: HostRequestMessage;
-      try {
-        message = JSON.parse(data.toString());
-      } catch {
-        return;
-      }
-      const { id, method, params } = message;
-      if (typeof id !== 'number') return;
-      if (!HOST_METHODS.includes(method as HostMethod) || !Array.isArray(params)) {
-        socket.send(JSON.stringify({ id, ok: false, error: { name: 'ProtocolError', message: `unknown request ${String(method)}` } }));
+      const read = readClientRequest(data, isBinary);
+      if (!read.ok) {
+        socket.send(JSON.stringify(read.reply));
         return;
       }
       try {
-        socket.send(await engine.request(method, params, id));
+        socket.send(await engine.request(read.request.method, read.request.params, read.id));
       } catch (error) {
-        socket.send(JSON.stringify({ id, ok: false, error: { name: (error as Error).name, message: (error as Error).message } }));
+        socket.send(JSON.stringify(errorReply(read.id, error)));
       }
     });
   });
@@ -165,4 +157,11 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       await engine.close();
     },
   };
+}
+
+/** One client message as a validated request, or the error reply it gets (never throws). */
+function readClientRequest(data: RawData, isBinary: boolean): ReturnType<typeof readRequestMessage> {
+  if (isBinary) return { ok: false, reply: errorReply(null, new ProtocolError('expected a text message holding JSON, got a binary one')) };
+  const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+  return readRequestMessage(text);
 }

@@ -74,4 +74,24 @@ describe('replay files', () => {
     expect(problemsOf({ ...valid, version: 2 })).toEqual(['version: 2 is newer than this Flowscope reads (1); update Flowscope']);
     expect(problemsOf({ ...valid, actions: undefined })).toEqual(['actions: expected an array, got nothing (the field is missing)']);
   });
+
+  it('type-check every expectation field, playOrder and activePlayers values included', () => {
+    const expectOf = (e: object) => problemsOf({ ...valid, expect: [{ step: 1, ...e }] });
+    expect(expectOf({ playOrder: '0,1' })).toEqual(['expect[0].playOrder: expected an array of player IDs, got string "0,1"']);
+    expect(expectOf({ playOrder: ['0', 1] })).toEqual(['expect[0].playOrder[1]: expected a player ID string, got number 1']);
+    expect(expectOf({ activePlayers: { 0: 3 } })).toEqual(['expect[0].activePlayers["0"]: expected a stage name or null, got number 3']);
+    expect(expectOf({ ok: 'yes', phase: 3, currentPlayer: 0 })).toEqual([
+      'expect[0].ok: expected a boolean, got string "yes"',
+      'expect[0].phase: expected a phase name or null, got number 3',
+      'expect[0].currentPlayer: expected a string, got number 0',
+    ]);
+    expect(expectOf({ playOrder: ['0', '1'], activePlayers: { 0: null, 1: 'discard' } })).toEqual([]);
+  });
+
+  it('refuse what no JSON text can hold with a ReplayError too', () => {
+    const hostile = { ...valid, get seed(): string {
+      throw new Error('boom');
+    } };
+    expect(problemsOf(hostile)).toEqual(['unreadable replay: boom']);
+  });
 });

@@ -1,16 +1,11 @@
+import { menuCommandSchema, type MenuCommand } from '../../../engine/host/protocol';
 import type { Controller } from '../state/controller';
 import { store } from '../state/store';
 
 type Panels = { log: boolean; controls: boolean; inspector: boolean };
-type Command =
-  | { kind: 'zoom-fit' }
-  | { kind: 'toggle-panel'; panel: keyof Panels }
-  | { kind: 'theme'; theme: 'light' | 'dark' }
-  | { kind: 'export-chart'; format: 'svg' | 'png' | 'mermaid' | 'xstate' };
-
 /** What the desktop preload exposes besides the HostApi (absent in browser mode). */
 interface DesktopApi {
-  onCommand(listener: (command: Command) => void): () => void;
+  onCommand(listener: (command: unknown) => void): () => void;
   saveLayout(layout: { panels: Panels; theme: 'light' | 'dark' }): Promise<void>;
   initialLayout(): Promise<{ panels: Panels; theme: 'light' | 'dark' } | null>;
   exportChart(format: 'svg' | 'png', dataUrl: string): Promise<boolean>;
@@ -54,7 +49,10 @@ export function installBridge(controller: Controller): void {
       void desktop.saveLayout({ panels, theme });
     }
   });
-  desktop.onCommand((command) => {
+  desktop.onCommand((payload) => {
+    const parsed = menuCommandSchema.safeParse(payload);
+    if (!parsed.success) return console.error('Flowscope ignored a malformed menu command', payload);
+    const command: MenuCommand = parsed.data;
     switch (command.kind) {
       case 'zoom-fit':
         window.dispatchEvent(new CustomEvent(FIT_EVENT));

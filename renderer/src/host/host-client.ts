@@ -1,4 +1,4 @@
-import type { HostApi, HostEvent, HostMethod, HostServerMessage } from '../../../engine/host/protocol';
+import { HOST_METHODS, type HostApi, type HostEvent, type HostMethod, type HostServerMessage } from '../../../engine/host/protocol';
 
 export interface HostConnection extends HostApi {
   onEvent(listener: (event: HostEvent) => void): () => void;
@@ -26,14 +26,23 @@ export function connectWebSocketHost(url: string): HostConnection {
     statusListeners.forEach((l) => l('closed'));
   });
   socket.addEventListener('message', (message) => {
-    const data = JSON.parse(String(message.data)) as HostServerMessage;
+    let data: HostServerMessage;
+    try {
+      data = JSON.parse(String(message.data)) as HostServerMessage;
+    } catch {
+      return;
+    }
     if ('event' in data) {
       listeners.forEach((l) => l(data.event));
       return;
     }
-    const p = pending.get(data.id);
-    pending.delete(data.id);
-    if (!p) return;
+    const p = data.id === null ? undefined : pending.get(data.id);
+    if (!p) {
+      // A reply to no request of ours (the server could not read its id): say so rather than hang.
+      if (!data.ok) console.error(`Flowscope refused a request: ${data.error.message}`);
+      return;
+    }
+    pending.delete(data.id!);
     if (data.ok) p.resolve(data.result);
     else p.reject(Object.assign(new Error(data.error.message), { name: data.error.name }));
   });
@@ -49,18 +58,10 @@ export function connectWebSocketHost(url: string): HostConnection {
         if (socket.readyState === WebSocket.OPEN) socket.send(text);
         else queue.push(text);
       });
+  // One function per method of the protocol's definition, each sending `{ id, method, params }`.
+  const methods = Object.fromEntries(HOST_METHODS.map((method) => [method, call(method)])) as unknown as HostApi;
   return {
-    listGames: call('listGames'),
-    open: call('open'),
-    restart: call('restart'),
-    view: call('view'),
-    dispatch: call('dispatch'),
-    random: call('random'),
-    steps: call('steps'),
-    step: call('step'),
-    exportReplay: call('exportReplay'),
-    openReplay: call('openReplay'),
-    reload: call('reload'),
+    ...methods,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -69,7 +70,7 @@ export function connectWebSocketHost(url: string): HostConnection {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
-  } as HostConnection;
+  } satisfies HostConnection;
 }
 
 /** The host the page was opened for: the preload's (desktop) or the server's WebSocket (browser). */

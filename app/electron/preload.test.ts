@@ -1,0 +1,45 @@
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { HOST_METHODS } from '../../engine';
+import { hostMethodNames, preloadBuildOptions } from '../../scripts/preload-build.mjs';
+import { REQUEST_CHANNEL } from './channels';
+
+/** Runs the bundled preload against a fake Electron; returns what it exposed and what it invoked. */
+function runPreload(code: string) {
+  const exposed: Record<string, any> = {};
+  const invoked: unknown[][] = [];
+  const electron = {
+    contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
+    ipcRenderer: {
+      invoke: async (...args: unknown[]) => (invoked.push(args), JSON.stringify({ id: 0, ok: true, result: 'answer' })),
+      on: () => undefined,
+      removeListener: () => undefined,
+    },
+    webUtils: { getPathForFile: () => '' },
+  };
+  const module = { exports: {} };
+  new Function('require', 'module', 'exports', code)((name: string) => (name === 'electron' ? electron : undefined), module, module.exports);
+  return { exposed, invoked };
+}
+
+describe('the preload', () => {
+  it('is built with the method names of the protocol’s one definition', async () => {
+    expect(await hostMethodNames()).toEqual(HOST_METHODS);
+  });
+
+  it('exposes one named method per HostApi method, each a request on the one channel; no schema library inside', async () => {
+    const out = await build({ ...preloadBuildOptions(HOST_METHODS), write: false });
+    const code = out.outputFiles[0].text;
+    expect(code).not.toMatch(/zod|ZodError/);
+    const { exposed, invoked } = runPreload(code);
+    const host = exposed.flowscopeHost;
+    expect(Object.keys(host).sort()).toEqual([...HOST_METHODS, 'onEvent', 'onStatus'].sort());
+    expect(await host.dispatch({ type: 'reset' })).toBe('answer');
+    await host.openReplay('{}', undefined);
+    expect(invoked).toEqual([
+      [REQUEST_CHANNEL, 'dispatch', [{ type: 'reset' }]],
+      [REQUEST_CHANNEL, 'openReplay', ['{}']],
+    ]);
+    expect(Object.keys(exposed.flowscopeDesktop).sort()).toEqual(['exportChart', 'initialLayout', 'onCommand', 'pathForFile', 'saveLayout']);
+  });
+});
