@@ -48,4 +48,34 @@ describe('transitions boardgame.io throws away', () => {
     expect(session.steps[0].trace.transitions.some((t) => t.loopGuard)).toBe(false);
     expect(session.steps[0].trace.transitions.some((t) => t.rolledBack)).toBe(false);
   });
+
+  it('an event boardgame.io logs an error for but that still takes effect is applied, with the error as a warning', () => {
+    const runtime = RUNTIMES.find((r) => r.version === '0.50.2')!;
+    const config: GameConfig = {
+      moves: { toC: ({ events }: any) => void events.setPhase('C'), bare: ({ events }: any) => void events.endTurn('1'), early: ({ events }: any) => void events.endStage() },
+      phases: { A: { start: true }, B: {} },
+    };
+    const toMissing = new Session({ runtime, config, numPlayers: 2, seed: 's' });
+    const before = toMissing.steps[0].ctx;
+    const step = toMissing.dispatch({ type: 'move', name: 'toC', args: [], playerID: '0' });
+    expect(step.ctx.phase).toBeNull();
+    expect(step.trace.entries[0].events[0]).toEqual({ name: 'setPhase', args: ['C'], outcome: 'applied', warning: 'boardgame.io logged: invalid phase: C' });
+    expect(step.trace.transitions.some((t) => t.loopGuard)).toBe(false);
+    expect(step.trace.transitions.at(-1)).toMatchObject({ type: 'phase-begin', phase: null, cause: expect.stringMatching(/^boardgame\.io has no phase C \(it logged `invalid phase: C`\), so after phase A ended the game is in no phase/) });
+    expect(explainStep(step, before)).toMatch(/phase A ended because moves\.toC called setPhase\("C"\)/);
+
+    const bare = new Session({ runtime, config, numPlayers: 2, seed: 's' });
+    const turned = bare.dispatch({ type: 'move', name: 'bare', args: [], playerID: '0' });
+    expect(turned.ctx.turn).toBe(2);
+    expect(turned.trace.entries[0].events[0]).toMatchObject({ name: 'endTurn', outcome: 'applied', warning: 'boardgame.io logged: invalid argument to endTurn: 1' });
+  });
+
+  it('keeps rejected an event that changed nothing', () => {
+    const runtime = RUNTIMES.find((r) => r.version === '0.50.2')!;
+    const config: GameConfig = { moves: { early: ({ events }: any) => void events.endTurn() }, turn: { minMoves: 2 } };
+    const session = new Session({ runtime, config, numPlayers: 2, seed: 's' });
+    const step = session.dispatch({ type: 'move', name: 'early', args: [], playerID: '0' });
+    expect(step.ctx.turn).toBe(1);
+    expect(step.trace.entries[0].events[0]).toMatchObject({ name: 'endTurn', outcome: 'rejected', reason: 'boardgame.io logged: cannot end turn before making 2 moves' });
+  });
 });

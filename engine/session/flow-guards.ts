@@ -1,3 +1,4 @@
+import { describeCall } from '../trace/describe';
 import type { StepTrace, Transition } from '../trace/types';
 import type { FlowCtx } from '../types';
 
@@ -25,9 +26,37 @@ export function reconcileTransitions(trace: StepTrace, ctx: FlowCtx, actionRefus
       }
     }
   }
-  const guard = loopGuardTransition(trace.transitions.filter((t) => !t.rolledBack), ctx, trace.entries.length);
+  const missing = trace.logs.map((l) => /invalid phase: (\S+)/.exec(l.text)?.[1]).find((name) => name !== undefined);
+  const guard = missing === undefined ? loopGuardTransition(trace.transitions.filter((t) => !t.rolledBack), ctx, trace.entries.length) : missingPhaseTransition(trace.transitions.filter((t) => !t.rolledBack), ctx, trace.entries.length, missing);
   if (guard) trace.transitions.push(guard);
+  settleEventVerdicts(trace);
   return undone;
+}
+
+/**
+ * An event boardgame.io logged an error for, but that still took effect (`setPhase` to a missing
+ * phase ends the current one; `endTurn('2')` ends the turn) is `applied`, with the logged error
+ * kept as its warning: `rejected` means nothing changed.
+ */
+function settleEventVerdicts(trace: StepTrace): void {
+  const live = trace.transitions.filter((t) => !t.rolledBack);
+  for (const entry of trace.entries) {
+    for (const ev of entry.events) {
+      if (ev.outcome !== 'rejected' || !ev.reason?.startsWith('boardgame.io logged:')) continue;
+      const call = `${entry.fn} called ${describeCall(ev.name, ev.args)}`;
+      if (!live.some((t) => t.cause.includes(call))) continue;
+      ev.outcome = 'applied';
+      ev.warning = ev.reason;
+      delete ev.reason;
+    }
+  }
+}
+
+function missingPhaseTransition(live: Transition[], ctx: FlowCtx, at: number, missing: string): Transition | null {
+  if (ctx.phase !== null || ctx.gameover !== undefined) return null;
+  const last = live.filter((t) => t.type === 'phase-begin' || t.type === 'phase-end').pop();
+  if (!last || last.type !== 'phase-end' || last.phase === null) return null;
+  return { type: 'phase-begin', at, phase: null, turn: ctx.turn, automatic: false, cause: `boardgame.io has no phase ${missing} (it logged \`invalid phase: ${missing}\`), so after phase ${last.phase} ended the game is in no phase, with no onBegin run and no turn started` };
 }
 
 function loopGuardTransition(live: Transition[], ctx: FlowCtx, at: number): Transition | null {

@@ -9,6 +9,8 @@ export interface TracedEvent {
   outcome: EventOutcome;
   /** boardgame.io's reason for a rejection, or why a dropped event never took effect. */
   reason?: string;
+  /** An error boardgame.io logged for an event that still took effect (`setPhase` to a missing phase). */
+  warning?: string;
 }
 
 export type FnKind = 'setup' | 'move' | 'hook' | 'trigger' | 'order';
