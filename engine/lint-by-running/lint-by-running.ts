@@ -12,7 +12,8 @@ export interface ObservedLintOptions {
 }
 
 /**
- * Lint by running the game on its release: setup, then a short seeded random play. Finds
+ * Lint by running the game on its release: setup, then a short seeded random play (moves, and
+ * only the endTurn, endStage and pass events). Finds
  * `end-if-on-entry`: a phase that ended through its `endIf` in the same step it began, i.e. before
  * any move was made in it (at setup, or after another phase ended). A game that cannot even be
  * created gives no finding here (every command reports that itself).
@@ -24,7 +25,9 @@ export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options:
   } catch {
     return [];
   }
-  const player = new RandomPlayer({ seed: options.seed ?? 'lint' });
+  // Only what a player's client offers besides moves: a phase forced by a random setPhase would
+  // find endIf conditions the game itself never meets there.
+  const player = new RandomPlayer({ seed: options.seed ?? 'lint', events: ['endTurn', 'endStage', 'pass'] });
   const found = new Map<string, LintFinding>();
   const inspect = (index: number, before: FlowCtx | null) => {
     const record = session.steps[index];
