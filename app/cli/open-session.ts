@@ -1,5 +1,5 @@
-import { findGames, gameAt, GameSelectionError, selectGame, Session, SessionError, type BgioRuntime, type FlowAction, type FoundGame, type GameLocation, type StepRecord } from '../../engine';
-import { activity } from '../host/activity';
+import { findGames, gameAt, GameSelectionError, selectGame, Session, SessionError, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type GameLocation, type StepRecord } from '../../engine';
+import { activity, asGameCode } from '../host/activity';
 import { loadGameModule, type BundleOptions, type LoadedGameModule } from '../load/load-game-file';
 import { pickRelease, type ReleaseChoice } from '../load/pick-release';
 import { describeAction } from './table';
@@ -39,15 +39,17 @@ export async function openGame(file: string, wanted?: string, bgio?: string, bgi
 function chooseGame(module: LoadedGameModule, wanted: string | undefined, location: GameLocation): FoundGame {
   const wantedIsFunction = wanted !== undefined && typeof module.exports[wanted] === 'function';
   if (location.gamePath !== undefined || location.factoryArgs !== undefined || wantedIsFunction) return gameAt(module.exports, location, wanted);
-  try {
-    return selectGame(findGames(module.exports), wanted);
-  } catch (error) {
-    if (!(error instanceof GameSelectionError) || !/^no game found/.test(error.message)) throw error;
+  const games = findGames(module.exports);
+  if (games.length === 0) {
     const names = Object.keys(module.exports);
     const functions = names.filter((n) => typeof module.exports[n] === 'function');
     const hint = functions.length ? `; ${functions.join(', ')} ${functions.length === 1 ? 'is a function' : 'are functions'}: if one returns the game, open it with --game NAME --factory-args '[…]'` : '';
-    throw new GameSelectionError(`${error.message}. ${module.file} exports ${names.length ? names.join(', ') : 'nothing'}${hint}; a game kept at a property is opened with --game-path NAME.prop`);
+    throw new GameSelectionError(
+      `no game found in ${module.file}: it exports ${names.length ? names.join(', ') : 'nothing'}, none of them a boardgame.io game ` +
+        `(an object with setup, moves, phases or turn); export the game as default or as a named export${hint}; a game kept at a property is opened with --game-path NAME.prop`,
+    );
   }
+  return selectGame(games, wanted);
 }
 
 /** The player count to use when none is given: 2, within the game's minPlayers/maxPlayers. */
@@ -72,11 +74,16 @@ export function checkPlayerCount(game: FoundGame, numPlayers: number): void {
 export function newSession(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): Session {
   checkPlayerCount(opened.game, numPlayers);
   activity.doing(`creating the game (setup, first phase and turn) for ${numPlayers} players`);
-  return new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
+  return new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone });
 }
 
 /** Dispatches one action, announcing it first so a hang can be reported by step. */
 export function dispatchAction(session: Session, action: FlowAction): StepRecord {
   activity.doing(`step ${session.length}: ${describeAction(action)}${'playerID' in action ? ` by player ${action.playerID}` : ''}`);
   return session.dispatch(action);
+}
+
+/** The random player's next action; `ai.enumerate` is the game's code, so it is watched as such. */
+export function chooseRandom(player: RandomPlayer, session: Session): FlowAction | null {
+  return asGameCode('ai.enumerate (choosing a random action)', () => player.choose(session));
 }

@@ -63,7 +63,7 @@ describe('opening real projects', () => {
     expect(made.game.config.turn).toEqual({ maxMoves: 4 });
     const kept = await openGame(file, undefined, undefined, undefined, { gamePath: 'example.game' });
     expect(Object.keys(kept.game.config.moves as object)).toEqual(['go']);
-    await expect(openGame(file)).rejects.toThrow(/no game found.*game\.ts exports example, makeGame; makeGame is a function: .*--factory-args.*--game-path NAME\.prop/);
+    await expect(openGame(file)).rejects.toThrow(/no game found in .*game\.ts: it exports example, makeGame, none of them a boardgame\.io game .*; makeGame is a function: .*--factory-args.*--game-path NAME\.prop/);
     await expect(openGame(file, undefined, undefined, undefined, { gamePath: 'example.nope' })).rejects.toThrow(/nothing at example\.nope: example is an object with keys title, game/);
     await expect(openGame(file, 'makeGame')).rejects.toThrow(/makeGame is a function, not a game: if it returns the game, give its arguments as JSON \(--factory-args '\[\]'\)/);
     await expect(openGame(file, undefined, undefined, undefined, { gamePath: 'makeGame' })).rejects.toThrow(/makeGame is a function, not a game: .*--factory-args/);

@@ -39,10 +39,14 @@ describe("the session host's answers", () => {
     ];
     expect(played.map((s) => s.action?.type)).toEqual(['move', 'move', 'event', 'undo', 'redo', 'move', 'reset']);
     expect(played[1].ok).toBe(false);
-    const random = await ask('random', 6);
+    const random = await ask('random', 6, [{ kind: 'predicate', source: 'ctx.turn > 100' }]);
     const last = random.length ? random[random.length - 1].index : played[played.length - 1].index;
     const summaries = await ask('steps', 0, last);
     for (let i = 0; i <= last; i++) await ask('step', i);
+    expect((await ask('searchSteps', { outcome: 'rejected' }, 10)).total).toBeGreaterThan(0);
+    expect((await ask('coverage')).counts['move:moves.clickCell']).toBeGreaterThan(0);
+    expect(await ask('findBreak', 0, [{ kind: 'turn' }])).toMatchObject({ reason: 'a turn begins' });
+    expect((await ask('explore', { runs: 2, steps: 10, seed: 'schemas' })).runs).toBe(2);
 
     const replay = parseReplay(await ask('exportReplay'));
     expect(replay.actions).toEqual(summaries.slice(1).map((s) => s.action));
@@ -51,6 +55,10 @@ describe("the session host's answers", () => {
     expect((await ask('steps', 0, last)).map((s) => s.ctx)).toEqual(summaries.map((s) => s.ctx));
     expect(await ask('reload')).toMatchObject({ ok: true, replayed: last, divergence: null });
     await ask('restart', { numPlayers: 2, seed: 'again' });
+    const lessons = await ask('listLessons');
+    expect(lessons.map((l) => l.id)).toContain('card-phases/phases');
+    for (const l of lessons) expect((await ask('lesson', l.id)).plan).toHaveLength(l.steps);
+    await expect(ask('lesson', 'no/such')).rejects.toThrow(/no lesson "no\/such"/);
     expect(events.length).toBeGreaterThan(0);
     for (const event of events) expect(hostEventSchema.safeParse(event).success, JSON.stringify(event).slice(0, 200)).toBe(true);
   });

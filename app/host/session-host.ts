@@ -23,16 +23,25 @@ import {
   type GameEntry,
   type HostApi,
   type HostEvent,
+  type LessonEntry,
+  type LessonView,
   type OpenRequest,
   type ReloadResult,
   type SessionView,
   type StepDetail,
   type StepRecord,
   type StepSummary,
+  type Breakpoint,
+  type BreakHit,
+  type CoverageView,
+  type ExploreView,
+  type StepFilter,
 } from '../../engine';
 import { activity } from './activity';
-import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame } from '../cli/open-session';
+import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage } from './session-tools';
+import { checkPlayerCount, chooseRandom, defaultPlayerCount, openGame, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
+import { lessonView, listLessons } from '../lessons/lesson-library';
 
 export interface SessionHostOptions {
   fixturesDir: string;
@@ -99,14 +108,17 @@ export class SessionHost implements HostApi {
     return this.summary(c, record.index);
   }
 
-  async random(count: number): Promise<StepSummary[]> {
+  async random(count: number, breakpoints?: Breakpoint[] | null): Promise<StepSummary[]> {
     const c = this.need();
     const first = c.session.length;
+    const checker = breakpoints?.length ? new BreakpointChecker(breakpoints) : null;
     for (let done = 0; done < count; done++) {
-      const action = c.random.choose(c.session);
+      const action = chooseRandom(c.random, c.session);
       if (!action) break;
       activity.doing(`random step ${c.session.length}: ${describeAction(action)}`);
-      this.follow(c, c.session.dispatch(action));
+      const record = c.session.dispatch(action);
+      this.follow(c, record);
+      if (checker?.hit(record, c.session.step(record.index - 1), checker.needsState ? c.session.currentState : null)) break;
       if ((done + 1) % PROGRESS_EVERY === 0) this.options.emit({ type: 'progress', done: done + 1, total: count });
     }
     this.options.emit({ type: 'progress', done: count, total: count });
@@ -193,10 +205,38 @@ export class SessionHost implements HostApi {
     return { ok: true, view: { ...view, length: next.session.length }, replayed: actions.length, divergence };
   }
 
+  async listLessons(): Promise<LessonEntry[]> {
+    return listLessons(this.options.fixturesDir);
+  }
+
+  async lesson(id: string): Promise<LessonView> {
+    return lessonView(this.options.fixturesDir, id);
+  }
+
+  async searchSteps(filter: StepFilter, limit?: number | null): Promise<{ total: number; steps: StepSummary[] }> {
+    const c = this.need();
+    const { total, indexes } = searchSteps(c.session, filter, limit ?? 1000);
+    return { total, steps: indexes.map((i) => this.summary(c, i)) };
+  }
+
+  async coverage(): Promise<CoverageView> {
+    const c = this.need();
+    return sessionCoverage({ session: c.session, model: c.actor.model, opened: c.opened });
+  }
+
+  async explore(options: { runs: number; steps: number; seed: string }): Promise<ExploreView> {
+    const c = this.need();
+    return exploreGame({ session: c.session, model: c.actor.model, opened: c.opened }, options);
+  }
+
+  async findBreak(from: number, breakpoints: Breakpoint[]): Promise<BreakHit | null> {
+    return findBreak(this.need().session, from, breakpoints);
+  }
+
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
     checkPlayerCount(opened.game, numPlayers);
     activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
-    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
+    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone });
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
     const lint = lintForRelease(opened.game.config, opened.runtime);

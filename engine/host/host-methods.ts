@@ -7,7 +7,9 @@
 import { z } from '../schema/zod';
 import { flowActionSchema } from '../schema/action-schema';
 import { expected } from '../schema/issues';
+import { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 import { gameEntrySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
+import { breakHitSchema, breakpointsSchema, coverageViewSchema, exploreOptionsSchema, exploreViewSchema, searchResultSchema, stepFilterSchema } from './tool-schemas';
 
 /** The largest replay text `openReplay` takes (the WebSocket's frame limit is the same). */
 export const MAX_REPLAY_TEXT = 64 * 1024 * 1024;
@@ -69,9 +71,12 @@ export const HOST_METHOD_SCHEMAS = {
   view: { params: params(), result: sessionViewSchema.nullable() },
   /** Dispatches after step `at` (default, or null: the last), discarding later steps when `at` is in the past. */
   dispatch: { params: params(flowActionSchema, stepIndex.nullish()), result: stepSummarySchema },
-  /** Plays `count` random steps (progress arrives as `progress` events). */
+  /** Plays `count` random steps (progress arrives as `progress` events), stopping after a step that hits one of the breakpoints. */
   random: {
-    params: params(z.int(expected(`a step count (0 to ${MAX_RANDOM_STEPS})`)).min(0, expected(`a step count (0 to ${MAX_RANDOM_STEPS})`)).max(MAX_RANDOM_STEPS, expected(`a step count (0 to ${MAX_RANDOM_STEPS})`))),
+    params: params(
+      z.int(expected(`a step count (0 to ${MAX_RANDOM_STEPS})`)).min(0, expected(`a step count (0 to ${MAX_RANDOM_STEPS})`)).max(MAX_RANDOM_STEPS, expected(`a step count (0 to ${MAX_RANDOM_STEPS})`)),
+      breakpointsSchema.nullish(),
+    ),
     result: z.array(stepSummarySchema),
   },
   steps: { params: params(stepIndex, stepIndex), result: z.array(stepSummarySchema) },
@@ -84,6 +89,18 @@ export const HOST_METHOD_SCHEMAS = {
   },
   /** Re-bundles the game, replays the session's actions on the new code, reports the first difference. */
   reload: { params: params(), result: reloadResultSchema },
+  /** The bundled lessons, in teaching order (docs/lessons.md). */
+  listLessons: { params: params(), result: z.array(lessonEntrySchema) },
+  /** A lesson by id (`<fixture>/<name>` or a `.lesson.json` path), validated, with its plan; its states are shown with `open` and `dispatch`. */
+  lesson: { params: params(nonEmpty('a lesson id')), result: lessonViewSchema },
+  /** The steps that pass a log filter (at most `limit`, default 1000, first ones first) and how many pass in all. */
+  searchSteps: { params: params(stepFilterSchema, z.int(expected('a result limit (1 to 100,000)')).min(1, expected('a result limit (1 to 100,000)')).max(100_000, expected('a result limit (1 to 100,000)')).nullish()), result: searchResultSchema },
+  /** Chart coverage of the current session. */
+  coverage: { params: params(), result: coverageViewSchema },
+  /** Seeded random playouts of the current game (in the host, with the game code): findings with minimal replays, and coverage. */
+  explore: { params: params(exploreOptionsSchema), result: exploreViewSchema },
+  /** The first step after `from` that hits one of the breakpoints (predicates run in the host), or null. */
+  findBreak: { params: params(stepIndex, breakpointsSchema), result: breakHitSchema.nullable() },
 } as const satisfies Record<string, { params: z.ZodType<readonly unknown[]>; result: z.ZodType }>;
 
 export type HostMethodSchemas = typeof HOST_METHOD_SCHEMAS;

@@ -16,6 +16,27 @@ const action = fc.oneof(
   fc.constant({ type: 'reset' }),
 );
 
+const breakpoint = fc.oneof(
+  fc.record({ kind: fc.constant('phase'), phase: text }),
+  fc.record({ kind: fc.constantFrom('turn', 'event-rejected', 'event-dropped', 'threw') }),
+  fc.record({ kind: fc.constant('stage'), stage: text }),
+  fc.record({ kind: fc.constant('diagnostic'), code: fc.string() }, { requiredKeys: ['kind'] }),
+  fc.record({ kind: fc.constant('predicate'), source: text }),
+);
+const filter = fc.record(
+  { player: fc.string(), action: fc.string(), outcome: fc.constantFrom('accepted', 'rejected', 'threw'), diagnostic: fc.string(), text: fc.string({ maxLength: 20 }) },
+  { requiredKeys: [] },
+);
+const BREAKPOINT_KINDS = ['phase', 'turn', 'stage', 'event-rejected', 'event-dropped', 'diagnostic', 'threw', 'predicate'];
+const NAMED: Record<string, string> = { phase: 'phase', stage: 'stage', predicate: 'source' };
+const isBreakpoint = (v: unknown): boolean => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+  const b = v as Record<string, unknown>;
+  if (!BREAKPOINT_KINDS.includes(b.kind as string)) return false;
+  const key = NAMED[b.kind as string];
+  return key ? typeof b[key] === 'string' && b[key] !== '' : b.kind !== 'diagnostic' || b.code === undefined || typeof b.code === 'string';
+};
+
 /** Valid parameters for every method: adding a method to the protocol means adding it here. */
 const VALID = {
   listGames: fc.constant([]),
@@ -25,12 +46,18 @@ const VALID = {
   restart: fc.tuple(fc.record({ numPlayers: fc.integer({ min: 1, max: 100 }), seed: text, setupData: json }, { requiredKeys: ['numPlayers', 'seed'] })),
   view: fc.constant([]),
   dispatch: fc.oneof(fc.tuple(action), fc.tuple(action, fc.oneof(fc.nat(), fc.constant(null)))),
-  random: fc.tuple(fc.integer({ min: 0, max: 1_000_000 })),
+  random: fc.oneof(fc.tuple(fc.integer({ min: 0, max: 1_000_000 })), fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.oneof(fc.constant(null), fc.array(breakpoint, { maxLength: 3 })))),
   steps: fc.tuple(fc.nat(), fc.nat()),
   step: fc.tuple(fc.nat()),
   exportReplay: fc.constant([]),
   openReplay: fc.oneof(fc.tuple(fc.string()), fc.tuple(fc.string(), fc.oneof(fc.string(), fc.constant(null)))),
   reload: fc.constant([]),
+  listLessons: fc.constant([]),
+  lesson: fc.tuple(text),
+  searchSteps: fc.oneof(fc.tuple(filter), fc.tuple(filter, fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constant(null)))),
+  coverage: fc.constant([]),
+  explore: fc.tuple(fc.record({ runs: fc.integer({ min: 1, max: 100_000 }), steps: fc.integer({ min: 1, max: 100_000 }), seed: text })),
+  findBreak: fc.tuple(fc.nat(), fc.array(breakpoint, { maxLength: 3 })),
 } satisfies Record<HostMethod, fc.Arbitrary<unknown[]>>;
 
 // What each parameter field accepts, written out independently of the schemas.
@@ -58,13 +85,31 @@ function fieldsOf(method: HostMethod, params: any[]): Record<string, Accepts> {
       return fields;
     }
     case 'random':
-      return { '[0]': (v) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 1_000_000 };
+      return {
+        '[0]': (v) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 1_000_000,
+        '[1]': optional((v) => v === null || (Array.isArray(v) && v.every(isBreakpoint))),
+      };
+    case 'searchSteps':
+      return {
+        '[0].player': optional(isString),
+        '[0].outcome': optional((v) => v === 'accepted' || v === 'rejected' || v === 'threw'),
+        '[0].text': optional(isString),
+        '[1]': optional((v) => v === null || (Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 100_000)),
+      };
+    case 'explore': {
+      const count: Accepts = (v) => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 100_000;
+      return { '[0].runs': count, '[0].steps': count, '[0].seed': nonEmpty };
+    }
+    case 'findBreak':
+      return { '[0]': index, '[1]': (v) => Array.isArray(v) && v.every(isBreakpoint) };
     case 'steps':
       return { '[0]': index, '[1]': index };
     case 'step':
       return { '[0]': index };
     case 'openReplay':
       return { '[0]': isString, '[1]': optional((v) => v === null || isString(v)) };
+    case 'lesson':
+      return { '[0]': nonEmpty };
     default:
       return {};
   }
@@ -128,7 +173,7 @@ describe('protocol requests', () => {
 
   it('an extra parameter is refused', () => {
     // Methods with an optional last parameter are filled up to their full arity first.
-    const arity: Partial<Record<HostMethod, number>> = { dispatch: 2, openReplay: 2 };
+    const arity: Partial<Record<HostMethod, number>> = { dispatch: 2, openReplay: 2, random: 2, searchSteps: 2 };
     fc.assert(
       fc.property(validRequest, json, ({ method, params }, extra) => {
         const full = [...params, ...Array((arity[method] ?? params.length) - params.length).fill(null), extra];

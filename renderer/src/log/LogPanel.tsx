@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties, type Keyb
 import { useController } from '../state/context';
 import { useApp } from '../state/store';
 import { LogList } from './LogList';
+import { LogFilterBar, LogMatches } from './LogFilter';
+import { useTools } from '../tools/tools-store';
 import { StepDetailPane } from './StepDetail';
 import './log.css';
 
@@ -25,6 +27,7 @@ function storedHeight(): number | null {
 export function LogPanel() {
   const panelRef = useRef<HTMLElement>(null);
   const [detailHeight, setDetailHeight] = useState<number | null>(storedHeight);
+  const filtering = useTools((s) => s.matches !== null);
 
   const clamp = useCallback((h: number) => {
     const total = panelRef.current?.clientHeight ?? 800;
@@ -72,8 +75,11 @@ export function LogPanel() {
       ref={panelRef}
       style={detailHeight === null ? undefined : ({ '--log-detail-height': `${detailHeight}px` } as CSSProperties)}
     >
-      <LogHeader />
-      <LogList />
+      <div className="log-top">
+        <LogHeader />
+        <LogFilterBar />
+      </div>
+      {filtering ? <LogMatches /> : <LogList />}
       <div
         className="log-divider"
         role="separator"

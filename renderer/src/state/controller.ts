@@ -1,6 +1,9 @@
 import type { FlowAction, HostEvent, OpenRequest, SessionView, StepSummary } from '../../../engine/host/protocol';
 import type { HostConnection } from '../host/host-client';
 import { store } from './store';
+import { toolsStore } from '../tools/tools-store';
+
+const pausedAt = (hit: { step: number; reason: string }) => ({ kind: 'info' as const, text: `paused at step ${hit.step}: ${hit.reason}` });
 
 const PAGE = 200;
 
@@ -20,7 +23,8 @@ export class Controller {
       const [games, view] = await Promise.all([this.host.listGames(), this.host.view()]);
       store.set({ games });
       if (view) this.adopt(view, view.length - 1);
-      else if (games.length) await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
+      // With ?learn=… the lesson opens its own game.
+      else if (games.length && !new URLSearchParams(location.search).has('learn')) await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
     });
   }
 
@@ -35,8 +39,10 @@ export class Controller {
   async openReplay(text: string, name?: string): Promise<void> {
     await this.guard(async () => {
       const view = await this.host.openReplay(text, name);
-      this.adopt(view, view.length - 1);
-      store.set({ notice: { kind: 'info', text: `opened replay${name ? ` ${name}` : ''}: ${view.length - 1} steps` } });
+      const { breakpoints } = toolsStore.get();
+      const hit = breakpoints.length ? await this.host.findBreak(0, breakpoints) : null;
+      this.adopt(view, hit ? hit.step : view.length - 1);
+      store.set({ notice: hit ? pausedAt(hit) : { kind: 'info', text: `opened replay${name ? ` ${name}` : ''}: ${view.length - 1} steps` } });
     });
   }
 
@@ -64,6 +70,16 @@ export class Controller {
     if (branch && action) await this.send(action, store.get().selected);
   }
 
+  /** Dispatches without asking to branch (`at` discards the steps after it): for guided flows such as lessons. */
+  dispatchAt(action: FlowAction, at?: number): Promise<void> {
+    return this.send(action, at);
+  }
+
+  /** Shows a session the host opened for a guided flow (a lesson), at step `select`. */
+  show(view: SessionView, select: number): void {
+    this.adopt(view, select);
+  }
+
   private async send(action: FlowAction, at?: number): Promise<void> {
     await this.guard(async () => {
       const step = await this.host.dispatch(action, at);
@@ -82,11 +98,14 @@ export class Controller {
     if (selected < length - 1) await this.select(length - 1);
     await this.guard(async () => {
       store.set({ progress: { done: 0, total: count } });
-      const steps = await this.host.random(count);
+      const { breakpoints } = toolsStore.get();
+      const steps = await this.host.random(count, breakpoints.length ? breakpoints : undefined);
       this.remember(steps);
       const last = steps.length ? steps[steps.length - 1].index : store.get().length - 1;
       store.set({ length: last + 1, progress: null });
-      if (steps.length < count) store.set({ notice: { kind: 'info', text: `stopped after ${steps.length} steps: nobody can act (game over?)` } });
+      const hit = steps.length < count && breakpoints.length && steps.length ? await this.host.findBreak(last - 1, breakpoints) : null;
+      if (hit && hit.step === last) store.set({ notice: pausedAt(hit) });
+      else if (steps.length < count) store.set({ notice: { kind: 'info', text: `stopped after ${steps.length} steps: nobody can act (game over?)` } });
       await this.select(last);
     });
     store.set({ progress: null });
@@ -112,10 +131,20 @@ export class Controller {
   togglePlay(): void {
     if (store.get().playing) return this.stop();
     store.set({ playing: true });
+    // Playback pauses at the next step that hits a breakpoint (asked once, from where it starts).
+    const { breakpoints } = toolsStore.get();
+    const nextHit = breakpoints.length ? this.host.findBreak(store.get().selected, breakpoints).catch((error) => (store.set({ notice: { kind: 'error', text: (error as Error).message } }), null)) : Promise.resolve(null);
     const tick = async () => {
       const { selected, length, playing, speed } = store.get();
       if (!playing) return;
       if (selected >= length - 1) return this.stop();
+      const hit = await nextHit;
+      if (hit && selected + 1 >= hit.step) {
+        await this.select(hit.step);
+        this.stop();
+        store.set({ notice: pausedAt(hit) });
+        return;
+      }
       await this.select(selected + 1);
       this.playTimer = setTimeout(tick, 1000 / speed);
     };

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDirWith } from '../../testing/temp-dir';
+import { main } from '../main';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const buggy = (name: string) => path.join(root, 'engine/explore/testing', `${name}.ts`);
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('flowscope explore', () => {
+  it('over two workers: exit 1, a JSON report, and one replay per finding that flowscope check accepts', async () => {
+    const dir = tempDirWith({});
+    const explored = await run('explore', buggy('rare-throw'), '--runs', '6', '--steps', '40', '--workers', '2', '--seed', 'cli', '--json', '--out', dir);
+    expect(explored.code).toBe(1);
+    const report = JSON.parse(explored.out);
+    expect(report.runs).toBe(6);
+    const threw = report.findings.find((f: { kind: string }) => f.kind === 'threw');
+    expect(threw.location).toBe('moves.pick');
+    expect(existsSync(threw.replayFile)).toBe(true);
+    const checked = await run('check', buggy('rare-throw'), threw.replayFile);
+    expect(checked.out).toBe(`ok: ${threw.replay.actions.length} steps replayed, ${threw.replay.actions.length + 1} expectations hold`);
+    // The same seed gives the same report on one worker.
+    const single = await run('explore', buggy('rare-throw'), '--runs', '6', '--steps', '40', '--workers', '1', '--seed', 'cli', '--json');
+    const { findings, ...rest } = JSON.parse(single.out);
+    const { findings: findings2, ...rest2 } = report;
+    expect(rest).toEqual(rest2);
+    expect(findings.map((f: { replayFile: unknown }) => ({ ...f, replayFile: null }))).toEqual(findings2.map((f: { replayFile: unknown }) => ({ ...f, replayFile: null })));
+  });
+
+  it('exit 0 and "no findings" on a game without flow bugs; bad options are refused', async () => {
+    const clean = await run('explore', path.join(root, 'fixtures/tic-tac-toe/game.ts'), '--runs', '3', '--steps', '12', '--workers', '1');
+    expect(clean.code).toBe(0);
+    expect(clean.out).toContain('no findings');
+    expect(clean.out).toMatch(/^3 runs, \d+ steps/);
+    const bad = await run('explore', buggy('rare-throw'), '--runs', '0');
+    expect(bad.code).toBe(2);
+    // One line and a pointer to --help, not the whole usage text.
+    expect(bad.err).toBe('flowscope: --runs must be an integer of at least 1, got 0\nRun `flowscope --help` for the commands and their options.');
+  });
+
+  it('game code that never returns stops the exploration with the function named (exit 2)', async () => {
+    const dir = tempDirWith({ 'hang.js': 'export default { setup: () => ({ n: 0 }), moves: { step: ({ G }) => { G.n++; if (G.n === 3) for (;;) {} } } };\n' });
+    const hung = await run('explore', path.join(dir, 'hang.js'), '--runs', '2', '--steps', '10', '--workers', '1', '--timeout', '1');
+    expect(hung.code).toBe(2);
+    expect(hung.err).toMatch(/stopped after 1 s without progress while playing run 0, inside moves\.step/);
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildReport, chartOf, formatReplay, REPLAY_FORMAT, REPLAY_VERSION, type ExploreReport, type FindingGroup, type ReplayFile } from '../../../engine';
+import { runExplorePool } from '../../explore/explore-pool';
+import { openGame, type OpenedGame } from '../open-session';
+import { startProgress } from '../progress';
+
+export interface ExploreCommandOptions {
+  file: string;
+  game?: string;
+  bgio?: string;
+  players: number;
+  setupData: unknown;
+  runs: number;
+  steps: number;
+  seed: string;
+  workers: number;
+  json: boolean;
+  out?: string;
+  checkDeterminism: boolean;
+  timeoutSeconds: number;
+}
+
+/** `flowscope explore`: seeded random playouts over worker threads. Exit 0 with no findings, 1 with findings. */
+export async function exploreCommand(options: ExploreCommandOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  const opened = await openGame(options.file, options.game, options.bgio);
+  warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
+  const model = chartOf(opened.game.config, options.players, opened.runtime);
+  const exploreOptions = { runs: options.runs, steps: options.steps, seed: options.seed, checkDeterminism: options.checkDeterminism };
+  const progress = startProgress(options.runs, 'runs');
+  let found = 0;
+  const outcomes = await runExplorePool(
+    { file: options.file, game: options.game, bgio: opened.runtime.version, numPlayers: options.players, setupData: options.setupData, options: exploreOptions },
+    options.workers,
+    options.timeoutSeconds * 1000,
+    (outcome) => {
+      found += outcome.findings.length;
+      progress.tick({ findings: found });
+    },
+  ).finally(() => progress.stop());
+  const report = buildReport({ game: opened.game.name, bgio: opened.runtime.version, numPlayers: options.players, config: opened.game.config }, model, exploreOptions, outcomes);
+  const written = options.out ? writeReplays(report, opened, options) : new Map<string, string>();
+  if (options.json) print(JSON.stringify({ ...report, findings: report.findings.map((f) => ({ ...f, replayFile: written.get(f.key) ?? null })) }, null, 2));
+  else for (const line of describeReport(report, written)) print(line);
+  return report.findings.length ? 1 : 0;
+}
+
+/** The human-readable report: findings grouped with counts, each with its minimal replay, then coverage. */
+export function describeReport(report: ExploreReport, written: ReadonlyMap<string, string>): string[] {
+  const lines: string[] = [];
+  const ends = Object.entries(report.endings).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k === 'steps' ? 'reached the step limit' : k === 'gameover' ? 'ended in game over' : k}`);
+  lines.push(`${report.runs} runs, ${report.totalSteps} steps (seed ${report.seed}, up to ${report.stepsPerRun} steps each): ${ends.join(', ')}`);
+  if (!report.findings.length) lines.push('no findings');
+  else lines.push(`${report.findings.length} finding${report.findings.length === 1 ? '' : 's'}:`);
+  report.findings.forEach((f, i) => lines.push(...describeFinding(f, i + 1, written.get(f.key))));
+  const { items, neverReached } = report.coverage;
+  const declared = items.filter((x) => x.declared);
+  lines.push(`coverage: ${declared.length - neverReached.length} of ${declared.length} declared phases, turns, stages, moves and edges reached`);
+  for (const item of neverReached) lines.push(`  never reached: ${item.kind} ${item.label}`);
+  return lines;
+}
+
+function describeFinding(f: FindingGroup, n: number, file: string | undefined): string[] {
+  const out = [`${n}. [${f.kind}] ${f.location}: ${f.count} time${f.count === 1 ? '' : 's'} in ${f.runs} run${f.runs === 1 ? '' : 's'} (first: run ${f.firstRun}, step ${f.firstStep})`, `   ${f.message.split('\n')[0]}`];
+  if (f.replay) {
+    const how = f.replay.minimal ? 'minimal' : 'shortened (shrink budget ran out)';
+    out.push(`   ${how} replay: ${f.replay.actions.length} action${f.replay.actions.length === 1 ? '' : 's'} (from ${f.replay.originalLength})${file ? `: ${file}` : ''}`);
+  }
+  return out;
+}
+
+const slug = (text: string) =>
+  text
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'finding';
+
+/** Writes one replay per finding into `--out`; returns the file written for each finding key. */
+function writeReplays(report: ExploreReport, opened: OpenedGame, options: ExploreCommandOptions): Map<string, string> {
+  const dir = path.resolve(options.out!);
+  mkdirSync(dir, { recursive: true });
+  const written = new Map<string, string>();
+  report.findings.forEach((f, i) => {
+    if (!f.replay) return;
+    const replay: ReplayFile = {
+      format: REPLAY_FORMAT,
+      version: REPLAY_VERSION,
+      game: {
+        name: opened.game.name,
+        file: path.relative(dir, opened.module.file).split(path.sep).join('/'),
+        sha256: opened.module.sha256,
+        export: opened.game.exportName,
+        bgio: opened.runtime.version,
+      },
+      numPlayers: options.players,
+      seed: f.replay.seed,
+      setupData: options.setupData ?? null,
+      actions: f.replay.actions,
+      expect: f.replay.expect,
+    };
+    const file = path.join(options.out!, `${String(i + 1).padStart(2, '0')}-${f.kind}-${slug(f.location)}.json`);
+    writeFileSync(file, formatReplay(replay));
+    written.set(f.key, file);
+  });
+  return written;
+}

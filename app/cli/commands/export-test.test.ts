@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDirWith } from '../../testing/temp-dir';
+import { main } from '../main';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Runs vitest in `dir` as a user's project would (its own process, no Flowscope on the import path). */
+function vitestIn(dir: string): { status: number | null; output: string } {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST'));
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=dot', '--no-color'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+describe('flowscope export-test', () => {
+  it('writes a vitest file that passes on the game and fails once the game changes', async () => {
+    const game = readFileSync(path.join(root, 'fixtures/card-phases/game.ts'), 'utf8');
+    const dir = tempDirWith({ 'game.ts': game, 'vitest.config.mjs': "export default { test: { include: ['*.test.ts'] } };\n" });
+    symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+    const replay = path.join(dir, 'replay.json');
+    expect((await run('play', path.join(dir, 'game.ts'), '--players', '2', '--seed', 'export', '--random', '60', '--out', replay)).code).toBe(0);
+    const exported = await run('export-test', path.join(dir, 'game.ts'), replay, '--with-G', '--out', path.join(dir, 'flow.test.ts'));
+    expect(exported.code).toBe(0);
+    const text = readFileSync(path.join(dir, 'flow.test.ts'), 'utf8');
+    expect(text).toContain("import { Client } from 'boardgame.io/client';");
+    expect(text).not.toMatch(/flowscope['"/]/i);
+
+    const passing = vitestIn(dir);
+    expect(passing.output).toMatch(/1 passed/);
+    expect(passing.status).toBe(0);
+
+    // One draw→play cycle instead of two: the flow goes to scoring earlier, and the test says where.
+    writeFileSync(path.join(dir, 'game.ts'), game.replace('export const CYCLES = 2;', 'export const CYCLES = 1;'));
+    const failing = vitestIn(dir);
+    expect(failing.status).toBe(1);
+    expect(failing.output).toMatch(/ctx after step \d+/);
+    expect(failing.output).toMatch(/scoring/);
+  });
+
+  it('jest flavour: no vitest import, one-argument expects; --runner is checked', async () => {
+    const dir = tempDirWith({});
+    const replay = path.join(dir, 'r.json');
+    await run('play', path.join(root, 'fixtures/tic-tac-toe/game.ts'), '--seed', 'j', '--random', '5', '--out', replay);
+    const jest = await run('export-test', path.join(root, 'fixtures/tic-tac-toe/game.ts'), replay, '--runner', 'jest');
+    expect(jest.code).toBe(0);
+    expect(jest.out).not.toContain("from 'vitest'");
+    expect(jest.out).toContain('client.moves.clickCell(');
+    expect(jest.out).not.toMatch(/expect\([^()]*\([^()]*\)[^()]*, `/);
+    const bad = await run('export-test', path.join(root, 'fixtures/tic-tac-toe/game.ts'), replay, '--runner', 'mocha');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--runner must be vitest or jest, got mocha');
+  });
+});

@@ -1,0 +1,79 @@
+import type { ExploreOptions, RunOutcome } from '../../engine';
+import { runWatchedWorker } from '../host/watched-worker';
+
+/** What one worker is asked to do. */
+export interface ExploreJob {
+  file: string;
+  game?: string;
+  bgio?: string;
+  numPlayers: number;
+  setupData: unknown;
+  options: Omit<ExploreOptions, 'onProgress'>;
+  /** The run numbers this worker plays. */
+  runs: number[];
+}
+
+/** The explore worker's own messages (besides the watched worker's `doing`, `fn` and `done`). */
+export type ExploreWorkerMessage = { type: 'run'; outcome: RunOutcome } | { type: 'failed'; name: string; message: string };
+
+/** Game code in one run made no progress for the time allowed. */
+export class ExploreStallError extends Error {
+  constructor(
+    readonly doing: string,
+    readonly fn: string | null,
+    readonly seconds: number,
+  ) {
+    super(`stopped after ${seconds} s without progress while ${doing}${fn ? `, inside ${fn}` : ''}`);
+    this.name = 'ExploreStallError';
+  }
+}
+
+/** A worker could not load the game (the message says why). */
+export class ExploreWorkerError extends Error {
+  constructor(
+    readonly original: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ExploreWorkerError';
+  }
+}
+
+/** Run `i` goes to worker `i mod W`: each run is seeded on its own, so any split gives the same report. */
+export function splitRuns(runs: number, workers: number): number[][] {
+  const out: number[][] = Array.from({ length: Math.max(1, Math.min(workers, runs)) }, () => []);
+  for (let i = 0; i < runs; i++) out[i % out.length].push(i);
+  return out;
+}
+
+/**
+ * Plays the runs over `workers` watched worker threads and resolves with every run's outcome. A
+ * worker whose game code makes no progress for `timeoutMs` stops the whole exploration with the
+ * run and the function it was in.
+ */
+export async function runExplorePool(job: Omit<ExploreJob, 'runs'>, workers: number, timeoutMs: number, onRun: (outcome: RunOutcome) => void): Promise<RunOutcome[]> {
+  const outcomes: RunOutcome[] = [];
+  const stop = new AbortController();
+  let failure: Error | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    stop.abort();
+  };
+  const onMessage = (message: { type: string }) => {
+    const m = message as ExploreWorkerMessage;
+    if (m.type === 'run') {
+      outcomes.push(m.outcome);
+      onRun(m.outcome);
+    } else if (m.type === 'failed') fail(new ExploreWorkerError(m.name, m.message));
+  };
+  const script = new URL('./explore-worker.ts', import.meta.url);
+  await Promise.all(
+    splitRuns(job.options.runs, workers).map(async (runs) => {
+      const result = await runWatchedWorker(script, { job: { ...job, runs } }, timeoutMs, () => {}, { onMessage, signal: stop.signal });
+      if ('stalled' in result) fail(new ExploreStallError(result.stalled.doing, result.stalled.fn, result.stalled.seconds));
+      else if (result.code !== 0) fail(new Error(`an explore worker exited with code ${result.code}`));
+    }),
+  );
+  if (failure) throw failure;
+  return outcomes;
+}

@@ -1,0 +1,128 @@
+import type { ChartModel } from '../chart/model';
+import { RandomPlayer } from '../random/random-player';
+import { findNondeterminism } from '../session/determinism';
+import { Session, SessionError, type StepRecord } from '../session/session';
+import type { BgioRuntime } from '../runtime/runtime';
+import type { FlowAction, GameConfig } from '../types';
+import { countStep, type CoverageCounts } from './coverage';
+import { findingKey, findingsOfStep, type Finding } from './findings';
+import { firstAcceptedAction, stuckLocation } from './stuck';
+
+export interface ExploreGame {
+  runtime: BgioRuntime;
+  config: GameConfig;
+  numPlayers: number;
+  setupData?: unknown;
+  /** Told as each game function starts, so a watchdog can name one that never returns. */
+  onGameCode?: (fn: string) => void;
+  onGameCodeDone?: () => void;
+}
+
+export interface PlayoutOptions {
+  /** The seed of the session and of the random player. */
+  seed: string;
+  /** At most this many actions. */
+  steps: number;
+  /** Re-run the actions at the end and report game code that gives different results. */
+  checkDeterminism?: boolean;
+  /** Check for a stuck game after this many rejected actions in a row (the random player may keep picking refused ones). */
+  stuckCheckAfter?: number;
+  /** Called after every step, so a watchdog knows the playout is alive. */
+  onProgress?: () => void;
+}
+
+/** A finding as seen in one playout: its first occurrence, and how many steps showed it. */
+export interface PlayoutFinding extends Finding {
+  count: number;
+}
+
+export interface PlayoutResult {
+  seed: string;
+  actions: FlowAction[];
+  findings: PlayoutFinding[];
+  coverage: CoverageCounts;
+  ended: 'gameover' | 'stuck' | 'steps' | 'setup-failed';
+}
+
+const DEFAULT_STUCK_CHECK = 10;
+
+/** The session a playout (or a replay of part of one) runs in. */
+export function newExploreSession(game: ExploreGame, seed: string): Session {
+  return new Session({ runtime: game.runtime, config: game.config, numPlayers: game.numPlayers, seed, setupData: game.setupData, checkpointInterval: 64, onGameCode: game.onGameCode, onGameCodeDone: game.onGameCodeDone });
+}
+
+/** The stuck finding for the session's last state, or null when someone can still act (or the game is over). */
+export function stuckFinding(session: Session): Finding | null {
+  const last = session.steps[session.lastIndex];
+  if (last.ctx.gameover !== undefined || firstAcceptedAction(session) !== null) return null;
+  const location = stuckLocation(last.ctx);
+  return { kind: 'stuck', location, step: last.index, message: `stuck at step ${last.index}: the game is not over and boardgame.io accepts no move or event from any player (${location})` };
+}
+
+/** The non-determinism finding for a session, or null when running its actions again gives the same steps. */
+export function nondeterminismFinding(session: Session): Finding | null {
+  const found = findNondeterminism(session);
+  if (!found) return null;
+  const location = found.suspects.length ? found.suspects.join('; ') : 'an unknown source';
+  return { kind: 'nondeterminism', location, step: found.step, message: `running the same actions again differs at step ${found.step} (${found.differences.slice(0, 2).join('; ')}); likely cause: ${location}` };
+}
+
+/**
+ * One seeded random playout: the random player acts (the game's `ai.enumerate` when it has one)
+ * for up to `steps` actions; every step is classified and counted on the chart. When nobody can
+ * act, or actions keep being refused, every move and event is tried on the reducer: the first one
+ * accepted is played, and when there is none the game is stuck.
+ */
+export function runPlayout(game: ExploreGame, model: ChartModel, options: PlayoutOptions): PlayoutResult {
+  const findings = new Map<string, PlayoutFinding>();
+  const note = (f: Finding) => {
+    const key = findingKey(f);
+    const seen = findings.get(key);
+    if (seen) seen.count++;
+    else findings.set(key, { ...f, count: 1 });
+  };
+  const coverage: CoverageCounts = {};
+  let session: Session;
+  try {
+    session = newExploreSession(game, options.seed);
+  } catch (error) {
+    if (!(error instanceof SessionError)) throw error;
+    const culprit = error.trace?.entries.find((e) => e.threw);
+    note({ kind: 'threw', location: culprit?.fn ?? 'setup', step: 0, message: error.message });
+    return { seed: options.seed, actions: [], findings: [...findings.values()], coverage, ended: 'setup-failed' };
+  }
+  const player = new RandomPlayer({ seed: options.seed });
+  const observe = (record: StepRecord, previous: StepRecord | null) => {
+    for (const f of findingsOfStep(record)) note(f);
+    countStep(coverage, model, record, previous);
+  };
+  observe(session.steps[0], null);
+  let refusedInARow = 0;
+  let ended: PlayoutResult['ended'] = 'steps';
+  while (session.lastIndex < options.steps) {
+    const last = session.steps[session.lastIndex];
+    if (last.ctx.gameover !== undefined) {
+      ended = 'gameover';
+      break;
+    }
+    let action = refusedInARow >= (options.stuckCheckAfter ?? DEFAULT_STUCK_CHECK) ? null : player.choose(session);
+    if (!action) {
+      action = firstAcceptedAction(session);
+      refusedInARow = 0;
+      if (!action) {
+        note(stuckFinding(session)!);
+        ended = 'stuck';
+        break;
+      }
+    }
+    const record = session.dispatch(action);
+    options.onProgress?.();
+    refusedInARow = record.ok ? 0 : refusedInARow + 1;
+    observe(record, last);
+  }
+  if (options.checkDeterminism !== false) {
+    const found = nondeterminismFinding(session);
+    if (found) note(found);
+  }
+  return { seed: options.seed, actions: session.actions(), findings: [...findings.values()], coverage, ended };
+}

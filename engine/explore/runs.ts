@@ -1,0 +1,57 @@
+import type { ChartModel } from '../chart/model';
+import type { CoverageCounts } from './coverage';
+import { findingKey } from './findings';
+import { runPlayout, type ExploreGame, type PlayoutFinding, type PlayoutResult } from './playout';
+import { minimalReplay, type MinimalReplay } from './shrink';
+
+export interface ExploreOptions {
+  /** Number of playouts. */
+  runs: number;
+  /** Actions per playout, at most. */
+  steps: number;
+  seed: string;
+  checkDeterminism?: boolean;
+  /** Replays ddmin may run per finding. */
+  shrinkBudget?: number;
+  /** Called after each step of a playout and each replay ddmin runs, with the run's number. */
+  onProgress?: (run: number, doing: 'playing' | 'shrinking') => void;
+}
+
+/** One playout's outcome, with a minimal replay for each finding these runs had not shown before. */
+export interface RunOutcome {
+  run: number;
+  seed: string;
+  /** Actions played. */
+  steps: number;
+  ended: PlayoutResult['ended'];
+  findings: PlayoutFinding[];
+  coverage: CoverageCounts;
+  replays: Record<string, MinimalReplay>;
+}
+
+/** Run `i`'s seed: every run is independent of the others, so any split over workers gives the same report. */
+export const runSeed = (seed: string, run: number) => `${seed}#${run}`;
+
+/**
+ * Plays the runs numbered `runs` (in order) and shrinks each finding the first time one of them
+ * shows it. Called once per worker with its share of the run numbers.
+ */
+export function exploreRuns(game: ExploreGame, model: ChartModel, options: ExploreOptions, runs: readonly number[], onRun?: (outcome: RunOutcome) => void): RunOutcome[] {
+  const shrunk = new Set<string>();
+  const out: RunOutcome[] = [];
+  for (const run of runs) {
+    const seed = runSeed(options.seed, run);
+    const result = runPlayout(game, model, { seed, steps: options.steps, checkDeterminism: options.checkDeterminism, onProgress: options.onProgress && (() => options.onProgress!(run, 'playing')) });
+    const replays: Record<string, MinimalReplay> = {};
+    for (const f of result.findings) {
+      const key = findingKey(f);
+      if (shrunk.has(key)) continue;
+      shrunk.add(key);
+      replays[key] = minimalReplay(game, seed, result.actions, f, options.shrinkBudget, options.onProgress && (() => options.onProgress!(run, 'shrinking')));
+    }
+    const outcome: RunOutcome = { run, seed, steps: result.actions.length, ended: result.ended, findings: result.findings, coverage: result.coverage, replays };
+    out.push(outcome);
+    onRun?.(outcome);
+  }
+  return out;
+}

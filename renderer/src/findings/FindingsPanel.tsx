@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useController } from '../state/context';
+import { toolsStore, useTools } from '../tools/tools-store';
+
+/** Runs explore on the open game (in the host) and lists its findings; each opens its minimal replay as the session. */
+export function FindingsPanel() {
+  const controller = useController();
+  const result = useTools((s) => s.explore);
+  const exploring = useTools((s) => s.exploring);
+  const [runs, setRuns] = useState(50);
+  const [steps, setSteps] = useState(100);
+  const [seed, setSeed] = useState('explore');
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    toolsStore.set({ exploring: true });
+    setError(null);
+    try {
+      toolsStore.set({ explore: await controller.host.explore({ runs, steps, seed }) });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      toolsStore.set({ exploring: false });
+    }
+  };
+  return (
+    <div className="tools-section findings-panel">
+      <form
+        className="tools-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <label>
+          runs <input type="number" min={1} max={10000} value={runs} onChange={(e) => setRuns(Math.max(1, Number(e.target.value) || 1))} />
+        </label>
+        <label>
+          steps <input type="number" min={1} max={100000} value={steps} onChange={(e) => setSteps(Math.max(1, Number(e.target.value) || 1))} />
+        </label>
+        <label>
+          seed <input type="text" value={seed} onChange={(e) => setSeed(e.target.value || 'explore')} />
+        </label>
+        <button type="submit" disabled={exploring}>
+          {exploring ? 'exploring…' : 'explore'}
+        </button>
+      </form>
+      {error && <div className="tools-error">{error}</div>}
+      {result && (
+        <>
+          <p className="findings-summary">
+            {result.runs} runs, {result.totalSteps.toLocaleString('en-US')} steps: {result.findings.length ? `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}` : 'no findings'}
+          </p>
+          <ol className="findings-list" aria-label="findings">
+            {result.findings.map((f) => (
+              <li key={f.key} className={`finding kind-${f.kind}`}>
+                <div className="finding-head">
+                  <span className="finding-kind">{f.kind}</span> <span className="finding-location">{f.location}</span>{' '}
+                  <span className="finding-count">
+                    ×{f.count} in {f.runs} run{f.runs === 1 ? '' : 's'}
+                  </span>
+                </div>
+                <div className="finding-message">{f.message.split('\n')[0]}</div>
+                {f.replay && (
+                  <button type="button" className="finding-open" onClick={() => void controller.openReplay(f.replay!, `${f.kind} at ${f.location}`)}>
+                    open the {f.minimal ? 'minimal' : 'shortened'} replay ({f.replayLength} action{f.replayLength === 1 ? '' : 's'}, from {f.originalLength})
+                  </button>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}
