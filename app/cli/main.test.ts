@@ -100,7 +100,7 @@ describe('flowscope CLI', () => {
     expect(replay.err).toContain('actions[0].playerID: expected a string, got number 1');
     const flags = await run('play', fixture('bang'), '--players', 'many');
     expect(flags.code).toBe(2);
-    expect(flags.err.split('\n')).toEqual(['flowscope: --players must be an integer of at least 1, got many', '(flowscope --help lists the commands and options)']);
+    expect(flags.err.split('\n')).toEqual(['flowscope: --players must be an integer of at least 1, got many', 'Run `flowscope --help` for the commands and their options.']);
     expect((await run('frobnicate')).code).toBe(2);
     const crowd = await run('play', fixture('tic-tac-toe'), '--players', '3');
     expect(crowd.code).toBe(2);
