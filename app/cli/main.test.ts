@@ -21,7 +21,7 @@ describe('flowscope CLI', () => {
     it(`play then check round-trips a ${name} replay exactly`, async () => {
       const dir = tempDirWith({});
       const out = path.join(dir, 'replay.json');
-      const played = await run('play', fixture(name), '--players', name === 'tic-tac-toe' ? '2' : '3', '--seed', 'cli', '--random', '120', '--restart', '--out', out);
+      const played = await run('play', fixture(name), '--players', name === 'tic-tac-toe' ? '2' : name === 'bang' ? '4' : '3', '--seed', 'cli', '--random', '120', '--restart', '--out', out);
       expect(played.code).toBe(0);
       const replay = parseReplay(readFileSync(out, 'utf8'));
       expect(replay.actions.length).toBe(120);
@@ -92,7 +92,7 @@ describe('flowscope CLI', () => {
     expect(nogame.err).toMatch(/no game found/);
     const setup = await run('play', f('setup.ts'));
     expect(setup.code).toBe(2);
-    expect(setup.err.split('\n')).toEqual(['boardgame.io 0.50.2: no package.json names boardgame.io: using 0.50.2', 'flowscope: setup threw while the game was being created: Error: deck missing']);
+    expect(setup.err.split('\n')).toEqual(['boardgame.io 0.50.2: no package.json names boardgame.io, and the code shows no release-specific API: using 0.50.2', 'flowscope: setup threw while the game was being created: Error: deck missing']);
     const replay = await run('check', fixture('tic-tac-toe'), f('bad-replay.json'));
     expect(replay.code).toBe(2);
     expect(replay.err).toContain('numPlayers: expected a positive integer, got number 0');
@@ -100,8 +100,14 @@ describe('flowscope CLI', () => {
     expect(replay.err).toContain('actions[0].playerID: expected a string, got number 1');
     const flags = await run('play', fixture('bang'), '--players', 'many');
     expect(flags.code).toBe(2);
-    expect(flags.err).toMatch(/--players must be an integer/);
+    expect(flags.err.split('\n')).toEqual(['flowscope: --players must be an integer of at least 1, got many', 'Run `flowscope --help` for the commands and their options.']);
     expect((await run('frobnicate')).code).toBe(2);
+    const crowd = await run('play', fixture('tic-tac-toe'), '--players', '3');
+    expect(crowd.code).toBe(2);
+    expect(crowd.err).toMatch(/flowscope: tic-tac-toe is for exactly 2 players \(minPlayers\/maxPlayers\), not 3/);
+    const chart = await run('chart', fixture('bang'), '--players', '2');
+    expect(chart.code).toBe(2);
+    expect(chart.err).toMatch(/is for 4 to 7 players/);
   });
 
   it('prints a readable table without --json', async () => {

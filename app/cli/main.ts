@@ -20,6 +20,7 @@ import { stateDir } from '../journal/state-dir';
 import path from 'node:path';
 import { isUsageError, isUserError, UsageError } from './errors';
 import { ExploreStallError, ExploreWorkerError } from '../explore/explore-pool';
+import type { OpenOptions } from './open-session';
 
 export const USAGE = `flowscope: a debugger for boardgame.io game flows
 
@@ -48,8 +49,9 @@ usage:
   flowscope export-test <game-file> <replay.json> [--runner vitest|jest] [--with-G] [--out FILE]
       a test file for your own project that replays the actions on boardgame.io's Client and
       asserts the recorded ctx (and G with --with-G) at each expect
-  flowscope lint <game-file> [--game NAME]
-      check the config for flow mistakes (exit 1 on errors); codes in docs/lint.md
+  flowscope lint <game-file> [--game NAME] [--players N]
+      check the config for flow mistakes (exit 1 on errors), statically and by a short seeded run;
+      codes in docs/lint.md
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--replay F] [--restore] [--inspect] [--inspect-port P]
                  [--attach-port P] [--attach-token T] [--attach-origin ORIGIN]... [--no-attach]
       the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
@@ -70,11 +72,20 @@ usage:
 
 options for every command:
   --bgio V      run the game on boardgame.io release V (default: the nearest package.json's
-                boardgame.io range, else the code's API style; shipped: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)
+                boardgame.io range or lockfile, else the API used across the game's files; shipped: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)
+  --players N   number of players (default 2, within the game's minPlayers/maxPlayers; others are refused)
   --timeout S   stop game code that makes no progress for S seconds (default 10)
   --no-sandbox-random
                 run the game's Math.random, Date, performance.now and crypto for real instead of
                 seeded from the session seed and the step (see docs/determinism.md)
+
+options for opening real projects (play, chart, lint, migrate):
+  --game-path P          the game is kept at a property of an export: --game-path example.game
+  --factory-args JSON    the export (--game NAME, or --game-path) is a function returning the game:
+                         call it with these arguments (a JSON array)
+  --stub-module NAME     replace package NAME (and its subpaths) with a stub whose every export is a
+                         function that does nothing (for UI, toast or assert packages);
+                         repeat for several
 
 exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
 
@@ -114,6 +125,9 @@ const OPTIONS = {
   match: { type: 'string' },
   'no-sandbox-random': { type: 'boolean' },
   'verify-steps': { type: 'string' },
+  'game-path': { type: 'string' },
+  'factory-args': { type: 'string' },
+  'stub-module': { type: 'string', multiple: true },
   runs: { type: 'string' },
   steps: { type: 'string' },
   workers: { type: 'string' },
@@ -151,6 +165,17 @@ function json(value: string | undefined, flag: string): unknown {
   }
 }
 
+/** Where the game is in a real project and how to bundle it (`--game-path`, `--factory-args`, `--stub-module`). */
+function openOptions(values: { 'game-path'?: string; 'factory-args'?: string; 'stub-module'?: string[] }): OpenOptions {
+  const factoryArgs = values['factory-args'] === undefined ? undefined : json(values['factory-args'], 'factory-args');
+  if (factoryArgs !== undefined && !Array.isArray(factoryArgs)) throw new UsageError(`--factory-args must be a JSON array of the factory's arguments, got ${values['factory-args']}`);
+  return {
+    ...(values['game-path'] !== undefined ? { gamePath: values['game-path'] } : {}),
+    ...(factoryArgs !== undefined ? { factoryArgs: factoryArgs as unknown[] } : {}),
+    ...(values['stub-module']?.length ? { stubModules: values['stub-module'] } : {}),
+  };
+}
+
 function positionals(list: string[], count: number, names: string): string[] {
   if (list.length !== count) throw new UsageError(`expected ${names}, got ${list.length ? list.join(' ') : 'nothing'}`);
   return list;
@@ -178,7 +203,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
           {
             file,
             game: values.game,
-            players: integer(values.players, 'players', 2, 1),
+            players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             seed: values.seed ?? Math.random().toString(36).slice(2, 10),
             random: integer(values.random, 'random', 100, 0),
             out: values.out,
@@ -187,6 +212,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             restart: !!values.restart,
             undoRate,
             bgio: values.bgio,
+            open: openOptions(values),
           },
           io.print,
           io.warn,
@@ -202,7 +228,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'chart': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await chartCommand(file, { game: values.game, players: integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio }, io.print);
+        return await chartCommand(file, { game: values.game, players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio, open: openOptions(values) }, io.print);
       }
       case 'serve': {
         if (rest.length > 1) throw new UsageError(`expected at most one game file, got ${rest.join(' ')}`);
@@ -256,6 +282,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         const migrateOptions = {
           game: values.game,
           bgio: values.bgio,
+          open: openOptions(values),
           verifySteps: integer(values['verify-steps'], 'verify-steps', DEFAULT_VERIFY_STEPS, 0),
           ...(values.players !== undefined ? { numPlayers: integer(values.players, 'players', 2, 1) } : {}),
           ...(values.seed !== undefined ? { seed: values.seed } : {}),
@@ -322,7 +349,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'lint': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await lintCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+        return await lintCommand(file, { game: values.game, bgio: values.bgio, open: openOptions(values), players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1) }, io.print, io.warn);
       }
       default:
         throw new UsageError(`unknown command ${command}`);

@@ -1,8 +1,7 @@
-import { findGames, GameSelectionError, selectGame, Session, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type SessionOptions, type StepRecord } from '../../engine';
+import { findGames, gameAt, GameSelectionError, selectGame, Session, SessionError, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type GameLocation, type SessionOptions, type StepRecord } from '../../engine';
 import { activity, asGameCode } from '../host/activity';
-import type { SandboxOptions } from '../load/load-game-file';
-import { loadGameModule, type LoadedGameModule } from '../load/load-game-file';
-import { pickRelease } from '../load/pick-release';
+import { loadGameModule, type LoadOptions, type LoadedGameModule } from '../load/load-game-file';
+import { pickRelease, type ReleaseChoice } from '../load/pick-release';
 import { describeAction } from './table';
 
 export interface OpenedGame {
@@ -11,26 +10,69 @@ export interface OpenedGame {
   runtime: BgioRuntime;
   /** Why this boardgame.io release runs the game. */
   releaseReason: string;
+  /** How it was opened (to open it again the same way after an edit). */
+  options: OpenOptions;
 }
 
-/** Loads a game file on the release it was written for (or the one `bgio` names). */
-export async function openGame(file: string, wanted?: string, bgio?: string, bgioSource?: string, options: SandboxOptions = {}): Promise<OpenedGame> {
-  const { runtime, reason } = pickRelease(file, bgio, bgioSource);
+/** How to find the game in a real project: bundling options and where the game is kept. */
+export type OpenOptions = LoadOptions & GameLocation;
+
+/**
+ * Loads a game file on the release it was written for (or the one `bgio` names): the release is
+ * chosen from every local file the game imports.
+ */
+export async function openGame(file: string, wanted?: string, bgio?: string, bgioSource?: string, options: OpenOptions = {}): Promise<OpenedGame> {
   activity.doing(`loading ${file}`);
-  const module = await loadGameModule(file, runtime, options);
+  let choice: ReleaseChoice | undefined;
+  const module = await loadGameModule(
+    file,
+    (inputs) => {
+      choice = pickRelease(file, bgio, bgioSource, inputs);
+      return choice.runtime;
+    },
+    options,
+  );
+  const game = chooseGame(module, wanted, options);
+  return { module, game, runtime: choice!.runtime, releaseReason: choice!.reason, options };
+}
+
+function chooseGame(module: LoadedGameModule, wanted: string | undefined, location: GameLocation): FoundGame {
+  const wantedIsFunction = wanted !== undefined && typeof module.exports[wanted] === 'function';
+  if (location.gamePath !== undefined || location.factoryArgs !== undefined || wantedIsFunction) return gameAt(module.exports, location, wanted);
   const games = findGames(module.exports);
   if (games.length === 0) {
     const names = Object.keys(module.exports);
+    const functions = names.filter((n) => typeof module.exports[n] === 'function');
+    const hint = functions.length ? `; ${functions.join(', ')} ${functions.length === 1 ? 'is a function' : 'are functions'}: if one returns the game, open it with --game NAME --factory-args '[…]'` : '';
     throw new GameSelectionError(
       `no game found in ${module.file}: it exports ${names.length ? names.join(', ') : 'nothing'}, none of them a boardgame.io game ` +
-        `(an object with setup, moves, phases or turn); export the game as default or as a named export`,
+        `(an object with setup, moves, phases or turn); export the game as default or as a named export${hint}; a game kept at a property is opened with --game-path NAME.prop`,
     );
   }
-  const game = selectGame(games, wanted);
-  return { module, game, runtime, releaseReason: reason };
+  return selectGame(games, wanted);
+}
+
+/** The player count to use when none is given: 2, within the game's minPlayers/maxPlayers. */
+export function defaultPlayerCount(game: FoundGame): number {
+  const { minPlayers, maxPlayers } = game.config as { minPlayers?: unknown; maxPlayers?: unknown };
+  const min = typeof minPlayers === 'number' && minPlayers > 0 ? minPlayers : 1;
+  const max = typeof maxPlayers === 'number' && maxPlayers >= min ? maxPlayers : Infinity;
+  return Math.min(Math.max(2, min), max);
+}
+
+/** The player counts a game accepts (`minPlayers`/`maxPlayers`), as boardgame.io's lobby enforces them. */
+export function checkPlayerCount(game: FoundGame, numPlayers: number): void {
+  const { minPlayers, maxPlayers } = game.config as { minPlayers?: unknown; maxPlayers?: unknown };
+  const min = typeof minPlayers === 'number' ? minPlayers : undefined;
+  const max = typeof maxPlayers === 'number' ? maxPlayers : undefined;
+  if ((min !== undefined && numPlayers < min) || (max !== undefined && numPlayers > max)) {
+    const accepted = min !== undefined && max !== undefined ? (min === max ? `exactly ${min}` : `${min} to ${max}`) : min !== undefined ? `at least ${min}` : `at most ${max}`;
+    throw new SessionError(`${game.name} is for ${accepted} players (minPlayers/maxPlayers), not ${numPlayers}: choose a count it accepts (--players N)`);
+  }
 }
 
 export function newSession(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): Session {
+  checkPlayerCount(opened.game, numPlayers);
   activity.doing(`creating the game (setup, first phase and turn) for ${numPlayers} players`);
   return new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone, ...sandboxOf(opened) });
 }
@@ -42,7 +84,7 @@ export function sandboxOf(opened: OpenedGame): Pick<SessionOptions, 'gameRandomn
 
 /** A fresh evaluation of the same game (as another process would load it), for `check`. */
 export function reloadedConfig(opened: OpenedGame): FoundGame['config'] {
-  return selectGame(findGames(opened.module.evaluateAgain()), opened.game.exportName).config;
+  return chooseGame({ ...opened.module, exports: opened.module.evaluateAgain() }, opened.game.exportName, opened.options).config;
 }
 
 /** Dispatches one action, announcing it first so a hang can be reported by step. */

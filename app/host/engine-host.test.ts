@@ -70,6 +70,8 @@ describe('the engine host (sessions in a watched worker)', () => {
     await expect(host.call('dispatch', { type: 'reset' })).rejects.toThrow('no game is open');
     await expect(host.call('open', { game: '/nowhere/game.ts' })).rejects.toThrow(/game file not found/);
     await expect(host.call('openReplay', '{"format": 1}')).rejects.toThrow(/invalid replay file/);
+    await expect(host.call('open', { game: 'tic-tac-toe', numPlayers: 3 })).rejects.toThrow(/tic-tac-toe is for exactly 2 players \(minPlayers\/maxPlayers\), not 3/);
+    expect(((await host.call('open', { game: 'bang' })) as SessionView).numPlayers).toBe(4);
     expect(await host.call('listGames')).not.toHaveLength(0);
   });
 

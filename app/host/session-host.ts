@@ -44,7 +44,7 @@ import {
 import { activity } from './activity';
 import { lintOpenedGame } from '../cli/lint-game';
 import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage } from './session-tools';
-import { chooseRandom, openGame, sandboxOf, type OpenedGame } from '../cli/open-session';
+import { checkPlayerCount, chooseRandom, defaultPlayerCount, openGame, sandboxOf, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
 import { lessonView, listLessons } from '../lessons/lesson-library';
 
@@ -95,9 +95,8 @@ export class SessionHost implements HostApi {
 
   async open(request: OpenRequest): Promise<SessionView> {
     const file = this.resolveGame(request.game);
-    const opened = await openGame(file, request.exportName, request.bgio, undefined, { gameRandomness: request.gameRandomness });
-    const config = opened.game.config;
-    const numPlayers = request.numPlayers ?? Math.max(config.minPlayers ?? 2, 2);
+    const opened = await openGame(file, request.exportName, request.bgio, undefined, { gameRandomness: request.gameRandomness, gamePath: request.gamePath, factoryArgs: request.factoryArgs, stubModules: request.stubModules });
+    const numPlayers = request.numPlayers ?? defaultPlayerCount(opened.game);
     return this.start(opened, numPlayers, request.seed ?? randomSeed(), request.setupData ?? null);
   }
 
@@ -259,7 +258,7 @@ export class SessionHost implements HostApi {
     const c = this.need();
     let opened: OpenedGame;
     try {
-      opened = await openGame(c.opened.module.file, c.opened.game.exportName, c.opened.runtime.version, undefined, { gameRandomness: c.opened.module.gameRandomness });
+      opened = await openGame(c.opened.module.file, c.opened.game.exportName, c.opened.runtime.version, undefined, { ...c.opened.options, gameRandomness: c.opened.module.gameRandomness });
     } catch (error) {
       // A broken edit: keep running the last good version.
       return { ok: false, error: (error as Error).message };
@@ -305,6 +304,7 @@ export class SessionHost implements HostApi {
   }
 
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
+    checkPlayerCount(opened.game, numPlayers);
     activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
     const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone, ...sandboxOf(opened) });
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });

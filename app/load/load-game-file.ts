@@ -19,6 +19,12 @@ export class GameLoadError extends Error {
   override name = 'GameLoadError';
 }
 
+/** How to bundle a real project's game file. */
+export interface BundleOptions {
+  /** Packages replaced by a stub that does nothing (`--stub-module`): e.g. a UI library the game file imports. */
+  stubModules?: string[];
+}
+
 export interface LoadedGameModule {
   file: string;
   exports: Record<string, unknown>;
@@ -44,7 +50,7 @@ export interface SandboxOptions {
   gameRandomness?: GameRandomness;
 }
 
-export interface LoadOptions extends SandboxOptions {
+export interface LoadOptions extends SandboxOptions, BundleOptions {
   /** Absolute path → text to bundle in place of that file on disk (`flowscope migrate` checks its output so). */
   contents?: ReadonlyMap<string, string>;
 }
@@ -72,11 +78,12 @@ export function hashInputs(gameFile: string, inputs: string[]): string {
 }
 
 /**
- * Bundles a user's game file with esbuild (TS, TSX and modern JS; its own imports included) and
- * evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
- * release Flowscope observes.
+ * Bundles a user's game file with esbuild (TS, TSX and modern JS, JSX in .js as create-react-app
+ * writes it; its own imports included, through the nearest tsconfig/jsconfig's `baseUrl`/`paths`)
+ * and evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
+ * release Flowscope observes. `runtime` may be chosen from the bundle's inputs (every local file).
  */
-export async function loadGameModule(file: string, runtime: BgioRuntime, options: LoadOptions = {}): Promise<LoadedGameModule> {
+export async function loadGameModule(file: string, runtime: BgioRuntime | ((inputs: string[]) => BgioRuntime), options: LoadOptions = {}): Promise<LoadedGameModule> {
   const absolute = path.resolve(file);
   if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
@@ -95,8 +102,10 @@ export async function loadGameModule(file: string, runtime: BgioRuntime, options
       sourcemap: 'inline',
       logLevel: 'silent',
       jsx: 'automatic',
+      loader: PROJECT_LOADERS,
+      ...projectConfig(absolute),
+      plugins: [...(options.contents?.size ? [replaceContents(options.contents)] : []), ...(options.stubModules?.length ? [stubModulesPlugin(options.stubModules)] : []), reactFallbackPlugin],
       external: ['boardgame.io', 'boardgame.io/*'],
-      plugins: options.contents?.size ? [replaceContents(options.contents)] : [],
     })) as typeof result;
   } catch (error) {
     throw new GameLoadError(formatBuildFailure(absolute, error));
@@ -106,8 +115,10 @@ export async function loadGameModule(file: string, runtime: BgioRuntime, options
     .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
   const gameRandomness = gameRandomnessFor(options.gameRandomness);
-  const { exports, loadEntropy } = evaluateBundle(absolute, code, runtime, gameRandomness);
-  const evaluateAgain = () => evaluateBundle(absolute, code, runtime, gameRandomness).exports;
+  const chosen = typeof runtime === 'function' ? runtime(inputs) : runtime;
+  const stubs = options.stubModules ?? [];
+  const { exports, loadEntropy } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs);
+  const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs).exports;
   // Text given in place of the files on disk (a migration being checked) is what was loaded.
   const replaced = options.contents?.get(absolute);
   const fileSha256 = replaced !== undefined ? createHash('sha256').update(replaced).digest('hex') : hashFile(absolute);
@@ -131,26 +142,103 @@ function replaceContents(contents: ReadonlyMap<string, string>): esbuild.Plugin 
   };
 }
 
+// Game files of real projects import styles and images beside their logic; they mean nothing here.
+const PROJECT_LOADERS: Record<string, esbuild.Loader> = { '.js': 'jsx', ...Object.fromEntries(['.css', '.scss', '.sass', '.less', '.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp3', '.wav', '.woff', '.woff2'].map((ext) => [ext, 'empty' as const])) };
+
+/** The nearest tsconfig.json (or jsconfig.json, as create-react-app projects have) above the game file. */
+export function nearestProjectConfig(file: string): string | null {
+  let dir = path.dirname(file);
+  for (;;) {
+    for (const name of ['tsconfig.json', 'jsconfig.json']) {
+      const candidate = path.join(dir, name);
+      if (existsSync(candidate)) return candidate;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir || existsSync(path.join(dir, 'package.json'))) return null;
+    dir = parent;
+  }
+}
+
+// esbuild finds a tsconfig.json by itself, but not a jsconfig.json, and an explicit one also
+// applies to files outside its folder (a game kept in a sibling package).
+function projectConfig(file: string): Partial<esbuild.BuildOptions> {
+  const config = nearestProjectConfig(file);
+  return config ? { tsconfig: config } : {};
+}
+
+// JSX compiles to imports of react/jsx-runtime: a game file copied out of its project (or a project
+// whose dependencies are not installed) gets Flowscope's own React rather than a bundling error.
+const reactFallbackPlugin: esbuild.Plugin = {
+  name: 'flowscope-react-fallback',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, async (args) => {
+      if (args.pluginData === 'fallback') return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'fallback' });
+      return found.errors.length ? { path: args.path, external: true } : undefined;
+    });
+  },
+};
+
+// A stubbed package does nothing: every export (default, named or through a namespace, at any
+// depth) is a function that returns undefined, so toasts, asserts and loggers in game code are
+// skipped. It is left external by the bundle and handed out by the game's `require`.
+function makeStub(): unknown {
+  const skip = (key: string | symbol) => key === 'then' || key === '__esModule' || typeof key === 'symbol';
+  const stub: unknown = new Proxy(function stubbed() {}, {
+    get: (_target, key) => (skip(key) ? undefined : stub),
+    apply: () => undefined,
+    construct: () => ({}),
+    // esbuild's namespace interop copies a module onto an object made from its prototype.
+    getPrototypeOf: () => prototype,
+  });
+  const prototype = new Proxy({}, { get: (_target, key) => (skip(key) ? undefined : stub) });
+  return stub;
+}
+
+const isStubbed = (names: readonly string[], id: string) => names.some((n) => id === n || id.startsWith(`${n}/`));
+
+function stubModulesPlugin(names: string[]): esbuild.Plugin {
+  return {
+    name: 'flowscope-stub-modules',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => (args.kind !== 'entry-point' && isStubbed(names, args.path) ? { path: args.path, external: true } : undefined));
+    },
+  };
+}
+
 function formatBuildFailure(file: string, error: unknown): string {
   const messages = (error as { errors?: esbuild.Message[] }).errors;
   if (!messages?.length) return `${file}: could not be bundled: ${(error as Error).message}`;
+  const missing = new Set<string>();
   const lines = messages.map((m) => {
     const where = m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1}` : file;
     const snippet = m.location?.lineText ? `\n    ${m.location.lineText.trim()}` : '';
+    const unresolved = /^Could not resolve "([^"]+)"/.exec(m.text)?.[1];
+    if (unresolved && !unresolved.startsWith('.') && !path.isAbsolute(unresolved)) missing.add(packageOf(unresolved));
     return `${where}: ${m.text}${snippet}`;
   });
-  return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}`;
+  const wayOut = missing.size
+    ? `\n${[...missing].join(', ')} ${missing.size === 1 ? 'is a package that is' : 'are packages that are'} not installed beside the game: install the project's dependencies (npm install in its folder), or, when the game's flow does not need ${missing.size === 1 ? 'it' : 'them'}, replace ${missing.size === 1 ? 'it' : 'them'} with a stub that does nothing: ${[...missing].map((m) => `--stub-module ${m}`).join(' ')}`
+    : '';
+  return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}${wayOut}`;
+}
+
+/** `lodash/shuffle` → `lodash`, `@scope/pkg/sub` → `@scope/pkg`. */
+function packageOf(id: string): string {
+  const parts = id.split('/');
+  return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
 const stderrSink = { log: (_level: string, args: unknown[]) => process.stderr.write(`${format(...args)}\n`) };
 
-function evaluateBundle(file: string, code: string, runtime: BgioRuntime, gameRandomness: GameRandomness): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
+function evaluateBundle(file: string, code: string, runtime: BgioRuntime, gameRandomness: GameRandomness, stubModules: readonly string[]): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
   const module = { exports: {} as Record<string, unknown> };
   const params = '(function (exports, require, module, __filename, __dirname, ';
   const entropy = new Entropy(MODULE_LOAD_SEED, gameRandomness);
   const sandbox = createSandbox(entropy, createLocator(file, code, 1, path.dirname(file)));
   const names = Object.keys(sandbox.bindings);
   const gameRequire = (id: string): unknown => {
+    if (isStubbed(stubModules, id)) return makeStub();
     if (Object.prototype.hasOwnProperty.call(sandbox.modules, id)) return sandbox.modules[id];
     if (id === 'boardgame.io' || id.startsWith('boardgame.io/')) {
       const provided = runtime.modules[id];

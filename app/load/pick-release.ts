@@ -1,19 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { closestRuntime, DEFAULT_RUNTIME, RUNTIMES, runtimeByVersion, type ApiEra, type BgioRuntime } from '../../engine';
+import { DEFAULT_RUNTIME, generationOf, GENERATION_LABEL, resolveRange, RUNTIMES, runtimeByVersion, type ApiEra, type BgioRuntime } from '../../engine';
+import { chooseByEvidence, describeEvidence, findReleaseEvidence, judge, type ReleaseEvidence } from '../../engine/legacy';
 
 export interface ReleaseChoice {
   runtime: BgioRuntime;
   /** Why this release: shown to the user. */
   reason: string;
+  /** What in the game's files points to a release (file:line), agreeing with the choice or not. */
+  evidence: ReleaseEvidence[];
 }
 
 export class ReleaseError extends Error {
   override name = 'ReleaseError';
 }
 
-/** The nearest package.json above `file` that depends on boardgame.io, and the range it asks for. */
-export function declaredRange(file: string): { packageJson: string; range: string } | null {
+/** The nearest package.json above `file` that depends on boardgame.io, the range it asks for, and the locked version. */
+export function declaredRange(file: string): { packageJson: string; range: string; locked?: { file: string; version: string } } | null {
   let dir = path.dirname(path.resolve(file));
   for (;;) {
     const candidate = path.join(dir, 'package.json');
@@ -22,7 +25,10 @@ export function declaredRange(file: string): { packageJson: string; range: strin
         const pkg = JSON.parse(readFileSync(candidate, 'utf8'));
         for (const field of ['dependencies', 'devDependencies', 'peerDependencies']) {
           const range = pkg[field]?.['boardgame.io'];
-          if (typeof range === 'string') return { packageJson: candidate, range };
+          if (typeof range === 'string') {
+            const locked = lockedVersion(dir);
+            return { packageJson: candidate, range, ...(locked ? { locked } : {}) };
+          }
         }
       } catch {
         // An unreadable package.json says nothing about the release; keep looking upwards.
@@ -34,47 +40,93 @@ export function declaredRange(file: string): { packageJson: string; range: strin
   }
 }
 
+/** The boardgame.io version a lockfile beside package.json pinned (npm or yarn), if any. */
+function lockedVersion(dir: string): { file: string; version: string } | undefined {
+  const npmLock = path.join(dir, 'package-lock.json');
+  if (existsSync(npmLock)) {
+    try {
+      const lock = JSON.parse(readFileSync(npmLock, 'utf8'));
+      const version = lock.packages?.['node_modules/boardgame.io']?.version ?? lock.dependencies?.['boardgame.io']?.version;
+      if (typeof version === 'string') return { file: npmLock, version };
+    } catch {
+      // A broken lockfile is not evidence.
+    }
+  }
+  const yarnLock = path.join(dir, 'yarn.lock');
+  if (existsSync(yarnLock)) {
+    const match = /^"?boardgame\.io@[^\n]*:\n\s+version:? "?([\d.]+[^"\n]*)"?/m.exec(readFileSync(yarnLock, 'utf8'));
+    if (match) return { file: yarnLock, version: match[1] };
+  }
+  return undefined;
+}
+
 /** The API era a game's source is written in, from how it uses boardgame.io. */
 export function eraOfSource(source: string): { era: ApiEra; evidence: string } | null {
-  if (/\bGame\s*\(\s*\{/.test(source) && /['"]boardgame\.io\/core['"]/.test(source)) return { era: 'flow', evidence: 'it wraps the config in Game({ … }) from boardgame.io/core' };
-  if (/\bflow\s*:\s*\{/.test(source) || /\b(startingPhase|endPhaseIf|endTurnIf|endGameIf|movesPerTurn|allowedMoves)\s*:/.test(source)) return { era: 'flow', evidence: 'it uses the flow API (flow, startingPhase, endPhaseIf…)' };
-  // Code that uses the 0.50 context object anywhere is a 0.50 game; any (G, ctx) in it is a mistake to report.
-  if (/\(\s*\{\s*G\b/.test(source) || /(?<!ctx\.)\bevents\.\w+\(/.test(source)) return { era: 'context', evidence: 'its moves and hooks take ({ G, ctx, events })' };
-  if (/\bctx\.events\b/.test(source) || /\(\s*G\s*,\s*ctx\b/.test(source) || /\bfunction\s*\w*\s*\(\s*G\s*,\s*ctx\b/.test(source)) return { era: 'phases-g-ctx', evidence: 'its moves and hooks take (G, ctx)' };
-  return null;
+  const choice = chooseByEvidence(
+    RUNTIMES.map((r) => r.version),
+    findReleaseEvidence([{ file: '', text: source }]),
+  );
+  if (!choice) return null;
+  const runtime = RUNTIMES.find((r) => r.version === choice.version)!;
+  return { era: runtime.era, evidence: choice.agreeing.map((e) => e.marker.what).join(', ') };
 }
 
-function newestOfEra(era: ApiEra): BgioRuntime | undefined {
-  return [...RUNTIMES].reverse().find((r) => r.era === era);
+function readSources(files: string[]): { file: string; text: string }[] {
+  const out: { file: string; text: string }[] = [];
+  for (const file of files) {
+    try {
+      out.push({ file, text: readFileSync(file, 'utf8') });
+    } catch {
+      // A file esbuild read but that has gone since says nothing.
+    }
+  }
+  return out;
 }
+
+const MAX_SHOWN = 4;
 
 /**
- * Which boardgame.io release to run `file` on: `--bgio` when given, else the range in the nearest
- * package.json that depends on boardgame.io (resolved to the closest shipped release), else the
- * API style of the code, else 0.50.2.
+ * Which boardgame.io release to run `file` on: `--bgio` when given, else the version locked or the
+ * range declared by the nearest package.json that depends on boardgame.io (a shipped release that
+ * satisfies it, else the nearest of the same API generation), else what the game's files (`inputs`:
+ * every local file the bundle read) use, else 0.50.2. The reason names the evidence with file:line.
  */
-export function pickRelease(file: string, override?: string, overrideSource = '--bgio'): ReleaseChoice {
+export function pickRelease(file: string, override?: string, overrideSource = '--bgio', inputs: string[] = [file]): ReleaseChoice {
   const shipped = RUNTIMES.map((r) => r.version).join(', ');
+  const shorten = (f: string) => path.relative(path.dirname(path.resolve(file)), f) || path.basename(f);
+  const evidence = findReleaseEvidence(readSources(inputs.length ? inputs : [file]));
+  const disagreement = (runtime: BgioRuntime) => {
+    const { conflicting } = judge(runtime.version, evidence);
+    if (!conflicting.length) return '';
+    return `; but the code has ${conflicting.slice(0, MAX_SHOWN).map((e) => describeEvidence(e, shorten)).join('; ')}${conflicting.length > MAX_SHOWN ? ` and ${conflicting.length - MAX_SHOWN} more` : ''}, which ${conflicting.length === 1 ? 'belongs' : 'belong'} to other releases`;
+  };
   if (override) {
     const runtime = runtimeByVersion(override);
     if (!runtime) throw new ReleaseError(`${overrideSource} ${override} is not a boardgame.io release Flowscope ships (${shipped})`);
-    return { runtime, reason: `${overrideSource} ${override}${runtime.version !== override ? ` (closest shipped release: ${runtime.version})` : ''}` };
+    return { runtime, evidence, reason: `${overrideSource} ${override}${runtime.version !== override ? ` (closest shipped release: ${runtime.version})` : ''}` };
   }
   const declared = declaredRange(file);
   if (declared) {
-    const runtime = closestRuntime(declared.range);
-    if (runtime) return { runtime, reason: `${declared.packageJson} depends on boardgame.io ${declared.range}${runtime.version === declared.range.replace(/^[^\d]*/, '') ? '' : ` (closest shipped release: ${runtime.version})`}` };
+    const asked = declared.locked ? declared.locked.version : declared.range;
+    const where = declared.locked ? `${declared.locked.file} locks boardgame.io ${declared.locked.version} (package.json asks for ${declared.range})` : `${declared.packageJson} depends on boardgame.io ${declared.range}`;
+    const resolved = resolveRange(asked);
+    if (resolved) {
+      const { runtime, satisfied } = resolved;
+      const exact = runtime.version === asked;
+      const note = exact ? '' : satisfied ? ` (shipped release that satisfies it: ${runtime.version})` : ` (no shipped release satisfies it: using ${runtime.version}, the nearest of the same API generation, ${GENERATION_LABEL[generationOf(runtime.version)]})`;
+      return { runtime, evidence, reason: `${where}${note}${disagreement(runtime)}` };
+    }
   }
-  let source = '';
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch {
-    source = '';
+  const byEvidence = chooseByEvidence(
+    RUNTIMES.map((r) => r.version),
+    evidence,
+  );
+  const preamble = declared ? `${declared.packageJson} asks for boardgame.io ${declared.range}, which is not a version range` : 'no package.json names boardgame.io';
+  if (byEvidence) {
+    const runtime = RUNTIMES.find((r) => r.version === byEvidence.version)!;
+    const shown = byEvidence.agreeing.slice(0, MAX_SHOWN).map((e) => describeEvidence(e, shorten));
+    const more = byEvidence.agreeing.length > MAX_SHOWN ? ` and ${byEvidence.agreeing.length - MAX_SHOWN} more` : '';
+    return { runtime, evidence, reason: `${preamble}, and the code has ${shown.join('; ')}${more}${disagreement(runtime)}` };
   }
-  const style = eraOfSource(source);
-  if (style) {
-    const runtime = newestOfEra(style.era);
-    if (runtime) return { runtime, reason: `no package.json names boardgame.io, and ${style.evidence}` };
-  }
-  return { runtime: DEFAULT_RUNTIME, reason: `no package.json names boardgame.io${style ? `, and no shipped release matches its API style (${style.evidence})` : ''}: using ${DEFAULT_RUNTIME.version}` };
+  return { runtime: DEFAULT_RUNTIME, evidence, reason: `${preamble}, and the code shows no release-specific API: using ${DEFAULT_RUNTIME.version}` };
 }

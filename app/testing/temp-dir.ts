@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** A fresh directory holding `files` (relative path → contents, folders created); returns its path. */
+/** A fresh directory holding `files` (relative path → contents, folders made as needed); returns its path. */
 export function tempDirWith(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'flowscope-'));
   for (const [name, text] of Object.entries(files)) {

@@ -169,7 +169,7 @@ function undeclaredPhase(key: string, turn: ChartTurn): ChartPhase {
 }
 
 /** Adds what a run shows that the config did not declare. Returns true when the model changed. */
-export function observeCtx(model: ChartModel, ctx: { phase: string | null; activePlayers: Record<string, string | null> | null; playOrder?: string[] }): boolean {
+export function observeCtx(model: ChartModel, ctx: { phase: string | null; activePlayers: Record<string, string | null> | null; playOrder?: readonly unknown[] }): boolean {
   let changed = false;
   const key = keyOf(ctx.phase);
   let phase = model.phases.find((p) => p.key === key);
@@ -188,7 +188,9 @@ export function observeCtx(model: ChartModel, ctx: { phase: string | null; activ
       changed = true;
     }
   }
-  for (const player of ctx.playOrder ?? []) {
+  // A game may set playOrder to numbers ([0, 1, 2]); boardgame.io turns them into the strings
+  // `currentPlayer` and `activePlayers` use, so the chart does too.
+  for (const player of (ctx.playOrder ?? []).map(String)) {
     if (!model.players.includes(player)) {
       model.players.push(player);
       changed = true;

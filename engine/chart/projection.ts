@@ -16,13 +16,13 @@ export function slotOf(ctx: Pick<FlowCtx, 'activePlayers' | 'currentPlayer'>, pl
     const stage = ap[player];
     return stage === null || stage === undefined ? 'active' : `stage:${stage}`;
   }
-  return player === ctx.currentPlayer ? 'active' : 'waiting';
+  return String(player) === String(ctx.currentPlayer) ? 'active' : 'waiting';
 }
 
 /** The statechart value `ctx` corresponds to: what the chart actor's state must equal after every step. */
 export function projectCtx(ctx: FlowCtx, players: readonly PlayerID[]): ChartValue {
   if (ctx.gameover !== undefined) return GAMEOVER;
   const turn: Record<PlayerID, Slot> = {};
-  for (const p of players) turn[p] = slotOf(ctx, p);
+  for (const p of players.map(String)) turn[p] = slotOf(ctx, p);
   return { [ctx.phase ?? NO_PHASE]: { turn } };
 }

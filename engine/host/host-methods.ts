@@ -50,8 +50,14 @@ export const openRequestSchema = z.object(
     setupData: z.unknown().optional(),
     /** `real` turns the sandbox off: the game's `Math.random`, clock and `crypto` are left alone. */
     gameRandomness: gameRandomnessSchema.optional(),
+    /** Where the game is kept in the module when it is not an export: `example.game`. */
+    gamePath: nonEmpty('a property path such as example.game').optional(),
+    /** The export (or `gamePath`) is a factory: call it with these arguments. */
+    factoryArgs: z.array(z.unknown(), expected('an array of the factory arguments')).optional(),
+    /** Packages replaced by a stub that does nothing when bundling. */
+    stubModules: z.array(nonEmpty('a package name'), expected('an array of package names')).optional(),
   },
-  expected('an object { game, exportName?, bgio?, numPlayers?, seed?, setupData?, gameRandomness? }'),
+  expected('an object { game, exportName?, bgio?, numPlayers?, seed?, setupData?, gameRandomness?, gamePath?, factoryArgs?, stubModules? }'),
 );
 
 export const restartOptionsSchema = z.object(

@@ -43,7 +43,7 @@ export const divergenceSchema: z.ZodType<Divergence> = z.object({ step: z.number
 const slot = z.custom<'active' | 'waiting' | `stage:${string}`>((v) => v === 'active' || v === 'waiting' || (typeof v === 'string' && v.startsWith('stage:')), 'expected active, waiting or stage:<name>');
 export const chartValueSchema: z.ZodType<ChartValue> = z.union([z.literal('gameover'), z.record(z.string(), z.object({ turn: z.record(z.string(), slot) }))]);
 
-const tracedEvent = z.object({ name: z.string(), args: z.array(z.unknown()), outcome: z.enum(['applied', 'rejected', 'dropped']), reason: z.string().optional() });
+const tracedEvent = z.object({ name: z.string(), args: z.array(z.unknown()), outcome: z.enum(['applied', 'rejected', 'dropped']), reason: z.string().optional(), warning: z.string().optional() });
 export const stepTraceSchema: z.ZodType<StepTrace> = z.object({
   entries: z.array(
     z.object({
@@ -67,6 +67,7 @@ export const stepTraceSchema: z.ZodType<StepTrace> = z.object({
       automatic: z.boolean(),
       cause: z.string(),
       rolledBack: z.boolean().optional(),
+      loopGuard: z.boolean().optional(),
     }),
   ),
   logs: z.array(z.object({ level: z.enum(['log', 'info', 'warn', 'error', 'debug']), text: z.string(), source: z.string() })),

@@ -22,6 +22,11 @@ export const LINT_CODES = {
   'unreachable-move': { severity: 'warning', summary: "A move that boardgame.io's stage → phase → global lookup never offers." },
   'stage-falls-through': { severity: 'warning', summary: 'A stage without `moves` in a phase with `moves`: its players can make the phase moves.' },
   'nondeterministic-call': { severity: 'warning', summary: 'Game code calls `Math.random`, the clock, `crypto` or a library built on them: a boardgame.io server and its clients compute different states.' },
+  'stages-outside-turn': { severity: 'error', summary: '`stages` declared in a phase or at the top level, where boardgame.io never reads them: stages belong in a `turn`.' },
+  'order-without-next': { severity: 'error', summary: 'A `turn.order` without a `next` (or `first`) function: boardgame.io throws a TypeError when the turn ends (or the phase begins).' },
+  'function-instead-of-config': { severity: 'error', summary: '`phases`, a phase, `turn`, `stages` or a stage given as a function: boardgame.io reads objects there and never calls it.' },
+  'unknown-key': { severity: 'warning', summary: 'A key that a phase, turn, turn order or stage does not have in the release the game runs on (with the key it probably means).' },
+  'end-if-on-entry': { severity: 'warning', summary: "A phase's `endIf` is already true when the phase begins, so the phase ends before any move (and a cycle of such phases leaves the game in no phase)." },
   'dynamic-next': { severity: 'info', summary: 'A phase transition whose target is computed, so unreachable phases cannot be reported.' },
 } as const satisfies Record<string, { severity: LintSeverity; summary: string }>;
 

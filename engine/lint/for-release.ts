@@ -12,6 +12,6 @@ export function lintForRelease(config: GameConfig, runtime: BgioRuntime): LintFi
     return [{ code: 'flow-api', severity: 'info', message: `written for boardgame.io ${runtime.version}'s flow API: the flow rules are not checked; \`flowscope migrate\` shows it in today's API and \`flowscope compare\` where it would behave differently` }];
   }
   const core = runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
-  const findings = lintConfig(config, core?.TurnOrder ?? {});
+  const findings = lintConfig(config, core?.TurnOrder ?? {}, runtime.version);
   return runtime.era === 'context' ? findings : findings.filter((f) => f.code !== 'legacy-signature');
 }

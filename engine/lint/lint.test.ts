@@ -15,11 +15,16 @@ describe('lintConfig', () => {
   it('has a documented severity and summary for every code, and nothing else', () => {
     expect(Object.keys(LINT_CODES).sort()).toEqual([
       'dynamic-next',
+      'end-if-on-entry',
+      'function-instead-of-config',
       'legacy-signature',
       'min-over-max',
       'multiple-start',
       'nondeterministic-call',
+      'order-without-next',
       'stage-falls-through',
+      'stages-outside-turn',
+      'unknown-key',
       'unknown-next-phase',
       'unknown-set-phase',
       'unknown-stage-next',

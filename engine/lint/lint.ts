@@ -8,6 +8,11 @@ import { multipleStart, unknownNextPhase, unknownSetPhase } from './rules/phase-
 import { unreachablePhases } from './rules/reachability';
 import { unknownStageNext } from './rules/stages';
 import { nondeterministicCalls } from './rules/nondeterministic';
+import { stagesOutsideTurn } from './rules/stages-outside-turn';
+import { orderWithoutNext } from './rules/turn-order-shape';
+import { functionInsteadOfConfig } from './rules/function-instead-of-config';
+import { unknownKeys } from './rules/unknown-keys';
+import { endIfOnEntry } from './rules/end-if-on-entry';
 
 export type { LintFinding, LintSeverity } from './codes';
 
@@ -25,6 +30,11 @@ const RULES: Rule[] = [
   unreachableMoves,
   stageFallsThrough,
   nondeterministicCalls,
+  stagesOutsideTurn,
+  orderWithoutNext,
+  functionInsteadOfConfig,
+  unknownKeys,
+  endIfOnEntry,
 ];
 
 const RANK: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
@@ -39,8 +49,8 @@ const RANK: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
  * lintConfig({ phases: { a: { start: true, next: 'b' } } })
  * // [{ code: 'unknown-next-phase', severity: 'error', path: 'phases.a.next', message: … }]
  */
-export function lintConfig(config: GameConfig, turnOrders: Record<string, any> = {}): LintFinding[] {
-  const ctx = createContext(config ?? {}, turnOrders);
+export function lintConfig(config: GameConfig, turnOrders: Record<string, any> = {}, release?: string): LintFinding[] {
+  const ctx = createContext(config ?? {}, turnOrders, release);
   const findings = RULES.flatMap((rule) => rule(ctx));
   return findings.sort(
     (a, b) =>

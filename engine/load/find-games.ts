@@ -6,6 +6,8 @@ export interface FoundGame {
   /** `game.name` when set, else the export name. */
   name: string;
   config: GameConfig;
+  /** Other exports that hold the same object (`export const Foo = …; export default Foo`). */
+  aliases?: string[];
 }
 
 const GAME_KEYS = ['setup', 'moves', 'phases', 'turn', 'flow', 'endIf', 'endGameIf', 'onEnd'];
@@ -26,7 +28,12 @@ export function findGames(moduleExports: unknown): FoundGame[] {
   const found: FoundGame[] = [];
   const seen = new Set<unknown>();
   const add = (exportName: string, value: unknown) => {
-    if (!looksLikeGame(value) || seen.has(value)) return;
+    if (!looksLikeGame(value)) return;
+    if (seen.has(value)) {
+      const first = found.find((g) => g.config === value)!;
+      first.aliases = [...(first.aliases ?? []), exportName];
+      return;
+    }
     seen.add(value);
     const name = typeof value.name === 'string' && value.name ? value.name : exportName;
     found.push({ exportName, name, config: value });
@@ -52,7 +59,7 @@ export function selectGame(games: FoundGame[], wanted?: string): FoundGame {
   }
   const list = games.map((g) => (g.name === g.exportName ? g.name : `${g.name} (export ${g.exportName})`)).join(', ');
   if (wanted !== undefined) {
-    const match = games.find((g) => g.exportName === wanted) ?? games.find((g) => g.name === wanted);
+    const match = games.find((g) => g.exportName === wanted || g.aliases?.includes(wanted)) ?? games.find((g) => g.name === wanted);
     if (!match) throw new GameSelectionError(`no game named ${wanted}; this module has: ${list}`);
     return match;
   }

@@ -62,4 +62,12 @@ describe('the random player', () => {
     expect(actions.some((a) => a.type === 'undo')).toBe(true);
     expect(actions.some((a) => a.type === 'redo')).toBe(true);
   });
+
+  it('tries only the events it is given', () => {
+    const config: GameConfig = { moves: { a: () => undefined }, phases: { x: { start: true }, y: {} }, turn: { stages: { s: {} } } };
+    const all = play(config, 'e', 300);
+    expect(all.some((a) => a.type === 'event' && a.name === 'setPhase')).toBe(true);
+    const limited = play(config, 'e', 300, { events: ['endTurn'] });
+    expect(new Set(limited.filter((a) => a.type === 'event').map((a) => (a as { name: string }).name))).toEqual(new Set(['endTurn']));
+  });
 });

@@ -9,6 +9,8 @@ export interface RandomPlayerOptions {
   undoRate?: number;
   /** At game over, `reset` and keep playing instead of stopping. */
   restartOnGameOver?: boolean;
+  /** Only these events are tried (default: every event open to the player). */
+  events?: readonly string[];
 }
 
 interface Candidate {
@@ -79,6 +81,7 @@ export class RandomPlayer {
         args = [phases[Math.floor(this.random() * phases.length)]];
       }
       if (name === 'setActivePlayers') args = [{ all: null, minMoves: 1, maxMoves: 1 }];
+      if (this.options.events && !this.options.events.includes(name)) continue;
       out.push({ action: { type: 'event', name, args, playerID: player }, weight: EVENT_WEIGHTS[name] ?? 0.1 });
     }
     return out;

@@ -1,3 +1,4 @@
+import semver from 'semver';
 import { bgio026 } from './bgio-026/runtime';
 import { bgio032 } from './bgio-032/runtime';
 import { bgio039 } from './bgio-039/runtime';
@@ -11,37 +12,71 @@ export const RUNTIMES: BgioRuntime[] = [bgio026, bgio032, bgio039, bgio043, bgio
 
 export const DEFAULT_RUNTIME = bgio050;
 
-const parse = (v: string): [number, number, number] | null => {
-  const m = /(\d+)\.(\d+)(?:\.(\d+))?/.exec(v);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : null;
-};
-
 /** Adds a release (kept in version order). */
 export function registerRuntime(runtime: BgioRuntime): void {
   if (RUNTIMES.some((r) => r.version === runtime.version)) return;
   RUNTIMES.push(runtime);
-  RUNTIMES.sort((a, b) => compare(parse(a.version)!, parse(b.version)!));
-}
-
-function compare(a: readonly number[], b: readonly number[]): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  RUNTIMES.sort((a, b) => semver.compare(a.version, b.version));
 }
 
 /**
- * The shipped release closest to a version or an npm range (`^0.49.4`, `~0.32.0`, `0.39.x`,
- * `>=0.40 <0.50`): the newest shipped release not newer than the range's base version, or the
- * oldest one when the range is older than everything shipped.
+ * Releases that share an API (what a game written for one of them needs to run on another):
+ * ≤0.26 (phases as an array), 0.27–0.32 (the `flow` section with a map of phases), 0.33–0.49
+ * (phases, turns and stages with `(G, ctx)`), 0.50 onwards (the context object).
  */
+export type ApiGeneration = 'flow-0.26' | 'flow-0.32' | 'g-ctx' | 'context';
+
+export function generationOf(version: string): ApiGeneration {
+  const v = semver.coerce(version);
+  if (!v) return 'context';
+  if (semver.lt(v, '0.27.0')) return 'flow-0.26';
+  if (semver.lt(v, '0.33.0')) return 'flow-0.32';
+  if (semver.lt(v, '0.50.0')) return 'g-ctx';
+  return 'context';
+}
+
+export const GENERATION_LABEL: Record<ApiGeneration, string> = {
+  'flow-0.26': '≤0.26, phases as an array',
+  'flow-0.32': '0.27–0.32, the flow section',
+  'g-ctx': '0.33–0.49, (G, ctx)',
+  context: '0.50+, the context object',
+};
+
+export interface RangeResolution {
+  runtime: BgioRuntime;
+  /** True when a shipped release satisfies the range (else `runtime` is the nearest of its API generation). */
+  satisfied: boolean;
+}
+
+/**
+ * The shipped release for a version or an npm range (`^0.49.4`, `~0.32.0`, `0.39.x`, `>=0.40 <0.50`):
+ * the newest shipped release that satisfies it, as npm would install; else the shipped release of
+ * the same API generation nearest to the range's lowest version (`^0.31.3` → 0.32.1, `^0.44.2` →
+ * 0.43.3). Null for what is not a range (`latest`, a git URL).
+ */
+export function resolveRange(versionOrRange: string): RangeResolution | null {
+  const range = semver.validRange(versionOrRange.trim(), { loose: true });
+  if (!range) return null;
+  const versions = RUNTIMES.map((r) => r.version);
+  const best = semver.maxSatisfying(versions, range, { loose: true });
+  if (best) return { runtime: RUNTIMES.find((r) => r.version === best)!, satisfied: true };
+  const low = semver.minVersion(range, { loose: true });
+  if (!low) return null;
+  const generation = generationOf(low.version);
+  const candidates = RUNTIMES.filter((r) => generationOf(r.version) === generation);
+  const pool = candidates.length ? candidates : RUNTIMES;
+  const distance = (r: BgioRuntime) => {
+    const v = semver.parse(r.version)!;
+    return Math.abs(v.major - low.major) * 10000 + Math.abs(v.minor - low.minor) * 100 + Math.min(99, Math.abs(v.patch - low.patch));
+  };
+  // Nearest first; at equal distance the newer release (it fixed bugs the older one had).
+  const runtime = [...pool].sort((a, b) => distance(a) - distance(b) || semver.compare(b.version, a.version))[0];
+  return { runtime, satisfied: false };
+}
+
+/** The shipped release a version or range resolves to (see `resolveRange`). */
 export function closestRuntime(versionOrRange: string): BgioRuntime | null {
-  const base = parse(versionOrRange.replace(/^[^\d]*/, ''));
-  if (!base) return null;
-  const sameMinor = RUNTIMES.filter((r) => {
-    const v = parse(r.version)!;
-    return v[0] === base[0] && v[1] === base[1];
-  });
-  if (sameMinor.length) return sameMinor[sameMinor.length - 1];
-  const older = RUNTIMES.filter((r) => compare(parse(r.version)!, base) <= 0);
-  return older.length ? older[older.length - 1] : RUNTIMES[0];
+  return resolveRange(versionOrRange)?.runtime ?? null;
 }
 
 export function runtimeByVersion(version: string): BgioRuntime | null {

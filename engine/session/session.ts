@@ -6,6 +6,7 @@ import { cloneGraph } from '../util/clone-graph';
 import { describeError } from '../util/plain';
 import { diagnoseEntropy, diagnoseTrace, type Diagnostic } from './diagnostics';
 import { Entropy, type EntropyUse, type GameRandomness } from './entropy';
+import { reconcileTransitions } from './flow-guards';
 import { stageTransitions } from './stage-transitions';
 import { lintConfig } from '../lint/lint';
 
@@ -114,6 +115,7 @@ export class Session {
       );
     }
     const trace = this.recorder.finish();
+    reconcileTransitions(trace, this.game.readCtx(state), false);
     this.initialState = cloneGraph(state);
     this.head = state;
     this.checkpoints.set(0, cloneGraph(state));
@@ -162,6 +164,7 @@ export class Session {
     trace.transitions.push(...stageTransitions(before, ctx, trace, action));
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
+    reconcileTransitions(trace, ctx, error !== null && error.type !== 'flow/refused');
     const diagnostics = [...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)];
     const record: StepRecord = { index, action, ok: error === null, error, ctx, trace, diagnostics, entropy };
     this.records.push(record);

@@ -18,6 +18,7 @@ function flowSentence(t: Transition): string {
     case 'phase-end':
       return `phase ${t.phase ?? '(none)'} ended because ${t.cause}`;
     case 'phase-begin':
+      if (t.loopGuard) return `the game fell into no phase: ${t.cause}`;
       return `${t.phase === null ? 'the game left every phase' : `phase ${t.phase} began`} because ${t.cause}`;
     case 'turn-end':
       return `player ${t.player}'s turn ended because ${t.cause}`;
@@ -93,7 +94,12 @@ function netStageSentence(player: PlayerID, from: string | null | undefined, to:
  */
 export function explainStep(record: StepRecord, before: FlowCtx | null): string {
   const { action, ctx } = record;
-  if (!action || !before) return creationSentence(record);
+  const guard = record.trace.transitions.find((t) => t.loopGuard && !t.rolledBack);
+  if (!action || !before) {
+    const undone = record.trace.transitions.filter((t) => t.rolledBack).length;
+    const created = guard ? flowSentence(guard) : creationSentence(record);
+    return undone ? `${created}; boardgame.io then undid the ${undone} transitions that events called from hooks asked for (${undoneReason(record)}), so the game starts at turn ${ctx.turn}` : created;
+  }
   if (!record.ok && record.error) {
     const effects = record.error.type === 'flow/refused' && !sameFlow(before, ctx);
     return `boardgame.io refused it: ${record.error.message.split('\n')[0]}${effects ? ' (but the flow still changed: see the transitions)' : ''}`;
@@ -107,6 +113,7 @@ export function explainStep(record: StepRecord, before: FlowCtx | null): string 
     const end = last('game-end');
     return end ? flowSentence(end) : 'the game ended';
   }
+  if (guard) return flowSentence(guard);
   if (before.phase !== ctx.phase) {
     const end = live.find((t) => t.type === 'phase-end' && t.phase === before.phase);
     const begin = last('phase-begin', (t) => t.phase === ctx.phase);
@@ -137,4 +144,9 @@ export function explainStep(record: StepRecord, before: FlowCtx | null): string 
   if (dropped) return `the flow did not move: ${dropped.fn} called ${describeCall(dropped.ev.name, dropped.ev.args)} but it was ${dropped.ev.outcome} (${dropped.ev.reason})`;
   if (live.some((t) => t.type !== 'stage')) return `the flow came back where it was (${describeWhere(ctx)}): see the transitions`;
   return 'the flow did not move';
+}
+
+function undoneReason(record: StepRecord): string {
+  const log = record.trace.logs.find((l) => l.level === 'error' && /Maximum number of turn endings exceeded/.test(l.text));
+  return log ? 'more than numPlayers × 100 turn endings in one update: an endless loop of events' : 'its events plugin refused them';
 }

@@ -9,6 +9,8 @@ export interface TracedEvent {
   outcome: EventOutcome;
   /** boardgame.io's reason for a rejection, or why a dropped event never took effect. */
   reason?: string;
+  /** An error boardgame.io logged for an event that still took effect (`setPhase` to a missing phase). */
+  warning?: string;
 }
 
 export type FnKind = 'setup' | 'move' | 'hook' | 'trigger' | 'order';
@@ -42,6 +44,8 @@ export interface Transition {
   cause: string;
   /** It happened inside an action that boardgame.io then refused, so the state never kept it. */
   rolledBack?: boolean;
+  /** boardgame.io's loop guard: a phase came round a second time in one step, so it left every phase. */
+  loopGuard?: boolean;
 }
 
 export interface LogLine {

@@ -18,7 +18,7 @@ export default {
   setup: () => ({ n: 0 }),
   phases: {
     draw: { start: true, moves: { draw: ({ G }) => { G.n++; } }, endIf: ({ G }) => G.n > 2, next: 'play' },
-    play: { moves: { play: ({ G }) => { G.n--; } }, turn: { order: TurnOrder.ONCE }, next: 'draw' },
+    play: { moves: { play: ({ G }) => { G.n--; } }, turn: { order: TurnOrder.ONCE }, onEnd: ({ G }) => { G.n = 0; }, next: 'draw' },
   },
 };
 `;

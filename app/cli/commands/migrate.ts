@@ -3,7 +3,7 @@ import path from 'node:path';
 import { bgio050 } from '../../../engine';
 import { definingFile, detectLegacy, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
 import { localFiles, writeMigratedFiles } from '../migrated-files';
-import { openGame } from '../open-session';
+import { openGame, type OpenOptions } from '../open-session';
 import { verifyMigration, type VerifyProblem } from '../verify-migration';
 
 export const DEFAULT_VERIFY_STEPS = 200;
@@ -26,6 +26,8 @@ export interface MigrateOptions {
   numPlayers?: number;
   /** Write the game's migrated files (and its other local files) under this folder instead of printing the game file. */
   out?: string;
+  /** How to find the game in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
+  open?: OpenOptions;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface MigrateOptions {
  * `// FLOWSCOPE: decide …` comment in the output); else 1, with each decision and failure.
  */
 export async function migrateCommand(file: string, options: MigrateOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
-  const opened = await openGame(file, options.game, options.bgio);
+  const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const config = opened.game.config;
   const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
   const migrationOptions = {

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { expectationOf, formatReplay, RandomPlayer, REPLAY_FORMAT, REPLAY_VERSION, type ReplayFile } from '../../../engine';
 import { writeFileAtomic, unwritableReason } from '../../files/write-atomic';
 import { InputError, UsageError } from '../errors';
-import { chooseRandom, dispatchAction, newSession, openGame } from '../open-session';
+import { chooseRandom, defaultPlayerCount, dispatchAction, newSession, openGame, type OpenOptions } from '../open-session';
 
 export interface PlayOptions {
+  open?: OpenOptions;
   file: string;
   game?: string;
-  players: number;
+  /** Default: 2, within the game's minPlayers/maxPlayers. */
+  players?: number;
   seed: string;
   random: number;
   out?: string;
@@ -24,9 +26,10 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
   // Refuse a bad --out before playing, so no played session is ever lost to it.
   const unwritable = options.out === undefined ? null : unwritableReason(options.out);
   if (unwritable) throw new UsageError(`cannot write --out ${options.out}: ${unwritable}`);
-  const opened = await openGame(options.file, options.game, options.bgio);
+  const opened = await openGame(options.file, options.game, options.bgio, undefined, options.open);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
-  const session = newSession(opened, options.players, options.seed, options.setupData);
+  const players = options.players ?? defaultPlayerCount(opened.game);
+  const session = newSession(opened, players, options.seed, options.setupData);
   const player = new RandomPlayer({ seed: options.seed, restartOnGameOver: options.restart, undoRate: options.undoRate });
   let stopped = '';
   while (session.lastIndex < options.random) {
@@ -49,7 +52,7 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
       export: opened.game.exportName,
       bgio: opened.runtime.version,
     },
-    numPlayers: options.players,
+    numPlayers: players,
     seed: options.seed,
     gameRandomness: session.gameRandomness,
     setupData: options.setupData ?? null,

@@ -6,6 +6,8 @@ import { sourceOf } from '../source';
 /** What every rule reads: the config as written, and as boardgame.io resolves it. */
 export interface LintContext {
   config: GameConfig;
+  /** The boardgame.io release the game runs on (its keys are the known ones). */
+  release: string;
   game: NormalGame;
   /** Declared phases, in config order (without the no-phase state). */
   declared: NormalPhase[];
@@ -22,7 +24,7 @@ export interface LintContext {
 
 export type Rule = (ctx: LintContext) => LintFinding[];
 
-export function createContext(config: GameConfig, turnOrders: Record<string, any>): LintContext {
+export function createContext(config: GameConfig, turnOrders: Record<string, any>, release = '0.50.2'): LintContext {
   const game = normaliseConfig(config, turnOrders);
   const declared = game.phases.filter((p) => p.name !== null);
   const phaseNames = declared.map((p) => p.name as string);
@@ -40,7 +42,7 @@ export function createContext(config: GameConfig, turnOrders: Record<string, any
   }
 
   const functions: LintContext['functions'] = game.functions.map((f) => ({ ...f, source: sourceOf(f.fn), phase: phaseOf(f.path) }));
-  return { config, game, declared, phaseNames, start, turns, functions, phaseOf };
+  return { config, release, game, declared, phaseNames, start, turns, functions, phaseOf };
 }
 
 /** Each function once, at the first path it appears under. */
@@ -52,4 +54,17 @@ export function distinctFunctions(ctx: LintContext): LintContext['functions'] {
 /** `phase \`draw\`` or `the no-phase state`. */
 export function phaseLabel(name: string | null): string {
   return name === null ? 'the no-phase state' : `phase \`${name}\``;
+}
+
+/** Every turn config as written (`turn`, `phases.X.turn`) that is an object, with its path. */
+export function rawTurns(config: GameConfig): { path: string; turn: Record<string, unknown> }[] {
+  const out: { path: string; turn: Record<string, unknown> }[] = [];
+  const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+  if (isObject(config.turn)) out.push({ path: 'turn', turn: config.turn });
+  if (isObject(config.phases)) {
+    for (const [name, phase] of Object.entries(config.phases)) {
+      if (isObject(phase) && isObject(phase.turn)) out.push({ path: `phases.${name}.turn`, turn: phase.turn });
+    }
+  }
+  return out;
 }

@@ -191,6 +191,7 @@ function TraceItem({ entry, n, players }: { entry: TraceEntry; n: number; player
                 {ev.name}({formatArgs(ev.args, 120)})
               </code>
               {ev.reason && <span className="event-reason">{ev.reason}</span>}
+              {ev.warning && <span className="event-reason event-warning">warning: {ev.warning}</span>}
             </li>
           ))}
         </ul>

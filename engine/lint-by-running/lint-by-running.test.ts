@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { lintConfig } from '../lint/lint';
+import { bgio050 } from '../runtime/bgio-050/runtime';
+import { RUNTIMES } from '../runtime/registry';
+import { Session } from '../session/session';
+import type { GameConfig } from '../types';
+import { lintByRunning } from './lint-by-running';
+
+const noop = () => undefined;
+
+describe('lint by running the game', () => {
+  it('confirms on boardgame.io what order-without-next predicts', () => {
+    const config: GameConfig = { moves: { m: noop }, turn: { order: { first: () => 0 } as any } };
+    expect(lintConfig(config).map((f) => f.code)).toEqual(['order-without-next']);
+    // What the finding predicts, on boardgame.io itself.
+    const session = new Session({ runtime: bgio050, config, numPlayers: 2, seed: 'o' });
+    const step = session.dispatch({ type: 'event', name: 'endTurn', args: [], playerID: '0' });
+    expect(JSON.stringify(step.error ?? step.trace.entries)).toMatch(/next is not a function/);
+  });
+
+  it('a phase whose endIf is already true when it begins (by running, at setup and later)', () => {
+    for (const runtime of RUNTIMES.filter((r) => r.era !== 'flow')) {
+      const context = runtime.era === 'context';
+      const config: GameConfig = {
+        setup: () => ({ ready: true }),
+        moves: { m: noop },
+        phases: {
+          a: { start: true, endIf: context ? ({ G }: any) => G.ready : (G: any) => G.ready, next: 'b' },
+          b: { moves: { go: noop }, next: 'c', turn: { maxMoves: 1, moveLimit: 1 } as any, endIf: () => false },
+          c: { moves: { m: noop } },
+        },
+      };
+      const found = lintByRunning(config, runtime, { numPlayers: 2, steps: 30, seed: 'x' });
+      expect(found.map((f) => f.path), `${runtime.version}: ${found.map((f) => f.message).join(' / ')}`).toEqual(['phases.a.endIf']);
+      expect(found[0].message).toMatch(/`phases\.a\.endIf` was already true when the game began \(2 players\), so phase `a` ended before any move/);
+    }
+  });
+
+  it('reports a phase entered later whose endIf is already true, and the loop guard it leads to', () => {
+    const config: GameConfig = {
+      setup: () => ({ go: false }),
+      moves: { go: ({ G }: any) => void (G.go = true) },
+      phases: { a: { start: true, endIf: ({ G }: any) => G.go, next: 'b' }, b: { endIf: ({ G }: any) => G.go, next: 'a' } },
+    };
+    const found = lintByRunning(config, bgio050, { numPlayers: 2, steps: 10, seed: 'y' });
+    expect(found.map((f) => f.path)).toEqual(['phases.b.endIf']);
+    expect(found[0].message).toMatch(/already true when it began at step \d+ of a seeded random play .* and boardgame\.io's loop guard then left the game in no phase/);
+    expect(lintConfig(config).some((f) => f.code === 'end-if-on-entry')).toBe(false);
+  });
+
+  it('does not report a phase whose own hooks make its endIf true within the step it began', () => {
+    const config: GameConfig = {
+      setup: () => ({ deck: 6, hands: [0, 0] }),
+      moves: { m: noop },
+      phases: {
+        deal: {
+          start: true,
+          next: 'play',
+          endIf: ({ G }: any) => G.deck === 0,
+          turn: { onBegin: ({ G, ctx, events }: any) => { G.deck--; G.hands[Number(ctx.currentPlayer)]++; events.endTurn(); } },
+        },
+        play: { moves: { m: noop } },
+      },
+    };
+    const session = new Session({ runtime: bgio050, config, numPlayers: 2, seed: 'd' });
+    expect(session.steps[0].ctx.phase).toBe('play');
+    expect(lintByRunning(config, bgio050, { numPlayers: 2, steps: 5 })).toEqual([]);
+  });
+});

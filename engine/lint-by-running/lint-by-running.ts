@@ -1,0 +1,74 @@
+import { RandomPlayer } from '../random/random-player';
+import type { BgioRuntime } from '../runtime/runtime';
+import { Session } from '../session/session';
+import type { FlowCtx, GameConfig } from '../types';
+import { finding, type LintFinding } from '../lint/codes';
+
+export interface ObservedLintOptions {
+  numPlayers: number;
+  /** Seeded random steps after setup (0: setup only). */
+  steps?: number;
+  seed?: string;
+}
+
+/**
+ * Lint by running the game on its release: setup, then a short seeded random play (moves, and
+ * only the endTurn, endStage and pass events). Finds
+ * `end-if-on-entry`: a phase that ended through its `endIf` in the same step it began, i.e. before
+ * any move was made in it (at setup, or after another phase ended). A game that cannot even be
+ * created gives no finding here (every command reports that itself).
+ */
+export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options: ObservedLintOptions): LintFinding[] {
+  let session: Session;
+  try {
+    session = new Session({ runtime, config, numPlayers: options.numPlayers, seed: options.seed ?? 'lint' });
+  } catch {
+    return [];
+  }
+  // Only what a player's client offers besides moves: a phase forced by a random setPhase would
+  // find endIf conditions the game itself never meets there.
+  const player = new RandomPlayer({ seed: options.seed ?? 'lint', events: ['endTurn', 'endStage', 'pass'] });
+  const found = new Map<string, LintFinding>();
+  const inspect = (index: number, before: FlowCtx | null) => {
+    const record = session.steps[index];
+    const live = record.trace.transitions.filter((t) => !t.rolledBack);
+    const guard = live.some((t) => t.loopGuard);
+    for (const t of live) {
+      if (t.type !== 'phase-end' || t.phase === null || !/endIf returned/.test(t.cause)) continue;
+      if (before && before.phase === t.phase) continue;
+      const path = `phases.${t.phase}.endIf`;
+      if (found.has(path)) continue;
+      // Hooks may do the phase's work within the same step (deal every card in turn.onBegin): then
+      // endIf was false at first. Only an endIf true at every check of this step was true on entry.
+      const checks = record.trace.entries.slice(0, t.at).filter((e) => e.fn === path && !e.threw);
+      if (checks.some((e) => !e.returned)) continue;
+      const when = index === 0 ? 'when the game began' : `when it began at step ${index} of a seeded random play`;
+      found.set(
+        path,
+        finding(
+          'end-if-on-entry',
+          path,
+          `\`${path}\` was already true ${when} (${options.numPlayers} players), so phase \`${t.phase}\` ended before any move${guard ? ", and boardgame.io's loop guard then left the game in no phase" : ''}; make it false until the phase has done its work.`,
+        ),
+      );
+    }
+  };
+  inspect(0, null);
+  for (let i = 0; i < (options.steps ?? 0); i++) {
+    const before = session.steps[session.lastIndex].ctx;
+    let action;
+    try {
+      action = player.choose(session);
+    } catch {
+      break;
+    }
+    if (!action) break;
+    try {
+      session.dispatch(action);
+    } catch {
+      break;
+    }
+    inspect(session.lastIndex, before);
+  }
+  return [...found.values()];
+}
