@@ -153,8 +153,11 @@ export class Session {
     if (index === this.lastIndex) return cloneGraph(this.head);
     const cached = this.recent.get(index);
     if (cached) return cloneGraph(cached);
-    const base = index - (index % this.interval);
-    let state = cloneGraph(this.checkpoints.get(base) as BgioState);
+    // Start from the nearest state we hold at or before `index`: stepping forward replays one action.
+    let base = index - (index % this.interval);
+    let from = this.checkpoints.get(base) as BgioState;
+    for (const [at, kept] of this.recent) if (at < index && at > base) [base, from] = [at, kept];
+    let state = cloneGraph(from);
     this.recorder.recording = false;
     try {
       for (let i = base + 1; i <= index; i++) state = this.apply(state, this.records[i].action as FlowAction).state;
