@@ -1,4 +1,5 @@
 import type { BgioRuntime, RuntimeGame } from '../runtime/runtime';
+import { TraceCompactor } from '../trace/compact';
 import { TraceRecorder } from '../trace/recorder';
 import type { StepTrace } from '../trace/types';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig } from '../types';
@@ -58,6 +59,7 @@ export class Session {
   readonly setupData: unknown;
   readonly game: RuntimeGame;
   private readonly recorder = new TraceRecorder();
+  private readonly compactor = new TraceCompactor();
   private readonly interval: number;
   private readonly records: StepRecord[] = [];
   private readonly checkpoints = new Map<number, BgioState>();
@@ -138,7 +140,8 @@ export class Session {
     trace.transitions.push(...stageTransitions(before, ctx, trace, action));
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
-    const record: StepRecord = { index: this.records.length, action, ok: error === null, error, ctx, trace, diagnostics: diagnoseTrace(trace, this.suspects) };
+    const diagnostics = this.compactor.empty(diagnoseTrace(trace, this.suspects));
+    const record: StepRecord = { index: this.records.length, action, ok: error === null, error, ctx: this.compactor.ctx(ctx, before), trace: this.compactor.trace(trace), diagnostics };
     this.records.push(record);
     if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state));
     return record;
