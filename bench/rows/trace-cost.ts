@@ -18,7 +18,6 @@ export async function traceCost(steps: number, rounds: number): Promise<Row[]> {
       met: r.ratio <= 1.2,
       detail: `bare ${r.anchor.toFixed(0)} ms, traced ${r.subject.toFixed(0)} ms CPU; rounds ${r.ratios.map((x) => x.toFixed(2)).join(' ')}`,
     });
-    console.log(rows[rows.length - 1]);
   }
   return rows;
 }
