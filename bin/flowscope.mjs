@@ -6,12 +6,17 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// A reader that stops early (`flowscope replay … | head`) is not an error: stop quietly.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 const argv = process.argv.slice(2);
 const io = {
   print: (line) => process.stdout.write(line + '\n'),
   warn: (line) => process.stderr.write(line + '\n'),
 };
-if (argv[0] === 'serve' || argv[0] === 'explore') {
+if (argv[0] === 'serve' || argv[0] === 'explore' || argv[0] === 'learn') {
   const { main } = await import('../app/cli/main.ts');
   const stop = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stop.abort());

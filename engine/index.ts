@@ -35,6 +35,8 @@ export { RUNTIMES, DEFAULT_RUNTIME, registerRuntime, closestRuntime, runtimeByVe
 export type { ApiEra } from './runtime/runtime';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';
+export * from './lesson/index';
+export { unmetFields } from './replay/check';
 export * from './explore/index';
 export { testFileFor, type TestFileOptions } from './export/test-file';
 export { matchesStep, type StepFilter } from './session/step-filter';

@@ -1,3 +1,4 @@
+import { format } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { setActivityReporter } from '../host/activity';
 import { workerActivityReporter } from '../host/watched-reporter';
@@ -5,6 +6,11 @@ import type { WorkerMessage } from '../host/watched-worker';
 import { main } from './main';
 
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
+// Commands print through `print`; anything on the console is the game's (or a library's) and goes
+// to stderr, so it never corrupts machine output such as a replay or `replay --json`.
+for (const level of ['log', 'info', 'debug', 'warn', 'error', 'trace'] as const) {
+  console[level] = (...args: unknown[]) => post({ type: 'warn', line: format(...args) });
+}
 setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
 const code = await main(workerData.argv as string[], {
   print: (line) => post({ type: 'print', line }),

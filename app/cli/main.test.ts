@@ -73,7 +73,7 @@ describe('flowscope CLI', () => {
     writeFileSync(path.join(dir, 'g.ts'), `export default { moves: { a: () => {} } }; // edited\n`);
     const { code, err } = await run('check', path.join(dir, 'g.ts'), out);
     expect(code).toBe(0);
-    expect(err).toMatch(/g\.ts has changed since this replay was recorded/);
+    expect(err).toMatch(/g\.ts \(or a file it imports\) has changed since this replay was recorded/);
   });
 
   it('exits 2 with a clear message for bad game files, replays and flags', async () => {

@@ -1,7 +1,4 @@
 import { parseArgs } from 'node:util';
-import { GameSelectionError, ReplayError, SessionError } from '../../engine';
-import { GameLoadError } from '../load/load-game-file';
-import { ReleaseError } from '../load/pick-release';
 import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
@@ -12,9 +9,13 @@ import { migrateCommand } from './commands/migrate';
 import { play } from './commands/play';
 import { replayCommand } from './commands/replay';
 import { lintCommand } from './commands/lint';
+import { lessonCheckCommand, lessonsCommand } from './commands/lessons';
 import { serveCommand } from './commands/serve';
 import { serveUiCommand } from './commands/serve-ui';
-import { UsageError } from './errors';
+import { DEFAULT_TIMEOUT_SECONDS } from './timeout';
+import { stateDir } from '../journal/state-dir';
+import path from 'node:path';
+import { isUsageError, isUserError, UsageError } from './errors';
 import { ExploreStallError, ExploreWorkerError } from '../explore/explore-pool';
 
 export const USAGE = `flowscope: a debugger for boardgame.io game flows
@@ -43,9 +44,16 @@ usage:
       asserts the recorded ctx (and G with --with-G) at each expect
   flowscope lint <game-file> [--game NAME]
       check the config for flow mistakes (exit 1 on errors); codes in docs/lint.md
-  flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--inspect] [--inspect-port P]
+  flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--replay F] [--restore] [--inspect] [--inspect-port P]
       the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
+      --restore reopens the session a crash left unfinished, with every action it had;
       --inspect also exposes the live statechart to XState inspector clients
+  flowscope lessons
+      list the lessons (boardgame.io's phases, stages, turn orders and reactive patterns, step by step)
+  flowscope lesson check [lesson-file|id]
+      check every lesson (or one): its path replays, every exercise is solvable, every chart reference exists
+  flowscope learn [lesson-id] [--port P]
+      open the lessons in a browser (browser mode with the Learn panel open)
   flowscope inspect <game-file> [--replay F | --random K] [--interval MS] [--players N] [--seed S] [--inspect-port P]
       no UI: play a replay or random steps at an interval while XState inspector clients watch
 
@@ -81,6 +89,7 @@ const OPTIONS = {
   inspect: { type: 'boolean' },
   'inspect-port': { type: 'string' },
   replay: { type: 'string' },
+  restore: { type: 'boolean' },
   interval: { type: 'string' },
   runs: { type: 'string' },
   steps: { type: 'string' },
@@ -91,12 +100,24 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function integer(value: string | undefined, flag: string, fallback: number, min: number): number {
+function integer(value: string | undefined, flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${flag} must be an integer of at least ${min}, got ${value}`);
+  const n = value.trim() === '' ? NaN : Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`--${flag} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}, got ${value}`);
+  }
   return n;
 }
+
+/** `--timeout`: seconds, a positive number. */
+export function timeoutSeconds(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_SECONDS;
+  const n = value.trim() === '' ? NaN : Number(value);
+  if (!(Number.isFinite(n) && n > 0)) throw new UsageError(`--timeout must be a number of seconds greater than 0, got ${value}`);
+  return n;
+}
+
+const port = (value: string | undefined, flag: string) => (value === undefined ? undefined : integer(value, flag, 0, 0, 65535));
 
 function json(value: string | undefined, flag: string): unknown {
   if (value === undefined) return null;
@@ -112,6 +133,8 @@ function positionals(list: string[], count: number, names: string): string[] {
   return list;
 }
 
+const journalDir = () => path.join(stateDir(), 'sessions');
+
 /** Runs one command line and returns its exit code; never throws. */
 export async function main(argv: string[], io: Io): Promise<number> {
   try {
@@ -121,6 +144,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.print(USAGE);
       return 0;
     }
+    const timeout = timeoutSeconds(values.timeout);
     switch (command) {
       case 'play': {
         const [file] = positionals(rest, 1, '<game-file>');
@@ -164,13 +188,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
             game: values.game,
             players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             seed: values.seed,
-            port: values.port === undefined ? undefined : integer(values.port, 'port', 0, 0),
-            timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
-            inspect: values.inspect ? { port: values['inspect-port'] === undefined ? 0 : integer(values['inspect-port'], 'inspect-port', 0, 0) } : undefined,
+            port: port(values.port, 'port'),
+            timeoutSeconds: timeout,
+            inspect: values.inspect ? { port: port(values['inspect-port'], 'inspect-port') ?? 0 } : undefined,
             replay: values.replay,
+            journalDir: journalDir(),
+            restore: !!values.restore,
           },
           io.print,
           io.signal ?? new AbortController().signal,
+          io.warn,
         );
       }
       case 'inspect': {
@@ -182,7 +209,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             players: integer(values.players, 'players', 2, 1),
             seed: values.seed ?? 'inspect',
             inspect: true,
-            port: values['inspect-port'] === undefined ? undefined : integer(values['inspect-port'], 'inspect-port', 0, 0),
+            port: port(values['inspect-port'], 'inspect-port'),
             replay: values.replay,
             random: values.random === undefined ? undefined : integer(values.random, 'random', 0, 0),
             intervalMs: integer(values.interval, 'interval', 500, 0),
@@ -199,6 +226,26 @@ export async function main(argv: string[], io: Io): Promise<number> {
       case 'compare': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
         return await compareCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+      }
+      case 'lessons':
+        positionals(rest, 0, 'no arguments');
+        return lessonsCommand(io.print);
+      case 'lesson': {
+        const [sub, target, ...extra] = rest;
+        if (sub !== 'check' || extra.length) throw new UsageError(`expected \`lesson check [lesson-file|id]\`, got lesson ${rest.join(' ')}`);
+        return await lessonCheckCommand(target, io.print);
+      }
+      case 'learn': {
+        if (rest.length > 1) throw new UsageError(`expected at most one lesson id, got ${rest.join(' ')}`);
+        return await serveUiCommand(
+          {
+            learn: rest[0] ?? '',
+            port: values.port === undefined ? undefined : integer(values.port, 'port', 0, 0),
+            timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
+          },
+          io.print,
+          io.signal ?? new AbortController().signal,
+        );
       }
       case 'explore': {
         const [file] = positionals(rest, 1, '<game-file>');
@@ -241,11 +288,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 function reportFailure(error: unknown, io: Io): number {
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    io.warn(`flowscope: ${(error as Error).message}\nRun \`flowscope --help\` for the commands and their options.`);
+  if (isUsageError(error)) {
+    io.warn(`flowscope: ${error.message}\nRun \`flowscope --help\` for the commands and their options.`);
     return 2;
   }
-  if (error instanceof GameLoadError || error instanceof GameSelectionError || error instanceof SessionError || error instanceof ReplayError || error instanceof ReleaseError) {
+  if (isUserError(error)) {
     io.warn(`flowscope: ${error.message}`);
     return 2;
   }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -135,6 +135,31 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
       { kind: 'toggle-panel', panel: 'log' },
       { kind: 'export-chart', format: 'svg' },
     ]);
+  });
+
+  it('offers to restore a session its last run left unfinished, with every action', async () => {
+    const userData = tempDirWith({});
+    const first = fakeElectron(userData);
+    const options = { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' };
+    const run1 = await startDesktop(first.electron, options);
+    await first.request('open', { game: 'tic-tac-toe', seed: 'crash' });
+    await first.request('dispatch', { type: 'move', name: 'clickCell', args: [4], playerID: '0' });
+    await first.request('dispatch', { type: 'move', name: 'clickCell', args: [0], playerID: '1' });
+    // What a crash leaves: the journal of a process that is gone (this one lives on, so its id is swapped).
+    const sessions = path.join(userData, 'sessions');
+    const [journal] = readdirSync(sessions);
+    writeFileSync(path.join(sessions, `0-0-crashed${journal.slice(journal.indexOf('.journal'))}`), readFileSync(path.join(sessions, journal), 'utf8').replace(`"pid":${process.pid}`, '"pid":2147483646'));
+    await run1.engine.close();
+
+    const second = fakeElectron(userData);
+    const asked: Array<Record<string, unknown>> = [];
+    Object.assign(second.electron.dialog, { showMessageBox: async (_w: unknown, o: Record<string, unknown>) => (asked.push(o), { response: 0 }) });
+    const run2 = await startDesktop(second.electron, options);
+    cleanup = () => run2.engine.close();
+    expect(asked[0].detail).toMatch(/tic-tac-toe\/game\.ts, opened .*: 2 actions recorded/);
+    expect(second.sent.find(([, p]) => p.type === 'session')?.[1].view).toMatchObject({ length: 3, seed: 'crash' });
+    expect((await second.request('step', 2)).result).toMatchObject({ action: { args: [0], playerID: '1' } });
+    expect(readdirSync(sessions).filter((f) => f.includes('crashed'))).toEqual([]);
   });
 
   it('finds a game file among the command-line arguments, and registers its scheme before start-up', () => {

@@ -1,7 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../files/write-atomic';
 import path from 'node:path';
 import { chartImageSchema, chartMachineConfig, chartToMermaid, layoutSchema, type HostEvent, type SessionView } from '../../engine';
 import { EngineHost } from '../host/engine-host';
+import { findUnfinishedJournals, SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
 import { APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
 import { COMMAND_CHANNEL, EVENT_CHANNEL, registerHostIpc } from './ipc';
@@ -26,6 +29,7 @@ export interface DesktopElectron {
     showOpenDialog(window: unknown, options: Record<string, unknown>): Promise<{ canceled: boolean; filePaths: string[] }>;
     showSaveDialog(window: unknown, options: Record<string, unknown>): Promise<{ canceled: boolean; filePath?: string }>;
     showErrorBox(title: string, content: string): void;
+    showMessageBox?(window: unknown, options: Record<string, unknown>): Promise<{ response: number }>;
   };
   shell: { openExternal(url: string): Promise<void> | void };
 }
@@ -50,6 +54,8 @@ export interface DesktopOptions {
   timeoutMs?: number;
   /** The bundled engine worker (dist-electron/engine-worker.mjs); by default the TypeScript source. */
   workerScript?: URL;
+  /** Where session journals live (default: `sessions` in Electron's userData folder). */
+  journalDir?: string;
 }
 
 const GAME_FILTERS = [{ name: 'boardgame.io game', extensions: GAME_FILE_EXTENSIONS.map((e) => e.slice(1)) }];
@@ -92,7 +98,10 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
   const send = (channel: string, payload: unknown) => {
     if (!window.isDestroyed()) window.webContents.send(channel, payload);
   };
+  const journalDir = options.journalDir ?? path.join(electron.app.getPath('userData'), 'sessions');
+  const unfinished = findUnfinishedJournals(journalDir);
   const engine = new EngineHost({
+    journal: new SessionJournal(journalDir),
     fixturesDir: options.fixturesDir,
     timeoutMs: options.timeoutMs ?? 10_000,
     watch: true,
@@ -129,7 +138,7 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
   const saveAs = async (defaultName: string, body: string | Buffer, filters: unknown[]) => {
     const result = await electron.dialog.showSaveDialog(window, { defaultPath: defaultName, filters });
     if (result.canceled || !result.filePath) return false;
-    await writeFile(result.filePath, body);
+    writeFileAtomic(result.filePath, body);
     return true;
   };
   const run = async (command: MenuCommand) => {
@@ -192,7 +201,34 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
   });
 
   await window.loadURL(`${APP_ORIGIN}/index.html`);
+  const restored = unfinished.length > 0 && (await offerRestore(unfinished[0]));
   const initial = gameFileFromArgv(options.argv);
-  if (initial) await openGame(path.resolve(initial));
+  if (initial && !restored) await openGame(path.resolve(initial));
   return { engine, window };
+
+  /** A session a crash left unfinished: ask whether to restore it (every action it recorded) or discard it. */
+  async function offerRestore(journal: FoundJournal): Promise<boolean> {
+    if (!electron.dialog.showMessageBox) return false;
+    const { response } = await electron.dialog.showMessageBox(window, {
+      type: 'question',
+      message: 'Restore the session that was open when Flowscope stopped?',
+      detail: `${journal.open.game}, opened ${journal.at}: ${journal.actions.length} actions recorded.`,
+      buttons: ['Restore', 'Discard'],
+      defaultId: 0,
+      cancelId: 1,
+    });
+    if (response !== 0) {
+      rmSync(journal.file, { force: true });
+      return false;
+    }
+    try {
+      const view = await engine.restoreSession(journal);
+      rmSync(journal.file, { force: true });
+      send(EVENT_CHANNEL, { type: 'session', view } satisfies HostEvent);
+      return true;
+    } catch (error) {
+      electron.dialog.showErrorBox('Could not restore the session', `${(error as Error).message}\n\nIts journal is kept at ${journal.file}.`);
+      return false;
+    }
+  }
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../files/write-atomic';
 import path from 'node:path';
 
 export interface WindowState {
@@ -46,7 +47,7 @@ export function loadWindowState(file: string): WindowState {
 
 export function saveWindowState(file: string, state: WindowState): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(state, null, 2));
+  writeFileAtomic(file, JSON.stringify(state, null, 2));
 }
 
 /** `file` first, no duplicates, at most ten. */

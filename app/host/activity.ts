@@ -4,8 +4,12 @@
  * worker installs a reporter.
  */
 export interface ActivityReporter {
+  /** A new activity (a step, loading a file); any game function before it has finished. */
   doing(text: string): void;
+  /** Game code `fn` starts (a move, a hook, the module's top level). */
   gameCode(fn: string): void;
+  /** The innermost game function that started has returned or thrown. */
+  gameCodeDone(): void;
 }
 
 let reporter: ActivityReporter | null = null;
@@ -17,4 +21,15 @@ export function setActivityReporter(next: ActivityReporter | null): void {
 export const activity: ActivityReporter = {
   doing: (text) => reporter?.doing(text),
   gameCode: (fn) => reporter?.gameCode(fn),
+  gameCodeDone: () => reporter?.gameCodeDone(),
 };
+
+/** Runs `fn` as game code named `name` (code of the game's that the trace recorder does not wrap). */
+export function asGameCode<T>(name: string, fn: () => T): T {
+  activity.gameCode(name);
+  try {
+    return fn();
+  } finally {
+    activity.gameCodeDone();
+  }
+}

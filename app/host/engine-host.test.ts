@@ -97,6 +97,27 @@ describe('the engine host (sessions in a watched worker)', () => {
   });
 });
 
+describe('after a stall', () => {
+  it('requests wait for the rebuilt session, and a game opened right away never receives its actions', async () => {
+    const dir = tempDirWith({
+      'hang.ts': `export default {
+        setup: () => ({ n: 0 }),
+        moves: { inc: ({ G }: any) => { G.n++; }, hang: () => { for (;;) {} } },
+      };`,
+    });
+    const { host } = start(1000);
+    await host.call('open', { game: path.join(dir, 'hang.ts'), seed: 's' });
+    for (let i = 0; i < 3; i++) await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' });
+    await expect(host.call('dispatch', { type: 'move', name: 'hang', args: [], playerID: '0' })).rejects.toBeInstanceOf(StalledError);
+    const [view, opened] = await Promise.all([host.call<SessionView>('view'), host.call<SessionView>('open', { game: 'tic-tac-toe', seed: 't' })]);
+    expect(view).toMatchObject({ length: 4, game: { file: path.join(dir, 'hang.ts') } });
+    expect(opened).toMatchObject({ length: 1, game: { name: 'tic-tac-toe' } });
+    const now = await host.call<SessionView>('view');
+    expect(now).toMatchObject({ length: 1, game: { name: 'tic-tac-toe' } });
+    expect(await host.call<StepSummary[]>('steps', 0, 10)).toHaveLength(1);
+  });
+});
+
 describe('an endIf that never returns', () => {
   it('is stopped with the function named, the session log survives, and play goes on', async () => {
     const dir = tempDirWith({

@@ -1,7 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { parseReplay, type FlowAction, type HostEvent, type HostMethod, type HostResponseMessage, type OpenRequest, type ReloadResult, type SessionView, type StepSummary } from '../../engine';
+import { parseReplay, type HostEvent, type HostMethod, type HostResponseMessage, type OpenRequest, type ReloadResult, type SessionView, type StepSummary } from '../../engine';
 import type { EngineWorkerMessage } from './engine-worker';
+import type { JournaledSession, SessionJournal } from '../journal/session-journal';
 import { GameWatcher } from './game-watcher';
+import { describeStall, StallWatch } from './stall-watch';
 
 export interface EngineHostOptions {
   fixturesDir: string;
@@ -14,6 +16,8 @@ export interface EngineHostOptions {
   watch?: boolean;
   /** A prebuilt worker bundle (the desktop app's); by default the TypeScript source runs through tsx. */
   workerScript?: URL;
+  /** Journal the session's actions to disk as they are dispatched (deleted by a clean `close`). */
+  journal?: SessionJournal;
 }
 
 interface Pending {
@@ -24,10 +28,7 @@ interface Pending {
 }
 
 /** What is needed to rebuild the session in a fresh worker: how it was opened, and its actions. */
-interface Restore {
-  open: OpenRequest;
-  actions: FlowAction[];
-}
+type Restore = JournaledSession;
 
 export class StalledError extends Error {
   override name = 'StalledError';
@@ -40,28 +41,27 @@ export class StalledError extends Error {
  */
 export class EngineHost {
   private worker!: Worker;
-  private shared!: Int32Array;
+  private stallWatch!: StallWatch;
   private nextId = 1;
   private pending = new Map<number, Pending>();
-  private names = new Map<number, string>();
-  private doing = 'idle';
-  private lastActivity = Date.now();
   private restore: Restore | null = null;
   private readonly timer: NodeJS.Timeout;
   private closed = false;
-  /** The worker has started (loading tsx and the engine is not game code, so it is not timed). */
-  private ready = false;
+  /** Set while a stalled session is rebuilt in a fresh worker: requests wait for it. */
+  private rebuilding: Promise<void> | null = null;
+  /** Off while a stalled session is rebuilt: its journal already holds every action. */
+  private journaling = true;
   private inspect: { port?: number; token?: string } | undefined;
   private inspectReady!: Promise<string>;
   private inspectSettle: ((url: string) => void) | null = null;
   private inspectFail: ((error: Error) => void) | null = null;
   private readonly watcher: GameWatcher | null;
 
-  constructor(private readonly options: EngineHostOptions) {
+  constructor(private options: EngineHostOptions) {
     this.inspect = options.inspect;
     this.watcher = options.watch ? new GameWatcher(() => void this.reloadOnChange()) : null;
     this.spawn();
-    this.timer = setInterval(() => this.watch(), Math.max(50, Math.min(250, options.timeoutMs / 4)));
+    this.timer = setInterval(() => this.watch(), this.stallWatch.intervalMs);
   }
 
   /** The inspect server's address (token included); rejects when it could not start or was not asked for. */
@@ -69,13 +69,21 @@ export class EngineHost {
     return this.inspect ? this.inspectReady : Promise.reject(new Error('inspection was not enabled'));
   }
 
-  /** Sends a request; resolves with the answer's JSON text (`{ id, ok, result | error }`). */
-  request(method: HostMethod, params: unknown[], replyId?: number): Promise<string> {
+  /**
+   * Sends a request; resolves with the answer's JSON text (`{ id, ok, result | error }`). While a
+   * stalled session is being rebuilt, requests wait until it is whole again.
+   */
+  async request(method: HostMethod, params: unknown[], replyId?: number): Promise<string> {
+    while (this.rebuilding) await this.rebuilding;
+    return this.send(method, params, replyId);
+  }
+
+  private send(method: HostMethod, params: unknown[], replyId?: number): Promise<string> {
+    if (this.closed) return Promise.reject(new Error('the engine host was closed'));
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
       this.pending.set(id, { method, params, resolve, reject });
-      this.lastActivity = Date.now();
-      this.doing = `${method}`;
+      this.stallWatch.restart();
       // The worker answers under `replyId` (the client's own request id) when there is one.
       this.worker.postMessage({ id, method, params, replyId: replyId ?? id });
     }).then((json) => {
@@ -84,15 +92,28 @@ export class EngineHost {
     });
   }
 
+  private async sendDecoded<T>(method: HostMethod, ...params: unknown[]): Promise<T> {
+    return decode<T>(await this.send(method, params));
+  }
+
   /** Like `request`, decoded; throws the host's error. */
   async call<T>(method: HostMethod, ...params: unknown[]): Promise<T> {
-    const answer = JSON.parse(await this.request(method, params)) as HostResponseMessage;
-    if (!answer.ok) throw Object.assign(new Error(answer.error.message), { name: answer.error.name });
-    return answer.result as T;
+    return decode<T>(await this.request(method, params));
+  }
+
+  /**
+   * Rebuilds a session from a journal (or any record of how it was opened and what was
+   * dispatched): opens the game and dispatches every action, journaling it anew.
+   */
+  async restoreSession(record: JournaledSession): Promise<SessionView> {
+    await this.call<SessionView>('open', record.open);
+    for (const action of record.actions) await this.call('dispatch', action);
+    return this.call<SessionView>('view');
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.options.journal?.discard();
     await this.watcher?.close();
     clearInterval(this.timer);
     for (const p of this.pending.values()) p.reject(new Error('the engine host was closed'));
@@ -113,35 +134,22 @@ export class EngineHost {
   }
 
   private spawn(): void {
-    this.shared = new Int32Array(new SharedArrayBuffer(4));
-    this.names = new Map();
-    this.ready = false;
+    this.stallWatch = new StallWatch(this.options.timeoutMs);
     this.inspectReady = new Promise<string>((resolve, reject) => {
       this.inspectSettle = resolve;
       this.inspectFail = reject;
     });
     this.inspectReady.catch(() => undefined);
-    const workerData = { entry: new URL('./engine-worker.ts', import.meta.url).href, shared: this.shared, fixturesDir: this.options.fixturesDir, inspect: this.inspect };
+    const workerData = { entry: new URL('./engine-worker.ts', import.meta.url).href, shared: this.stallWatch.shared, fixturesDir: this.options.fixturesDir, inspect: this.inspect };
     this.worker = new Worker(this.options.workerScript ?? new URL('./ts-worker-entry.mjs', import.meta.url), { workerData });
     this.worker.on('message', (m: EngineWorkerMessage) => this.onMessage(m));
     this.worker.on('error', (error) => this.failAll(error));
   }
 
   private onMessage(m: EngineWorkerMessage): void {
+    if (this.stallWatch.onMessage(m)) return;
     switch (m.type) {
-      case 'ready':
-        this.ready = true;
-        this.lastActivity = Date.now();
-        break;
-      case 'doing':
-        this.doing = m.text;
-        this.lastActivity = Date.now();
-        break;
-      case 'fn':
-        this.names.set(m.id, m.name);
-        break;
       case 'event':
-        this.lastActivity = Date.now();
         this.options.onEvent(m.event);
         break;
       case 'inspect':
@@ -167,33 +175,48 @@ export class EngineHost {
   }
 
   private watch(): void {
-    if (this.closed || !this.ready || this.pending.size === 0 || Date.now() - this.lastActivity < this.options.timeoutMs) return;
-    const fnId = Atomics.load(this.shared, 0);
-    const fn = fnId ? this.names.get(fnId) : undefined;
-    const seconds = this.options.timeoutMs / 1000;
-    const message =
-      `stopped after ${seconds} s without progress while ${this.doing}${fn ? `, inside ${fn}` : ''}: ` +
-      `game code is probably in an endless loop. The session was restored to its last completed step.`;
+    if (this.closed || this.pending.size === 0) return;
+    const report = this.stallWatch.check();
+    if (!report) return;
+    const message = `${describeStall(report)}: game code is probably in an endless loop. The session was restored to its last completed step.`;
     const stalled = [...this.pending.values()];
     this.pending.clear();
     void this.worker.terminate();
     this.spawn();
-    this.lastActivity = Date.now();
+    const restore = this.restore;
+    this.restore = null;
+    if (restore) {
+      const rebuilt: Promise<void> = this.rebuild(restore).finally(() => {
+        if (this.rebuilding === rebuilt) this.rebuilding = null;
+      });
+      this.rebuilding = rebuilt;
+    }
     for (const p of stalled) p.reject(new StalledError(message));
     this.options.onEvent({ type: 'stalled', message });
-    void this.rebuild();
   }
 
-  private async rebuild(): Promise<void> {
-    const restore = this.restore;
-    if (!restore) return;
-    this.restore = null;
+  private async rebuild(restore: Restore): Promise<void> {
+    this.journaling = false;
     try {
-      const view = await this.call<SessionView>('open', restore.open);
-      for (const action of restore.actions) await this.call('dispatch', action);
+      const view = await this.sendDecoded<SessionView>('open', restore.open);
+      for (const action of restore.actions) await this.sendDecoded('dispatch', action);
       this.options.onEvent({ type: 'session', view: { ...view, length: restore.actions.length + 1 } });
     } catch (error) {
       this.options.onEvent({ type: 'stalled', message: `the session could not be restored: ${(error as Error).message}` });
+    } finally {
+      this.journaling = true;
+    }
+  }
+
+  /** Writes to the journal; a journal that cannot be written must not fail the request it records. */
+  private journal(write: (journal: SessionJournal) => void): void {
+    const journal = this.options.journal;
+    if (!journal || !this.journaling) return;
+    try {
+      write(journal);
+    } catch (error) {
+      this.options.journal = undefined;
+      process.stderr.write(`flowscope: the session journal ${journal.file} could not be written (${(error as Error).message}); sessions are no longer journaled\n`);
     }
   }
 
@@ -208,9 +231,11 @@ export class EngineHost {
       case 'open':
       case 'restart':
         if (view) this.restore = { open: reopen(view), actions: [] };
+        if (view) this.journal((j) => j.start(this.restore!));
         break;
       case 'openReplay':
         if (view) this.restore = { open: reopen(view), actions: parseReplay(params[0] as string).actions };
+        if (view) this.journal((j) => j.start(this.restore!));
         break;
       case 'dispatch': {
         const step = answer.result as StepSummary;
@@ -219,13 +244,23 @@ export class EngineHost {
           this.restore.actions.length = Math.min(this.restore.actions.length, step.index - 1);
           this.restore.actions.push(step.action);
         }
+        if (step.action) this.journal((j) => j.append(step.index, [step.action!]));
         break;
       }
-      case 'random':
-        if (this.restore) for (const s of answer.result as StepSummary[]) if (s.action) this.restore.actions.push(s.action);
+      case 'random': {
+        const steps = (answer.result as StepSummary[]).filter((s) => s.action);
+        if (this.restore) for (const s of steps) this.restore.actions.push(s.action!);
+        if (steps.length) this.journal((j) => j.append(steps[0].index, steps.map((s) => s.action!)));
         break;
+      }
     }
   }
+}
+
+function decode<T>(json: string): T {
+  const answer = JSON.parse(json) as HostResponseMessage;
+  if (!answer.ok) throw Object.assign(new Error(answer.error.message), { name: answer.error.name });
+  return answer.result as T;
 }
 
 /** The session view a request's answer carries, if any. */

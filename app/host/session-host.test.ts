@@ -55,6 +55,10 @@ describe("the session host's answers", () => {
     expect((await ask('steps', 0, last)).map((s) => s.ctx)).toEqual(summaries.map((s) => s.ctx));
     expect(await ask('reload')).toMatchObject({ ok: true, replayed: last, divergence: null });
     await ask('restart', { numPlayers: 2, seed: 'again' });
+    const lessons = await ask('listLessons');
+    expect(lessons.map((l) => l.id)).toContain('card-phases/phases');
+    for (const l of lessons) expect((await ask('lesson', l.id)).plan).toHaveLength(l.steps);
+    await expect(ask('lesson', 'no/such')).rejects.toThrow(/no lesson "no\/such"/);
     expect(events.length).toBeGreaterThan(0);
     for (const event of events) expect(hostEventSchema.safeParse(event).success, JSON.stringify(event).slice(0, 200)).toBe(true);
   });

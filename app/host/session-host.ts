@@ -23,6 +23,8 @@ import {
   type GameEntry,
   type HostApi,
   type HostEvent,
+  type LessonEntry,
+  type LessonView,
   type OpenRequest,
   type ReloadResult,
   type SessionView,
@@ -37,8 +39,9 @@ import {
 } from '../../engine';
 import { activity } from './activity';
 import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage } from './session-tools';
-import { openGame, type OpenedGame } from '../cli/open-session';
+import { chooseRandom, openGame, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
+import { lessonView, listLessons } from '../lessons/lesson-library';
 
 export interface SessionHostOptions {
   fixturesDir: string;
@@ -111,7 +114,7 @@ export class SessionHost implements HostApi {
     const first = c.session.length;
     const checker = breakpoints?.length ? new BreakpointChecker(breakpoints) : null;
     for (let done = 0; done < count; done++) {
-      const action = c.random.choose(c.session);
+      const action = chooseRandom(c.random, c.session);
       if (!action) break;
       activity.doing(`random step ${c.session.length}: ${describeAction(action)}`);
       const record = c.session.dispatch(action);
@@ -203,6 +206,14 @@ export class SessionHost implements HostApi {
     return { ok: true, view: { ...view, length: next.session.length }, replayed: actions.length, divergence };
   }
 
+  async listLessons(): Promise<LessonEntry[]> {
+    return listLessons(this.options.fixturesDir);
+  }
+
+  async lesson(id: string): Promise<LessonView> {
+    return lessonView(this.options.fixturesDir, id);
+  }
+
   async searchSteps(filter: StepFilter, limit?: number | null): Promise<{ total: number; steps: StepSummary[] }> {
     const c = this.need();
     const { total, indexes } = searchSteps(c.session, filter, limit ?? 1000);
@@ -225,7 +236,7 @@ export class SessionHost implements HostApi {
 
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
     activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
-    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode });
+    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone });
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
     const lint = lintForRelease(opened.game.config, opened.runtime);

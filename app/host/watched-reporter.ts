@@ -1,14 +1,21 @@
 import { parentPort } from 'node:worker_threads';
 import type { ActivityReporter } from './activity';
-import type { WorkerMessage } from './watched-worker';
+import { FN_SLOT, PROGRESS_SLOT, type WatchMessage } from './stall-watch';
 
-/** The worker side: announces activities and writes the running game function's id to `shared`. */
+/**
+ * The worker side of a stall watch: announces activities, keeps the id of the innermost running
+ * game function in `shared`, and counts every start and end of game code as progress.
+ */
 export function workerActivityReporter(shared: Int32Array): ActivityReporter {
   const ids = new Map<string, number>();
-  const post = (message: WorkerMessage) => parentPort?.postMessage(message);
+  const stack: number[] = [];
+  const post = (message: WatchMessage) => parentPort?.postMessage(message);
+  const progress = () => Atomics.add(shared, PROGRESS_SLOT, 1);
   return {
     doing(text) {
-      Atomics.store(shared, 0, 0);
+      stack.length = 0;
+      Atomics.store(shared, FN_SLOT, 0);
+      progress();
       post({ type: 'doing', text });
     },
     gameCode(fn) {
@@ -18,7 +25,14 @@ export function workerActivityReporter(shared: Int32Array): ActivityReporter {
         ids.set(fn, id);
         post({ type: 'fn', id, name: fn });
       }
-      Atomics.store(shared, 0, id);
+      stack.push(id);
+      Atomics.store(shared, FN_SLOT, id);
+      progress();
+    },
+    gameCodeDone() {
+      stack.pop();
+      Atomics.store(shared, FN_SLOT, stack[stack.length - 1] ?? 0);
+      progress();
     },
   };
 }

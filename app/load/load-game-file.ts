@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { format } from 'node:util';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import type { BgioRuntime } from '../../engine';
+import { withConsoleTo } from '../../engine/runtime/console-capture';
+import { activity } from '../host/activity';
 
 export const GAME_FILE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 
@@ -16,8 +19,13 @@ export class GameLoadError extends Error {
 export interface LoadedGameModule {
   file: string;
   exports: Record<string, unknown>;
-  /** sha256 of the game file's own text: the replay file's `game.sha256`. */
+  /**
+   * sha256 of every local file the bundle read (their paths relative to the game file, and their
+   * text): the replay file's `game.sha256`, so an edit to an imported helper counts as a change.
+   */
   sha256: string;
+  /** sha256 of the game file's own text (what replays recorded before the bundle hash hold). */
+  fileSha256: string;
   /** Every local file the bundle read (to watch for changes). */
   inputs: string[];
 }
@@ -26,6 +34,17 @@ const requireFromHere = createRequire(import.meta.url);
 
 export function hashFile(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** One hash of a bundle's local inputs, independent of where the game's folder lies. */
+export function hashInputs(gameFile: string, inputs: string[]): string {
+  const hash = createHash('sha256');
+  const base = path.dirname(gameFile);
+  for (const input of [...inputs].sort()) {
+    hash.update(path.relative(base, input).split(path.sep).join('/')).update('\0');
+    hash.update(existsSync(input) ? readFileSync(input) : '').update('\0');
+  }
+  return hash.digest('hex');
 }
 
 /**
@@ -62,7 +81,7 @@ export async function loadGameModule(file: string, runtime: BgioRuntime): Promis
     .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
   const exports = evaluateBundle(absolute, code, runtime);
-  return { file: absolute, exports, sha256: hashFile(absolute), inputs };
+  return { file: absolute, exports, sha256: hashInputs(absolute, inputs), fileSha256: hashFile(absolute), inputs };
 }
 
 function formatBuildFailure(file: string, error: unknown): string {
@@ -75,6 +94,8 @@ function formatBuildFailure(file: string, error: unknown): string {
   });
   return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}`;
 }
+
+const stderrSink = { log: (_level: string, args: unknown[]) => process.stderr.write(`${format(...args)}\n`) };
 
 function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Record<string, unknown> {
   const module = { exports: {} as Record<string, unknown> };
@@ -92,10 +113,15 @@ function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Recor
   } catch (error) {
     throw new GameLoadError(`${file}: could not be compiled: ${(error as Error).message}`);
   }
+  // The module's top level is game code too: a loop there is the game's, and so is its output,
+  // which goes to stderr (never into a command's machine-readable stdout).
+  activity.gameCode(`the top level of ${path.basename(file)}`);
   try {
-    run(module.exports, gameRequire, module, file, path.dirname(file));
+    withConsoleTo(stderrSink, () => run(module.exports, gameRequire, module, file, path.dirname(file)));
   } catch (error) {
     throw new GameLoadError(`${file} threw while it was being loaded: ${(error as Error)?.stack?.split('\n').slice(0, 3).join('\n') ?? String(error)}`);
+  } finally {
+    activity.gameCodeDone();
   }
   return module.exports;
 }

@@ -1,10 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { errorReply, ProtocolError, readRequestMessage, type HostEvent } from '../../engine';
 import { EngineHost } from '../host/engine-host';
+import { SessionJournal } from '../journal/session-journal';
+import { contentTypeOf, staticFileFor } from './static-files';
 
 export interface UiServerOptions {
   /** 0 (default) picks a free port. */
@@ -19,6 +20,17 @@ export interface UiServerOptions {
   inspect?: { port?: number; token?: string };
   /** Reload the game when its files change (default on). */
   watch?: boolean;
+  /** Journal the session's actions in this folder (see `SessionJournal`). */
+  journalDir?: string;
+  /** The largest WebSocket message accepted (default 64 MiB); a bigger one closes that socket. */
+  maxMessageBytes?: number;
+}
+
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** The server could not start listening (a port in use, a port not allowed). */
+export class ServerStartError extends Error {
+  override name = 'ServerStartError';
 }
 
 export interface UiServer {
@@ -29,16 +41,6 @@ export interface UiServer {
   engine: EngineHost;
   close(): Promise<void>;
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy':
@@ -68,6 +70,22 @@ export function isOwnOrigin(origin: string | undefined, port: number): boolean {
   return !!origin && LOOPBACK_HOSTS.some((h) => origin === `http://${h}:${port}`);
 }
 
+/** The `token` query parameter of a request target, or null. */
+function tokenOf(target: string | undefined): string | null {
+  try {
+    return new URL(target ?? '/', 'http://127.0.0.1').searchParams.get('token');
+  } catch {
+    return null;
+  }
+}
+
+/** The path of a request target in origin form (`/a/b?q`); null for anything else (`*`, absolute URLs). */
+function urlPathOf(target: string | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return null;
+  const end = target.search(/[?#]/);
+  return end < 0 ? target : target.slice(0, end);
+}
+
 /**
  * Browser mode: serves the built UI on 127.0.0.1 and relays the UI's `HostApi` calls over a
  * WebSocket to an `EngineHost` (game code runs in its watched worker). The WebSocket demands the
@@ -80,7 +98,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     const text = JSON.stringify({ event });
     for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
   };
-  const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true });
+  const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true, journal: options.journalDir ? new SessionJournal(options.journalDir) : undefined });
   let port = 0;
 
   const server = http.createServer((req, res) => {
@@ -92,11 +110,10 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = path.resolve(options.staticDir, `.${relative}`);
-    if (!file.startsWith(path.resolve(options.staticDir) + path.sep)) {
-      res.writeHead(403).end();
+    const pathname = urlPathOf(req.url);
+    const file = pathname === null ? null : staticFileFor(options.staticDir, pathname);
+    if (!file) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
     if (!existsSync(options.staticDir)) {
@@ -107,43 +124,55 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...SECURITY_HEADERS });
+    res.writeHead(200, { 'Content-Type': contentTypeOf(file), 'Cache-Control': 'no-cache', ...SECURITY_HEADERS });
     res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
   });
 
   const wss = new WebSocketServer({
     server,
     path: '/ws',
-    maxPayload: 64 * 1024 * 1024,
+    maxPayload: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
     verifyClient: ({ req }, done) => {
-      const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
       if (!isLoopbackHost(req.headers.host, port)) return done(false, 403, 'foreign host');
       if (!isOwnOrigin(req.headers.origin, port)) return done(false, 403, 'foreign origin');
-      if (!sameToken(url.searchParams.get('token'), token)) return done(false, 401, 'bad token');
+      if (!sameToken(tokenOf(req.url), token)) return done(false, 401, 'bad token');
       done(true);
     },
   });
+  // Without these listeners a client's bad frame (invalid UTF-8, over the size limit) would be an
+  // uncaught 'error' event, and an uncaught error ends the process.
+  wss.on('error', () => undefined);
   wss.on('connection', (socket) => {
     clients.add(socket);
+    socket.on('error', () => socket.terminate());
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
+      // A client may be gone by the time its answer is ready.
+      const reply = (value: unknown) => socket.readyState === socket.OPEN && socket.send(typeof value === 'string' ? value : JSON.stringify(value));
       const read = readClientRequest(data, isBinary);
       if (!read.ok) {
-        socket.send(JSON.stringify(read.reply));
+        reply(read.reply);
         return;
       }
       try {
-        socket.send(await engine.request(read.request.method, read.request.params, read.id));
+        reply(await engine.request(read.request.method, read.request.params, read.id));
       } catch (error) {
-        socket.send(JSON.stringify(errorReply(read.id, error)));
+        reply(errorReply(read.id, error));
       }
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await engine.close();
+    const code = (error as { code?: string }).code;
+    const why = code === 'EADDRINUSE' ? 'it is in use' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new ServerStartError(`cannot listen on 127.0.0.1:${options.port ?? 0}: ${why}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`);
+  }
   port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,

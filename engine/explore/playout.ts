@@ -15,6 +15,7 @@ export interface ExploreGame {
   setupData?: unknown;
   /** Told as each game function starts, so a watchdog can name one that never returns. */
   onGameCode?: (fn: string) => void;
+  onGameCodeDone?: () => void;
 }
 
 export interface PlayoutOptions {
@@ -47,7 +48,7 @@ const DEFAULT_STUCK_CHECK = 10;
 
 /** The session a playout (or a replay of part of one) runs in. */
 export function newExploreSession(game: ExploreGame, seed: string): Session {
-  return new Session({ runtime: game.runtime, config: game.config, numPlayers: game.numPlayers, seed, setupData: game.setupData, checkpointInterval: 64, onGameCode: game.onGameCode });
+  return new Session({ runtime: game.runtime, config: game.config, numPlayers: game.numPlayers, seed, setupData: game.setupData, checkpointInterval: 64, onGameCode: game.onGameCode, onGameCodeDone: game.onGameCodeDone });
 }
 
 /** The stuck finding for the session's last state, or null when someone can still act (or the game is over). */

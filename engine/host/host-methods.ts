@@ -7,6 +7,7 @@
 import { z } from '../schema/zod';
 import { flowActionSchema } from '../schema/action-schema';
 import { expected } from '../schema/issues';
+import { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 import { gameEntrySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
 import { breakHitSchema, breakpointsSchema, coverageViewSchema, exploreOptionsSchema, exploreViewSchema, searchResultSchema, stepFilterSchema } from './tool-schemas';
 
@@ -82,6 +83,10 @@ export const HOST_METHOD_SCHEMAS = {
   },
   /** Re-bundles the game, replays the session's actions on the new code, reports the first difference. */
   reload: { params: params(), result: reloadResultSchema },
+  /** The bundled lessons, in teaching order (docs/lessons.md). */
+  listLessons: { params: params(), result: z.array(lessonEntrySchema) },
+  /** A lesson by id (`<fixture>/<name>` or a `.lesson.json` path), validated, with its plan; its states are shown with `open` and `dispatch`. */
+  lesson: { params: params(nonEmpty('a lesson id')), result: lessonViewSchema },
   /** The steps that pass a log filter (at most `limit`, default 1000, first ones first) and how many pass in all. */
   searchSteps: { params: params(stepFilterSchema, z.int(expected('a result limit (1 to 100,000)')).min(1, expected('a result limit (1 to 100,000)')).max(100_000, expected('a result limit (1 to 100,000)')).nullish()), result: searchResultSchema },
   /** Chart coverage of the current session. */

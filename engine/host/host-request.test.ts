@@ -52,6 +52,8 @@ const VALID = {
   exportReplay: fc.constant([]),
   openReplay: fc.oneof(fc.tuple(fc.string()), fc.tuple(fc.string(), fc.oneof(fc.string(), fc.constant(null)))),
   reload: fc.constant([]),
+  listLessons: fc.constant([]),
+  lesson: fc.tuple(text),
   searchSteps: fc.oneof(fc.tuple(filter), fc.tuple(filter, fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constant(null)))),
   coverage: fc.constant([]),
   explore: fc.tuple(fc.record({ runs: fc.integer({ min: 1, max: 100_000 }), steps: fc.integer({ min: 1, max: 100_000 }), seed: text })),
@@ -106,6 +108,8 @@ function fieldsOf(method: HostMethod, params: any[]): Record<string, Accepts> {
       return { '[0]': index };
     case 'openReplay':
       return { '[0]': isString, '[1]': optional((v) => v === null || isString(v)) };
+    case 'lesson':
+      return { '[0]': nonEmpty };
     default:
       return {};
   }

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { HostErrorReply, HostResponseMessage } from './host-request';
 import type { openRequestSchema, restartOptionsSchema } from './host-methods';
+import type { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 import type { breakHitSchema, coverageViewSchema, exploreFindingViewSchema, exploreOptionsSchema, exploreViewSchema } from './tool-schemas';
 import type { gameEntrySchema, hostEventSchema, lintFindingViewSchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
 
@@ -17,6 +18,9 @@ export type { Diagnostic } from '../session/diagnostics';
 export type { StepTrace, TraceEntry, TracedEvent, Transition, LogLine } from '../trace/types';
 export type { DiffEntry } from '../util/diff';
 export type { Divergence } from '../session/compare';
+export type { Lesson, LessonStep, LessonExercise, LessonGame, ChartRef } from '../lesson/lesson-file';
+export type { PlannedStep } from '../lesson/plan';
+export type { AttemptStep, Verdict } from '../lesson/judge';
 
 export type LintFindingView = z.output<typeof lintFindingViewSchema>;
 export type GameEntry = z.output<typeof gameEntrySchema>;
@@ -27,6 +31,8 @@ export type StepDetail = z.output<typeof stepDetailSchema>;
 export type ReloadResult = z.output<typeof reloadResultSchema>;
 export type OpenRequest = z.output<typeof openRequestSchema>;
 export type RestartOptions = z.output<typeof restartOptionsSchema>;
+export type LessonEntry = z.output<typeof lessonEntrySchema>;
+export type LessonView = z.output<typeof lessonViewSchema>;
 /** Pushed by the host without a request. */
 export type HostEvent = z.output<typeof hostEventSchema>;
 export type CoverageView = z.output<typeof coverageViewSchema>;
@@ -44,6 +50,7 @@ export type { HostApi, HostMethod, HostMethodSchemas, HostParams, HostResult } f
 export { callHost, errorReply, isHostMethod, ProtocolError, readRequestMessage, validateHostRequest } from './host-request';
 export type { HostErrorReply, HostRequest, HostRequestMessage, HostResponseMessage } from './host-request';
 export * from './view-schemas';
+export { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 export * from './tool-schemas';
 export { menuCommandSchema, type MenuCommand } from './menu-commands';
 export { chartImageSchema, layoutSchema, type LayoutUpdate } from './desktop-messages';
@@ -53,4 +60,6 @@ export type HostServerMessage = HostResponseMessage | HostErrorReply | { event: 
 /** Pure helpers a user interface needs to read the messages above (the renderer imports engine values only from here). */
 export { EVENT_NAMES, isEventName, type EventName } from '../types';
 export { formatPath } from '../util/diff';
+export { judgeExercise, goalCheckpoints } from '../lesson/judge';
+export { chartRefTestIds } from '../lesson/chart-refs';
 export { describeBreakpoint } from '../session/breakpoints';

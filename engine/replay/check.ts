@@ -1,4 +1,5 @@
 import type { StepRecord } from '../session/session';
+import type { FlowCtx } from '../types';
 import { deepEqual } from '../util/plain';
 import { EXPECTATION_KEYS, type StepExpectation } from './replay-file';
 
@@ -7,6 +8,18 @@ export interface Mismatch {
   field: string;
   expected: unknown;
   actual: unknown;
+}
+
+/** The fields of `expectation` (every key but `step`) that a step with this ctx and outcome does not meet. */
+export function unmetFields(expectation: Omit<StepExpectation, 'step'>, step: { ctx: FlowCtx; ok: boolean }): { field: string; expected: unknown; actual: unknown }[] {
+  const actual: Record<string, unknown> = { ...step.ctx, ok: step.ok };
+  const out: { field: string; expected: unknown; actual: unknown }[] = [];
+  for (const key of EXPECTATION_KEYS) {
+    if (!(key in expectation)) continue;
+    const want = (expectation as Record<string, unknown>)[key];
+    if (!deepEqual(want, actual[key])) out.push({ field: key, expected: want, actual: actual[key] });
+  }
+  return out;
 }
 
 /** Compares each expectation with the step it names; returns the mismatches in step order. */
@@ -18,12 +31,7 @@ export function checkExpectations(steps: readonly StepRecord[], expectations: re
       out.push({ step: e.step, field: 'step', expected: 'a step', actual: `the replay has ${steps.length - 1} steps` });
       continue;
     }
-    const actual: Record<string, unknown> = { ...step.ctx, ok: step.ok };
-    for (const key of EXPECTATION_KEYS) {
-      if (!(key in e)) continue;
-      const want = (e as unknown as Record<string, unknown>)[key];
-      if (!deepEqual(want, actual[key])) out.push({ step: e.step, field: key, expected: want, actual: actual[key] });
-    }
+    for (const m of unmetFields(e, step)) out.push({ step: e.step, ...m });
   }
   return out;
 }

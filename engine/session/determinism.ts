@@ -42,7 +42,7 @@ export function nondeterministicSources(config: Session['config']): string[] {
  * culprits (boardgame.io's `random` plugin is seeded and replays exactly).
  */
 export function findNondeterminism(session: Session): Nondeterminism | null {
-  const again = new Session({ runtime: session.runtime, config: session.config, numPlayers: session.numPlayers, seed: session.seed, setupData: session.setupData });
+  const again = new Session({ runtime: session.runtime, config: session.config, numPlayers: session.numPlayers, seed: session.seed, setupData: session.setupData, ...session.watchers });
   for (const action of session.actions()) again.dispatch(action);
   const divergence = firstDivergence(comparableSteps(session), comparableSteps(again));
   if (!divergence) return null;

@@ -19,6 +19,8 @@ export interface SessionOptions {
   checkpointInterval?: number;
   /** Told as each game function starts (also while seeking), so a host can say where game code hangs. */
   onGameCode?: (fn: string) => void;
+  /** Told as each game function returns or throws (its progress, for a host watching for hangs). */
+  onGameCodeDone?: () => void;
 }
 
 /** One dispatched action (or, for step 0, the game's creation) and everything observed. */
@@ -58,6 +60,8 @@ export class Session {
   readonly seed: string;
   readonly setupData: unknown;
   readonly game: RuntimeGame;
+  /** The watchers of game code it was created with (a re-run of the session reports to them too). */
+  readonly watchers: Pick<SessionOptions, 'onGameCode' | 'onGameCodeDone'>;
   private readonly recorder = new TraceRecorder();
   private readonly compactor = new TraceCompactor();
   private readonly interval: number;
@@ -78,6 +82,8 @@ export class Session {
     this.interval = Math.max(1, options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL);
     validateSetup(options);
     this.recorder.onEnter = options.onGameCode ?? null;
+    this.recorder.onExit = options.onGameCodeDone ?? null;
+    this.watchers = { onGameCode: options.onGameCode, onGameCodeDone: options.onGameCodeDone };
     this.suspects = legacySignatures(options);
     try {
       this.game = options.runtime.prepare(options.config, this.recorder, { seed: options.seed });

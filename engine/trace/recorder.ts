@@ -44,6 +44,8 @@ export class TraceRecorder {
    * that never returns uses it to say where it is stuck.
    */
   onEnter: ((fn: string) => void) | null = null;
+  /** Called as each game function returns or throws, whether recording or not. */
+  onExit: (() => void) | null = null;
 
   private entries: TraceEntry[] = [];
   private transitions: Transition[] = [];
@@ -87,6 +89,7 @@ export class TraceRecorder {
   }
 
   exit(entry: TraceEntry | null, returned: unknown, G?: unknown): void {
+    this.onExit?.();
     if (!entry) return;
     this.callStack.pop();
     if (returned === undefined || returned === G) return;
@@ -98,6 +101,7 @@ export class TraceRecorder {
   }
 
   fail(entry: TraceEntry | null, error: unknown): void {
+    this.onExit?.();
     if (!entry) return;
     this.callStack.pop();
     entry.threw = describeError(error);

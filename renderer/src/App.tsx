@@ -5,6 +5,7 @@ import { NoticeBar } from './components/NoticeBar';
 import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
+import { LearnPanel } from './learn/LearnPanel';
 import { LogPanel } from './log/LogPanel';
 import { ToolsPanel } from './tools/ToolsPanel';
 import { useController } from './state/context';
@@ -55,6 +56,7 @@ export function App() {
     <div className="app" data-connection={connection}>
       <Toolbar />
       <NoticeBar />
+      <LearnPanel />
       {hasSession ? (
         <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(300px, 26%)', '1fr', panels.inspector && 'minmax(300px, 26%)'].filter(Boolean).join(' ') }}>
           {panels.log && <LogPanel />}
@@ -66,7 +68,7 @@ export function App() {
           {panels.inspector && <InspectorPanel />}
         </main>
       ) : (
-        <main className="empty">{connection === 'closed' ? 'Disconnected from Flowscope. Restart `flowscope serve` and reload.' : 'Opening a game…'}</main>
+        <main className="empty">{connection === 'closed' ? 'Disconnected from Flowscope. Restart `flowscope serve` and reload.' : 'Opening a game… (or choose a lesson: Learn)'}</main>
       )}
       <BranchDialog />
     </div>

@@ -1,7 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectationOf, formatReplay, RandomPlayer, REPLAY_FORMAT, REPLAY_VERSION, type ReplayFile } from '../../../engine';
-import { dispatchAction, newSession, openGame } from '../open-session';
+import { writeFileAtomic, unwritableReason } from '../../files/write-atomic';
+import { InputError, UsageError } from '../errors';
+import { chooseRandom, dispatchAction, newSession, openGame } from '../open-session';
 
 export interface PlayOptions {
   file: string;
@@ -19,13 +21,16 @@ export interface PlayOptions {
 
 /** `flowscope play`: K seeded random steps, written as a replay. Returns the exit code. */
 export async function play(options: PlayOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  // Refuse a bad --out before playing, so no played session is ever lost to it.
+  const unwritable = options.out === undefined ? null : unwritableReason(options.out);
+  if (unwritable) throw new UsageError(`cannot write --out ${options.out}: ${unwritable}`);
   const opened = await openGame(options.file, options.game, options.bgio);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
   const session = newSession(opened, options.players, options.seed, options.setupData);
   const player = new RandomPlayer({ seed: options.seed, restartOnGameOver: options.restart, undoRate: options.undoRate });
   let stopped = '';
   while (session.lastIndex < options.random) {
-    const action = player.choose(session);
+    const action = chooseRandom(player, session);
     if (!action) {
       const ctx = session.steps[session.lastIndex].ctx;
       stopped = ctx.gameover !== undefined ? `game over after ${session.lastIndex} steps (${JSON.stringify(ctx.gameover)})` : `nobody can act after ${session.lastIndex} steps`;
@@ -53,7 +58,13 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
   const text = formatReplay(replay);
   const rejected = session.steps.filter((s) => !s.ok).length;
   if (options.out) {
-    writeFileSync(options.out, text);
+    try {
+      writeFileAtomic(options.out, text);
+    } catch (error) {
+      const rescue = path.join(tmpdir(), `flowscope-replay-${Date.now()}.json`);
+      writeFileAtomic(rescue, text);
+      throw new InputError(`cannot write ${options.out}: ${(error as Error).message}; the replay was saved to ${rescue} instead`);
+    }
     warn(`wrote ${options.out}: ${session.lastIndex} steps, ${rejected} rejected${stopped ? `; ${stopped}` : ''}`);
   } else {
     print(text.trimEnd());

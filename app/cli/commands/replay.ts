@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { ChartActor, chartOf, parseReplay, ReplayError, type ReplayFile } from '../../../engine';
-import { hashFile } from '../../load/load-game-file';
+import { ChartActor, chartOf, GameSelectionError, parseReplay, type ReplayFile } from '../../../engine';
+import { InputError } from '../errors';
+import { replayMismatch } from '../replay-identity';
 import { dispatchAction, newSession, openGame, type OpenedGame } from '../open-session';
 import { stepToJson } from '../step-json';
 import { formatTable } from '../table';
@@ -16,13 +16,19 @@ export interface ReplayRun {
 }
 
 export function readReplayFile(file: string): ReplayFile {
+  return readReplay(file).replay;
+}
+
+/** A replay file's text and its validated contents. */
+export function readReplay(file: string): { text: string; replay: ReplayFile } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ReplayError([`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`]);
+    const code = (error as { code?: string }).code;
+    throw new InputError(`cannot read replay ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`);
   }
-  return parseReplay(text);
+  return { text, replay: parseReplay(text) };
 }
 
 /** Loads a game and a replay and runs every action, calling `onStep` after each one. */
@@ -35,17 +41,22 @@ export async function runReplay(
 ): Promise<ReplayRun> {
   const replay = readReplayFile(replayFile);
   // A replay runs on the release it was recorded on, unless --bgio says otherwise.
-  const opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio, bgio ? '--bgio' : 'the replay was recorded on');
+  let opened: OpenedGame;
+  try {
+    opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio, bgio ? '--bgio' : 'the replay was recorded on');
+  } catch (error) {
+    if (wanted === undefined && error instanceof GameSelectionError) {
+      throw new GameSelectionError(`this replay was recorded for a different game, "${replay.game.name}"${replay.game.file ? ` (${replay.game.file})` : ''}: ${error.message}`);
+    }
+    throw error;
+  }
   const session = newSession(opened, replay.numPlayers, replay.seed, replay.setupData);
   onStep?.(session, opened);
   for (const action of replay.actions) {
     dispatchAction(session, action);
     onStep?.(session, opened);
   }
-  let hashWarning: string | undefined;
-  if (replay.game.sha256 && replay.game.sha256 !== hashFile(opened.module.file)) {
-    hashWarning = `warning: ${path.basename(opened.module.file)} has changed since this replay was recorded (sha256 differs)`;
-  }
+  const hashWarning = replayMismatch(replay, { name: opened.game.name, ...opened.module }, replayFile) ?? undefined;
   return { replay, opened, session, hashWarning };
 }
 

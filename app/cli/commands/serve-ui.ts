@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionView } from '../../../engine';
+import type { ReplayFile, SessionView } from '../../../engine';
+import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
+import { lessonView } from '../../lessons/lesson-library';
 import { startUiServer, type UiServer } from '../../server/ui-server';
+import { UsageError } from '../errors';
+import { replayMismatch } from '../replay-identity';
+import { readReplay } from './replay';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const UI_DIR = path.join(root, 'renderer', 'dist');
@@ -19,46 +24,71 @@ export interface ServeUiOptions {
   inspect?: { port?: number };
   /** A replay file to open. */
   replay?: string;
+  /** Open the Learn panel: on this lesson id, or on the list when empty. */
+  learn?: string;
+  /** Where session journals live (see `stateDir`); without it nothing is journaled. */
+  journalDir?: string;
+  /** Restore the newest session left unfinished by a crash. */
+  restore?: boolean;
 }
 
 /** Starts browser mode, opens `file` (or leaves the fixtures to choose from) and prints the address. */
-export async function startServeUi(options: ServeUiOptions, print: (line: string) => void): Promise<UiServer> {
-  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect });
-  if (options.file) {
-    try {
-      const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game, numPlayers: options.players, seed: options.seed });
+export async function startServeUi(options: ServeUiOptions, print: (line: string) => void, warn: (line: string) => void = print): Promise<UiServer> {
+  // Everything the user named is checked before the server starts: a bad file is one line, not a running server.
+  if (options.restore && (options.file || options.replay)) throw new UsageError('--restore opens the unfinished session; do not name a game file or --replay with it');
+  const replay = options.replay === undefined ? null : readReplay(options.replay);
+  const unfinished = options.journalDir ? findUnfinishedJournals(options.journalDir) : [];
+  if (options.restore && unfinished.length === 0) throw new UsageError(`--restore: there is no unfinished session to restore${options.journalDir ? ` (in ${options.journalDir})` : ''}`);
+  // A lesson file outside the fixtures is named by its absolute path (the page asks the server for it).
+  const learn = options.learn === undefined ? undefined : options.learn.endsWith('.lesson.json') ? path.resolve(options.learn) : options.learn;
+  if (learn) lessonView(FIXTURES_DIR, learn);
+
+  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir });
+  try {
+    if (options.file) {
+      const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed });
       print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
-    } catch (error) {
-      await server.close();
-      throw error;
     }
-  }
-  if (options.replay) {
-    try {
-      const view = await server.engine.call<SessionView>('openReplay', readFileSync(options.replay, 'utf8'), path.resolve(options.replay));
+    if (replay) {
+      const view = await server.engine.call<SessionView>('openReplay', replay.text, path.resolve(options.replay!));
+      const mismatch = replayMismatch(replay.replay, { name: view.game.name, file: view.game.file, sha256: view.game.sha256 }, options.replay);
+      if (mismatch) warn(mismatch);
+      if (options.file && view.game.file !== path.resolve(options.file)) warn(`note: the replay names its own game file, so ${view.game.file} was opened instead of ${path.resolve(options.file)}`);
       print(`opened replay ${options.replay}: ${view.game.name}, ${view.length - 1} steps`);
-    } catch (error) {
-      await server.close();
-      throw error;
     }
+    if (options.restore) {
+      const [newest] = unfinished;
+      const view = await server.engine.restoreSession(newest);
+      rmSync(newest.file, { force: true });
+      print(`restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps${newest.torn ? ' (its last, half-written line was left out)' : ''}`);
+    } else if (unfinished.length) {
+      warn(`an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it.`);
+    }
+    if (options.inspect) print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
+  } catch (error) {
+    await server.close();
+    throw error;
   }
-  if (options.inspect) {
-    try {
-      print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
-    } catch (error) {
-      await server.close();
-      throw error;
-    }
+  if (learn !== undefined) {
+    print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
+    print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
+    return server;
   }
   print(`Flowscope is running at ${server.url}`);
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
   return server;
 }
 
+function describeJournal(journal: FoundJournal): string {
+  return `${path.basename(journal.open.game)} opened ${journal.at}, ${journal.actions.length} actions`;
+}
+
 /** `flowscope serve`: runs until `signal` aborts (Ctrl+C in a terminal). */
-export async function serveUiCommand(options: ServeUiOptions, print: (line: string) => void, signal: AbortSignal): Promise<number> {
-  const server = await startServeUi(options, print);
+export async function serveUiCommand(options: ServeUiOptions, print: (line: string) => void, signal: AbortSignal, warn: (line: string) => void = print): Promise<number> {
+  const server = await startServeUi(options, print, warn);
   await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
   await server.close();
   return 0;
 }
+
+export type { ReplayFile };

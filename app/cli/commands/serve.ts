@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { ChartActor, chartOf, GAMEOVER, RandomPlayer, type ChartValue, type FlowAction, type ReplayFile, type StepRecord } from '../../../engine';
 import { activity } from '../../host/activity';
 import { startInspectServer, type InspectServer } from '../../inspect/inspect-server';
-import { hashFile } from '../../load/load-game-file';
 import { UsageError } from '../errors';
-import { dispatchAction, newSession, openGame } from '../open-session';
+import { chooseRandom, dispatchAction, newSession, openGame } from '../open-session';
+import { replayMismatch } from '../replay-identity';
 import { describeAction } from '../table';
 import { readReplayFile } from './replay';
 
@@ -39,9 +38,8 @@ export async function serveCommand(options: ServeOptions, print: (line: string) 
   if (!(Number.isFinite(options.intervalMs) && options.intervalMs >= 0)) throw new UsageError(`--interval must be a number of milliseconds of at least 0, got ${options.intervalMs}`);
   const replay: ReplayFile | null = options.replay !== undefined ? readReplayFile(options.replay) : null;
   const opened = await openGame(options.file, options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined));
-  if (replay?.game.sha256 && replay.game.sha256 !== hashFile(opened.module.file)) {
-    warn(`warning: ${path.basename(opened.module.file)} has changed since this replay was recorded (sha256 differs)`);
-  }
+  const mismatch = replay ? replayMismatch(replay, { name: opened.game.name, ...opened.module }, options.replay) : null;
+  if (mismatch) warn(mismatch);
 
   // The server first: an interpreter registers with the inspector only if it exists when the
   // interpreter starts.
@@ -68,7 +66,7 @@ export async function serveCommand(options: ServeOptions, print: (line: string) 
     for (let i = 0; i < total && !stop.aborted; i++) {
       await pause(options.intervalMs, stop, `serving: waiting to play step ${session.length}`);
       if (stop.aborted) break;
-      const action: FlowAction | null = replay ? replay.actions[i] : player!.choose(session);
+      const action: FlowAction | null = replay ? replay.actions[i] : chooseRandom(player!, session);
       if (!action) {
         print(`nobody can act after ${session.lastIndex} steps`);
         break;

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { applyTheme } from '../desktop/bridge';
 import { Icon } from './Icon';
+import { LearnButton } from '../learn/LearnButton';
 import { useController } from '../state/context';
 import { store, useApp } from '../state/store';
 
@@ -156,6 +157,7 @@ export function Toolbar() {
           </span>
         )}
       </div>
+      <LearnButton />
       <SessionControls />
       <TimeControls />
       <PanelToggles />

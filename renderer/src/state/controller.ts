@@ -23,7 +23,8 @@ export class Controller {
       const [games, view] = await Promise.all([this.host.listGames(), this.host.view()]);
       store.set({ games });
       if (view) this.adopt(view, view.length - 1);
-      else if (games.length) await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
+      // With ?learn=… the lesson opens its own game.
+      else if (games.length && !new URLSearchParams(location.search).has('learn')) await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
     });
   }
 
@@ -67,6 +68,16 @@ export class Controller {
     const action = store.get().pendingBranch;
     store.set({ pendingBranch: null });
     if (branch && action) await this.send(action, store.get().selected);
+  }
+
+  /** Dispatches without asking to branch (`at` discards the steps after it): for guided flows such as lessons. */
+  dispatchAt(action: FlowAction, at?: number): Promise<void> {
+    return this.send(action, at);
+  }
+
+  /** Shows a session the host opened for a guided flow (a lesson), at step `select`. */
+  show(view: SessionView, select: number): void {
+    this.adopt(view, select);
   }
 
   private async send(action: FlowAction, at?: number): Promise<void> {

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { callWs, connectWs } from '../testing/raw-http';
+import { tempDirWith } from '../testing/temp-dir';
+
+// `flowscope serve` as a real process: kill -9 it mid-session, start it again, and find every
+// dispatched action restored.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = path.join(root, 'bin/flowscope.mjs');
+const game = path.join(root, 'fixtures/tic-tac-toe/game.ts');
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+interface Started {
+  child: ChildProcess;
+  url: URL;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts `flowscope serve …` and resolves once it prints its address (or rejects when it exits first). */
+function serve(stateDir: string, ...args: string[]): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'serve', ...args], { env: { ...process.env, FLOWSCOPE_STATE_DIR: stateDir } });
+    children.push(child);
+    const started = { child, url: null as unknown as URL, stdout: '', stderr: '' };
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${started.stderr}`)), 45_000);
+    child.stderr!.on('data', (c) => (started.stderr += c));
+    child.stdout!.on('data', (c) => {
+      started.stdout += c;
+      const match = /running at (\S+)/.exec(started.stdout);
+      if (match) {
+        clearTimeout(timer);
+        started.url = new URL(match[1]);
+        resolve(started);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}: ${started.stderr}`));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+describe('a crashed serve', () => {
+  it('restores every dispatched action after kill -9', async () => {
+    const state = tempDirWith({});
+    const first = await serve(state, game, '--seed', 'crash');
+    const port = Number(first.url.port);
+    const ws = await connectWs(port, first.url.search, first.url.origin);
+    const moves = [4, 0, 8].map((cell, i) => ({ type: 'move', name: 'clickCell', args: [cell], playerID: String(i % 2) }));
+    let id = 1;
+    for (const move of moves) expect((await callWs(ws, id++, 'dispatch', [move])).ok).toBe(true);
+    const random = await callWs(ws, id++, 'random', [2]);
+    const dispatched = [...moves, ...random.result.map((s: { action: unknown }) => s.action)];
+    expect(dispatched).toHaveLength(5);
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+
+    // The next start says a session can be restored, and leaves it for --restore.
+    const second = await serve(state);
+    expect(second.stderr).toMatch(/an unfinished session can be restored: game\.ts opened .*, 5 actions\. Run `flowscope serve --restore`/);
+    second.child.kill('SIGTERM');
+    await exited(second.child);
+
+    const third = await serve(state, '--restore');
+    expect(third.stdout).toMatch(/restored the unfinished session of game\.ts .*: tic-tac-toe, 5 steps/);
+    const again = await connectWs(Number(third.url.port), third.url.search, third.url.origin);
+    const view = await callWs(again, 1, 'view');
+    expect(view.result).toMatchObject({ length: 6, seed: 'crash', game: { name: 'tic-tac-toe' } });
+    const steps = await callWs(again, 2, 'steps', [1, 5]);
+    expect(steps.result.map((s: { action: unknown }) => s.action)).toEqual(dispatched);
+    again.close();
+    third.child.kill('SIGTERM');
+    await exited(third.child);
+    // A clean stop leaves no journal behind; the restored one was consumed.
+    expect(existsSync(path.join(state, 'sessions')) ? readdirSync(path.join(state, 'sessions')) : []).toEqual([]);
+  });
+});
