@@ -115,12 +115,26 @@ describe('flowscope CLI', () => {
 });
 
 describe('check and non-deterministic game code', () => {
-  it('fails with the step where a second run differs and names Math.random', async () => {
-    const dir = tempDirWith({ 'dice.ts': 'export default { setup: () => ({ rolls: [] }), moves: { roll: ({ G }: any) => { G.rolls.push(Math.floor(Math.random() * 1e9)); } }, ai: { enumerate: () => [{ move: "roll" }] } };\n' });
+  const dice = 'export default { setup: () => ({ rolls: [] }), moves: { roll: ({ G }: any) => { G.rolls.push(Math.floor(Math.random() * 1e9)); } }, ai: { enumerate: () => [{ move: "roll" }] } };\n';
+
+  it('passes when Math.random is seeded by the sandbox (the default), and the replay says so', async () => {
+    const dir = tempDirWith({ 'dice.ts': dice });
     const out = path.join(dir, 'r.json');
     await run('play', path.join(dir, 'dice.ts'), '--seed', 'x', '--random', '5', '--out', out, '--no-expect');
+    expect(parseReplay(readFileSync(out, 'utf8')).gameRandomness).toBe('seeded');
+    const checked = await run('check', path.join(dir, 'dice.ts'), out);
+    expect(checked.out).toBe('ok: 5 steps replayed, 0 expectations hold');
+    expect(checked.code).toBe(0);
+  });
+
+  it('with --no-sandbox-random, fails with the step where a second run differs and names Math.random where it is', async () => {
+    const dir = tempDirWith({ 'dice.ts': dice });
+    const out = path.join(dir, 'r.json');
+    await run('play', path.join(dir, 'dice.ts'), '--seed', 'x', '--random', '5', '--out', out, '--no-expect', '--no-sandbox-random');
+    expect(parseReplay(readFileSync(out, 'utf8')).gameRandomness).toBe('real');
+    // The replay recorded with real randomness is checked with real randomness.
     const checked = await run('check', path.join(dir, 'dice.ts'), out);
     expect(checked.code).toBe(1);
-    expect(checked.out).toMatch(/^non-deterministic game code: running the same actions again differs at step 1 \(G\.rolls\[0\]: \d+ → \d+\)\n {2}likely cause: moves\.roll uses Math\.random/);
+    expect(checked.out).toMatch(/^diverged at step 1: running the same actions again gives a different state \(G\.rolls\[0\]: \d+ → \d+\)\n {2}cause: moves\.roll uses Math\.random \(dice\.ts:1\)\n {2}the sandbox is off/);
   });
 });

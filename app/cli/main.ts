@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
+import { forceGameRandomness } from '../load/sandbox-mode';
 import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
 import { exploreCommand } from './commands/explore';
 import { exportTestCommand } from './commands/export-test';
 import { availableParallelism } from 'node:os';
-import { migrateCommand } from './commands/migrate';
+import { DEFAULT_VERIFY_STEPS, migrateCommand } from './commands/migrate';
 import { play } from './commands/play';
 import { replayCommand } from './commands/replay';
 import { lintCommand } from './commands/lint';
@@ -30,8 +31,11 @@ usage:
       re-run a replay: exit 0 when every expectation holds, 1 at the first divergent step
   flowscope chart <game-file> [--game NAME] [--players N] [--format json|xstate|mermaid]
       the statechart of phases, turns and stages: the model, the XState machine, or Mermaid
-  flowscope migrate <game-file> [--game NAME]
-      print a game written for an older boardgame.io as today's API (exit 1 when decisions remain)
+  flowscope migrate <game-file> [--game NAME] [--out DIR] [--verify-steps N] [--players N] [--seed S]
+      rewrite a game written for an older boardgame.io to today's API (the game file on stdout, or the game's
+      files under DIR with --out), then check it: it must load on 0.50.2
+      and agree with the original over N seeded random steps (default 200); exit 1 naming each decision
+      left to a human and each failure
   flowscope compare <game-file> <replay.json> [--game NAME]
       run a replay on the game's own release and on its migration to 0.50; the first difference, explained
   flowscope explore <game-file> [--runs N] [--steps K] [--seed S] [--workers W] [--players N] [--json] [--out DIR]
@@ -61,6 +65,9 @@ options for every command:
   --bgio V      run the game on boardgame.io release V (default: the nearest package.json's
                 boardgame.io range, else the code's API style; shipped: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)
   --timeout S   stop game code that makes no progress for S seconds (default 10)
+  --no-sandbox-random
+                run the game's Math.random, Date, performance.now and crypto for real instead of
+                seeded from the session seed and the step (see docs/determinism.md)
 
 exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
 
@@ -91,6 +98,8 @@ const OPTIONS = {
   replay: { type: 'string' },
   restore: { type: 'boolean' },
   interval: { type: 'string' },
+  'no-sandbox-random': { type: 'boolean' },
+  'verify-steps': { type: 'string' },
   runs: { type: 'string' },
   steps: { type: 'string' },
   workers: { type: 'string' },
@@ -140,6 +149,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     const { values, positionals: args } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     const [command, ...rest] = args;
+    forceGameRandomness(values['no-sandbox-random'] ? 'real' : undefined);
     if (values.help || !command) {
       io.print(USAGE);
       return 0;
@@ -188,6 +198,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             game: values.game,
             players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             seed: values.seed,
+            gameRandomness: values['no-sandbox-random'] ? 'real' : undefined,
             port: port(values.port, 'port'),
             timeoutSeconds: timeout,
             inspect: values.inspect ? { port: port(values['inspect-port'], 'inspect-port') ?? 0 } : undefined,
@@ -221,7 +232,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'migrate': {
         const [file] = positionals(rest, 1, '<game-file>');
-        return await migrateCommand(file, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+        const migrateOptions = {
+          game: values.game,
+          bgio: values.bgio,
+          verifySteps: integer(values['verify-steps'], 'verify-steps', DEFAULT_VERIFY_STEPS, 0),
+          ...(values.players !== undefined ? { numPlayers: integer(values.players, 'players', 2, 1) } : {}),
+          ...(values.seed !== undefined ? { seed: values.seed } : {}),
+          ...(values.out !== undefined ? { out: values.out } : {}),
+        };
+        return await migrateCommand(file, migrateOptions, io.print, io.warn);
       }
       case 'compare': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');

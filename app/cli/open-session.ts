@@ -1,5 +1,6 @@
-import { findGames, GameSelectionError, selectGame, Session, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type StepRecord } from '../../engine';
+import { findGames, GameSelectionError, selectGame, Session, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type SessionOptions, type StepRecord } from '../../engine';
 import { activity, asGameCode } from '../host/activity';
+import type { SandboxOptions } from '../load/load-game-file';
 import { loadGameModule, type LoadedGameModule } from '../load/load-game-file';
 import { pickRelease } from '../load/pick-release';
 import { describeAction } from './table';
@@ -13,10 +14,10 @@ export interface OpenedGame {
 }
 
 /** Loads a game file on the release it was written for (or the one `bgio` names). */
-export async function openGame(file: string, wanted?: string, bgio?: string, bgioSource?: string): Promise<OpenedGame> {
+export async function openGame(file: string, wanted?: string, bgio?: string, bgioSource?: string, options: SandboxOptions = {}): Promise<OpenedGame> {
   const { runtime, reason } = pickRelease(file, bgio, bgioSource);
   activity.doing(`loading ${file}`);
-  const module = await loadGameModule(file, runtime);
+  const module = await loadGameModule(file, runtime, options);
   const games = findGames(module.exports);
   if (games.length === 0) {
     const names = Object.keys(module.exports);
@@ -31,7 +32,17 @@ export async function openGame(file: string, wanted?: string, bgio?: string, bgi
 
 export function newSession(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): Session {
   activity.doing(`creating the game (setup, first phase and turn) for ${numPlayers} players`);
-  return new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone });
+  return new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone, ...sandboxOf(opened) });
+}
+
+/** The session options that make a session run its game code the way the module was loaded. */
+export function sandboxOf(opened: OpenedGame): Pick<SessionOptions, 'gameRandomness' | 'loadEntropy'> {
+  return { gameRandomness: opened.module.gameRandomness, loadEntropy: opened.module.loadEntropy };
+}
+
+/** A fresh evaluation of the same game (as another process would load it), for `check`. */
+export function reloadedConfig(opened: OpenedGame): FoundGame['config'] {
+  return selectGame(findGames(opened.module.evaluateAgain()), opened.game.exportName).config;
 }
 
 /** Dispatches one action, announcing it first so a hang can be reported by step. */

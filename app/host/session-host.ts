@@ -6,7 +6,6 @@ import {
   diffValues,
   explainStep,
   findGames,
-  lintForRelease,
   firstDivergence,
   comparableSteps,
   formatReplay,
@@ -38,8 +37,9 @@ import {
   type StepFilter,
 } from '../../engine';
 import { activity } from './activity';
+import { lintOpenedGame } from '../cli/lint-game';
 import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage } from './session-tools';
-import { chooseRandom, openGame, type OpenedGame } from '../cli/open-session';
+import { chooseRandom, openGame, sandboxOf, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
 import { lessonView, listLessons } from '../lessons/lesson-library';
 
@@ -85,7 +85,7 @@ export class SessionHost implements HostApi {
 
   async open(request: OpenRequest): Promise<SessionView> {
     const file = this.resolveGame(request.game);
-    const opened = await openGame(file, request.exportName, request.bgio);
+    const opened = await openGame(file, request.exportName, request.bgio, undefined, { gameRandomness: request.gameRandomness });
     const config = opened.game.config;
     const numPlayers = request.numPlayers ?? Math.max(config.minPlayers ?? 2, 2);
     return this.start(opened, numPlayers, request.seed ?? randomSeed(), request.setupData ?? null);
@@ -162,6 +162,7 @@ export class SessionHost implements HostApi {
       game: { name: opened.game.name, file: opened.module.file, sha256: opened.module.sha256, export: opened.game.exportName, bgio: opened.runtime.version },
       numPlayers: session.numPlayers,
       seed: session.seed,
+      gameRandomness: session.gameRandomness,
       setupData: session.setupData,
       actions: session.actions(),
     });
@@ -175,7 +176,7 @@ export class SessionHost implements HostApi {
       if (existsSync(candidate)) gameFile = candidate;
     }
     if (!gameFile) throw new HostError(`the replay's game file ${replay.game.file ?? '(none named)'} was not found; open the game first, then the replay`);
-    const opened = await openGame(gameFile, replay.game.export ?? replay.game.name, replay.game.bgio);
+    const opened = await openGame(gameFile, replay.game.export ?? replay.game.name, replay.game.bgio, undefined, { gameRandomness: replay.gameRandomness });
     const view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData);
     const c = this.need();
     for (const action of replay.actions) {
@@ -189,7 +190,7 @@ export class SessionHost implements HostApi {
     const c = this.need();
     let opened: OpenedGame;
     try {
-      opened = await openGame(c.opened.module.file, c.opened.game.exportName, c.opened.runtime.version);
+      opened = await openGame(c.opened.module.file, c.opened.game.exportName, c.opened.runtime.version, undefined, { gameRandomness: c.opened.module.gameRandomness });
     } catch (error) {
       // A broken edit: keep running the last good version.
       return { ok: false, error: (error as Error).message };
@@ -236,10 +237,10 @@ export class SessionHost implements HostApi {
 
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
     activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
-    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone });
+    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone, ...sandboxOf(opened) });
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
-    const lint = lintForRelease(opened.game.config, opened.runtime);
+    const lint = lintOpenedGame(opened);
     this.current?.actor.stop();
     this.current = { opened, session, actor, lint, random: new RandomPlayer({ seed, restartOnGameOver: false }) };
     return this.makeView(this.current);
@@ -287,6 +288,7 @@ export class SessionHost implements HostApi {
       otherGames: findGames(opened.module.exports).map((g) => g.exportName).filter((n) => n !== opened.game.exportName),
       numPlayers: session.numPlayers,
       seed: session.seed,
+      gameRandomness: session.gameRandomness,
       setupData: session.setupData,
       length: session.length,
       players: [...c.actor.model.players],

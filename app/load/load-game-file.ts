@@ -5,7 +5,10 @@ import path from 'node:path';
 import { format } from 'node:util';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
-import type { BgioRuntime } from '../../engine';
+import { Entropy, type BgioRuntime, type EntropyUse, type GameRandomness } from '../../engine';
+import { createLocator } from './bundle-locations';
+import { createSandbox } from './sandbox-globals';
+import { gameRandomnessFor } from './sandbox-mode';
 import { withConsoleTo } from '../../engine/runtime/console-capture';
 import { activity } from '../host/activity';
 
@@ -28,7 +31,28 @@ export interface LoadedGameModule {
   fileSha256: string;
   /** Every local file the bundle read (to watch for changes). */
   inputs: string[];
+  /** Whether the bundle's randomness and clock are seeded (see sandbox-globals.ts). */
+  gameRandomness: GameRandomness;
+  /** What the module read from `Math.random`, the clock or `crypto` while it loaded. */
+  loadEntropy: EntropyUse[];
+  /** Evaluates the same bundle again: a fresh module, as a second process would have it. */
+  evaluateAgain(): Record<string, unknown>;
 }
+
+export interface SandboxOptions {
+  /** `real` leaves the game's `Math.random`, clock and `crypto` alone (`--no-sandbox-random`). */
+  gameRandomness?: GameRandomness;
+}
+
+export interface LoadOptions extends SandboxOptions {
+  /** Absolute path → text to bundle in place of that file on disk (`flowscope migrate` checks its output so). */
+  contents?: ReadonlyMap<string, string>;
+}
+
+// Module-load values come from this fixed seed, not the session's: in boardgame.io a module loads
+// once per process and every match in it shares what it drew, and so the values are the same in
+// every Flowscope process, for every session and after every reload (see docs/determinism.md).
+const MODULE_LOAD_SEED = 'flowscope:module-load';
 
 const requireFromHere = createRequire(import.meta.url);
 
@@ -52,7 +76,7 @@ export function hashInputs(gameFile: string, inputs: string[]): string {
  * evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
  * release Flowscope observes.
  */
-export async function loadGameModule(file: string, runtime: BgioRuntime): Promise<LoadedGameModule> {
+export async function loadGameModule(file: string, runtime: BgioRuntime, options: LoadOptions = {}): Promise<LoadedGameModule> {
   const absolute = path.resolve(file);
   if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
@@ -72,6 +96,7 @@ export async function loadGameModule(file: string, runtime: BgioRuntime): Promis
       logLevel: 'silent',
       jsx: 'automatic',
       external: ['boardgame.io', 'boardgame.io/*'],
+      plugins: options.contents?.size ? [replaceContents(options.contents)] : [],
     })) as typeof result;
   } catch (error) {
     throw new GameLoadError(formatBuildFailure(absolute, error));
@@ -80,8 +105,30 @@ export async function loadGameModule(file: string, runtime: BgioRuntime): Promis
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
-  const exports = evaluateBundle(absolute, code, runtime);
-  return { file: absolute, exports, sha256: hashInputs(absolute, inputs), fileSha256: hashFile(absolute), inputs };
+  const gameRandomness = gameRandomnessFor(options.gameRandomness);
+  const { exports, loadEntropy } = evaluateBundle(absolute, code, runtime, gameRandomness);
+  const evaluateAgain = () => evaluateBundle(absolute, code, runtime, gameRandomness).exports;
+  // Text given in place of the files on disk (a migration being checked) is what was loaded.
+  const replaced = options.contents?.get(absolute);
+  const fileSha256 = replaced !== undefined ? createHash('sha256').update(replaced).digest('hex') : hashFile(absolute);
+  const sha256 = options.contents?.size ? fileSha256 : hashInputs(absolute, inputs);
+  return { file: absolute, exports, sha256, fileSha256, inputs, gameRandomness, loadEntropy, evaluateAgain };
+}
+
+const LOADERS: Record<string, esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' };
+
+/** Bundles `contents` (absolute path → text) in place of those files, as if they were on disk (`flowscope migrate` checks its output so). */
+function replaceContents(contents: ReadonlyMap<string, string>): esbuild.Plugin {
+  return {
+    name: 'flowscope-replace-contents',
+    setup(build) {
+      build.onLoad({ filter: /.*/ }, (args) => {
+        const text = contents.get(path.resolve(args.path));
+        if (text === undefined) return undefined;
+        return { contents: text, loader: LOADERS[path.extname(args.path)] ?? 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
 }
 
 function formatBuildFailure(file: string, error: unknown): string {
@@ -97,9 +144,14 @@ function formatBuildFailure(file: string, error: unknown): string {
 
 const stderrSink = { log: (_level: string, args: unknown[]) => process.stderr.write(`${format(...args)}\n`) };
 
-function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Record<string, unknown> {
+function evaluateBundle(file: string, code: string, runtime: BgioRuntime, gameRandomness: GameRandomness): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
   const module = { exports: {} as Record<string, unknown> };
+  const params = '(function (exports, require, module, __filename, __dirname, ';
+  const entropy = new Entropy(MODULE_LOAD_SEED, gameRandomness);
+  const sandbox = createSandbox(entropy, createLocator(file, code, 1, path.dirname(file)));
+  const names = Object.keys(sandbox.bindings);
   const gameRequire = (id: string): unknown => {
+    if (Object.prototype.hasOwnProperty.call(sandbox.modules, id)) return sandbox.modules[id];
     if (id === 'boardgame.io' || id.startsWith('boardgame.io/')) {
       const provided = runtime.modules[id];
       if (provided) return provided;
@@ -108,7 +160,8 @@ function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Recor
   };
   let run: (...args: unknown[]) => void;
   try {
-    const wrapper = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
+    // The bundle starts on a line of its own, so its line numbers are the source map's.
+    const wrapper = `${params}${names.join(', ')}) {\n${code}\n})`;
     run = vm.runInThisContext(wrapper, { filename: file });
   } catch (error) {
     throw new GameLoadError(`${file}: could not be compiled: ${(error as Error).message}`);
@@ -117,11 +170,14 @@ function evaluateBundle(file: string, code: string, runtime: BgioRuntime): Recor
   // which goes to stderr (never into a command's machine-readable stdout).
   activity.gameCode(`the top level of ${path.basename(file)}`);
   try {
-    withConsoleTo(stderrSink, () => run(module.exports, gameRequire, module, file, path.dirname(file)));
+    entropy.run('load', true, () => withConsoleTo(stderrSink, () => run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n]))));
   } catch (error) {
     throw new GameLoadError(`${file} threw while it was being loaded: ${(error as Error)?.stack?.split('\n').slice(0, 3).join('\n') ?? String(error)}`);
   } finally {
     activity.gameCodeDone();
   }
-  return module.exports;
+  const loadEntropy = entropy.takeUses();
+  // Game code a UI calls between steps draws from here too; it is no step's, so nothing is noted.
+  entropy.recording = false;
+  return { exports: module.exports, loadEntropy };
 }

@@ -70,10 +70,10 @@ describe.skipIf(!!missing)('a whole lesson in the Learn panel (card-phases/phase
   it('steps through the narrated path on the real reducer (including a refused move)', async () => {
     await next(2);
     expect(await lastStep()).toBe(1);
-    expect(await page.getByTestId('token-1').getAttribute('data-slot')).toBe('draw/active');
+    await expect.poll(() => page.getByTestId('token-1').getAttribute('data-slot')).toBe('draw/active');
     await next(3);
     expect(await lastStep()).toBe(2);
-    expect(await page.getByTestId('log-row-2').getAttribute('data-ok')).toBe('false');
+    await expect.poll(() => page.getByTestId('log-row-2').getAttribute('data-ok')).toBe('false');
     await next(4);
     expect(await page.getByTestId('lesson-exercise').getAttribute('data-solved')).toBe('false');
     expect(await page.getByTestId('lesson-next').textContent()).toBe('Skip');

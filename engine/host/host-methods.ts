@@ -7,6 +7,7 @@
 import { z } from '../schema/zod';
 import { flowActionSchema } from '../schema/action-schema';
 import { expected } from '../schema/issues';
+import { gameRandomnessSchema } from '../schema/game-randomness-schema';
 import { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 import { gameEntrySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
 import { breakHitSchema, breakpointsSchema, coverageViewSchema, exploreOptionsSchema, exploreViewSchema, searchResultSchema, stepFilterSchema } from './tool-schemas';
@@ -47,8 +48,10 @@ export const openRequestSchema = z.object(
     numPlayers: numPlayers.optional(),
     seed: nonEmpty('a non-empty seed').optional(),
     setupData: z.unknown().optional(),
+    /** `real` turns the sandbox off: the game's `Math.random`, clock and `crypto` are left alone. */
+    gameRandomness: gameRandomnessSchema.optional(),
   },
-  expected('an object { game, exportName?, bgio?, numPlayers?, seed?, setupData? }'),
+  expected('an object { game, exportName?, bgio?, numPlayers?, seed?, setupData?, gameRandomness? }'),
 );
 
 export const restartOptionsSchema = z.object(

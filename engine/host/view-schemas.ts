@@ -12,6 +12,7 @@ import type { StepTrace } from '../trace/types';
 import type { ActionError, FlowCtx } from '../types';
 import type { DiffEntry } from '../util/diff';
 import { flowActionSchema } from '../schema/action-schema';
+import { gameRandomnessSchema } from '../schema/game-randomness-schema';
 
 const playerID = z.string();
 
@@ -101,6 +102,8 @@ export const sessionViewSchema = z.object({
   otherGames: z.array(z.string()),
   numPlayers: z.number(),
   seed: z.string(),
+  /** Whether the game's `Math.random`, clock and `crypto` are seeded (the sandbox) or real. */
+  gameRandomness: gameRandomnessSchema,
   setupData: z.unknown(),
   /** Number of steps, step 0 included. */
   length: z.number(),

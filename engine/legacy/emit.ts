@@ -10,6 +10,7 @@ import { infoOf, type Role } from './analyse';
 import { CORE_050 } from './migrate';
 import { buildPlan, type AdaptSpec, type Entry, type Node, type Plan } from './plan';
 import { applyEdits, arrayElements, expressionEnd, functionText, mask, matching, objectEntries, reindent, skipSpace, topLevelDeclarations, type Span } from './text';
+import { exportTarget, importBindings, parameterCount, type ExportTarget } from './modules';
 import type { LegacyOptions, MigrationNote } from './types';
 
 const CORE_EXPORTS_050 = new Set(['ActivePlayers', 'GameMethod', 'INVALID_MOVE', 'PlayerView', 'Stage', 'TurnOrder']);
@@ -20,9 +21,18 @@ const IDENT = /^[A-Za-z_$][\w$]*$/;
 const stripBundleRefs = (text: string, imports: Set<string>) =>
   text.replace(/\(0,\s*import_core\d*\.([\w$]+)\)/g, (_, n) => (imports.add(n), n)).replace(/\bimport_core\d*\.([\w$]+)/g, (_, n) => (imports.add(n), n));
 
+/** How `migrateSourceFiles` reads the game's other local files (the app reads the disk; the engine stays pure). */
+export interface LocalFiles {
+  read(file: string): string | undefined;
+  /** The local file that `specifier`, imported by `from`, names; null for a package or a file not found. */
+  resolve(from: string, specifier: string): string | null;
+}
+
 interface Located {
   span: Span;
-  /** Reached through a name declared at the top of the file (`moves: { DrawCard }`). */
+  /** The file `span` is in (the game file, or a local file it imports the value from). */
+  in: SourceIndex;
+  /** Reached through a name declared at the top of a file (`moves: { DrawCard }`) or imported into the game file. */
   declared?: { name: string; span: Span };
 }
 
@@ -33,11 +43,41 @@ class SourceIndex {
 
   constructor(
     readonly source: string,
-    spec: GameConfig,
+    spec: GameConfig | null,
+    readonly file = '',
+    private readonly files?: { local: LocalFiles; indexes: Map<string, SourceIndex> },
   ) {
     this.masked = mask(source);
     this.decls = topLevelDeclarations(this.masked);
-    this.root = this.findRoot(spec);
+    this.root = spec ? this.findRoot(spec) : null;
+  }
+
+  /** The file and span that define `name`, imported into this file from a local file (re-exports followed). */
+  imported(name: string, depth = 0): { in: SourceIndex; span: Span } | null {
+    if (!this.files || depth > 8) return null;
+    const binding = importBindings(this.source).get(name);
+    if (!binding) return null;
+    let from: SourceIndex | null = null;
+    let target: ExportTarget | null = binding;
+    for (let hops = 0; target && 'from' in target && hops < 8; hops++) {
+      const next = this.files.local.resolve((from ?? this).file, target.from);
+      const other = next ? this.open(next) : null;
+      if (!other) return null;
+      from = other;
+      target = exportTarget(other.source, target.imported);
+    }
+    return from && target && 'span' in target ? { in: from, span: target.span } : null;
+  }
+
+  private open(file: string): SourceIndex | null {
+    const files = this.files!;
+    const known = files.indexes.get(file);
+    if (known) return known;
+    const text = files.local.read(file);
+    if (text === undefined) return null;
+    const index = new SourceIndex(text, null, file, files);
+    files.indexes.set(file, index);
+    return index;
   }
 
   private findRoot(spec: GameConfig): { expr: Span; open: number } | null {
@@ -47,7 +87,7 @@ class SourceIndex {
       return entry ? this.source.slice(entry.value.start + 1, entry.value.end - 1) === spec.name : false;
     };
     const calls: { expr: Span; open: number }[] = [];
-    for (const match of m.matchAll(/(?<![\w$.])Game\s*\(/g)) {
+    for (const match of m.matchAll(/(?<![\w$.])Game\s*(?:<[^()]*>\s*)?\(/g)) {
       const paren = match.index! + match[0].length - 1;
       const open = skipSpace(m, paren + 1);
       const close = matching(m, paren);
@@ -70,44 +110,35 @@ class SourceIndex {
     return candidates[0] ?? null;
   }
 
-  /** The span of the value at a legacy config path (`flow.phases[0].turnOrder.first`). */
+  /** The span of the value at a legacy config path (`flow.phases[0].turnOrder.first`), in this file or one it imports from. */
   locate(path: string): Located | null {
-    if (!this.root) return null;
-    let span: Span = { start: this.root.open, end: matching(this.masked, this.root.open) + 1 };
-    let declared: Located['declared'];
-    if (path === '') return { span };
-    const segments = path.split('.').flatMap((s) => s.split(/\[(\d+)\]/).filter((x) => x !== ''));
-    for (const seg of segments) {
-      const resolved = this.resolve(span);
-      if (resolved !== span) declared = undefined;
-      span = resolved;
-      const ch = this.masked[span.start];
-      if (ch === '{') {
-        const entry = objectEntries(this.source, this.masked, span.start).find((e) => e.key === seg);
-        if (!entry) return null;
-        span = entry.value;
-        if (entry.form === 'shorthand') {
-          const decl = this.decls.get(seg);
-          if (!decl) return null;
-          declared = { name: seg, span: decl };
-          span = decl;
-        }
-      } else if (ch === '[' && /^\d+$/.test(seg)) {
-        const el = arrayElements(this.masked, span.start)[Number(seg)];
-        if (!el) return null;
-        span = el;
-      } else return null;
-    }
-    const text = this.source.slice(span.start, span.end);
-    if (IDENT.test(text) && this.decls.has(text)) return { span: this.decls.get(text)!, declared: { name: text, span: this.decls.get(text)! } };
-    return { span, declared };
+    return this.root ? locatePath(this, this.root.open, path) : null;
   }
 
-  /** A bare identifier declared at the top of the file: its declaration; otherwise `span`. */
-  private resolve(span: Span): Span {
+  /**
+   * A config function found by its name when its path cannot be followed in the text (computed
+   * keys such as `[PhaseID.Deal]: …`, spreads): the declaration or import of the same name, if it
+   * is a function with as many parameters.
+   */
+  locateFunction(fn: (...args: never[]) => unknown): Located | null {
+    if (!fn.name || !IDENT.test(fn.name)) return null;
+    const decl = this.declaration(fn.name);
+    if (!decl) return null;
+    if (parameterCount(decl.in.text(decl.span)) !== fn.length) return null;
+    return { span: decl.span, in: decl.in, declared: { name: fn.name, span: decl.span } };
+  }
+
+  /** Where `name` is defined: at the top of this file, or in the local file it is imported from. */
+  declaration(name: string): { in: SourceIndex; span: Span } | null {
+    const own = this.decls.get(name);
+    if (own) return { in: this, span: own };
+    return this.imported(name);
+  }
+
+  /** A bare identifier declared at the top of the file (or imported): its declaration; otherwise `span`. */
+  resolve(span: Span): { in: SourceIndex; span: Span } {
     const text = this.source.slice(span.start, span.end);
-    if (IDENT.test(text) && this.decls.has(text)) return this.decls.get(text)!;
-    return span;
+    return (IDENT.test(text) && this.declaration(text)) || { in: this, span };
   }
 
   text(span: Span): string {
@@ -119,6 +150,40 @@ class SourceIndex {
     const lineStart = this.source.lastIndexOf('\n', at - 1) + 1;
     return /^[ \t]*/.exec(this.source.slice(lineStart))![0];
   }
+}
+
+/** The span of the value at a legacy config path, starting from the config object at `open` in `root`. */
+function locatePath(root: SourceIndex, open: number, path: string): Located | null {
+  let idx = root;
+  let span: Span = { start: open, end: matching(root.masked, open) + 1 };
+  let declared: Located['declared'];
+  if (path === '') return { span, in: idx };
+  const segments = path.split('.').flatMap((s) => s.split(/\[(\d+)\]/).filter((x) => x !== ''));
+  for (const seg of segments) {
+    const resolved = idx.resolve(span);
+    if (resolved.span !== span) declared = undefined;
+    ({ span, in: idx } = resolved);
+    const ch = idx.masked[span.start];
+    if (ch === '{') {
+      const entry = objectEntries(idx.source, idx.masked, span.start).find((e) => e.key === seg);
+      if (!entry) return null;
+      span = entry.value;
+      if (entry.form === 'shorthand') {
+        const decl = idx.declaration(seg);
+        if (!decl) return null;
+        declared = { name: seg, span: decl.span };
+        ({ span, in: idx } = decl);
+      }
+    } else if (ch === '[' && /^\d+$/.test(seg)) {
+      const el = arrayElements(idx.masked, span.start)[Number(seg)];
+      if (!el) return null;
+      span = el;
+    } else return null;
+  }
+  const text = idx.source.slice(span.start, span.end);
+  const decl = IDENT.test(text) ? idx.declaration(text) : null;
+  if (decl) return { span: decl.span, in: decl.in, declared: { name: text, span: decl.span } };
+  return { span, in: idx, declared };
 }
 
 interface Rewritten {
@@ -358,6 +423,8 @@ function rewritePosition(body: string): string | null {
 class Emitter {
   readonly imports = new Set<string>();
   readonly declEdits: { span: Span; text: string }[] = [];
+  /** Edits to the local files the game file imports from, and the `boardgame.io/core` names each then needs. */
+  readonly otherFiles = new Map<SourceIndex, { edits: { span: Span; text: string }[]; imports: Set<string> }>();
   private readonly patchedDecls = new Set<string>();
   readonly placed = new Set<MigrationNote>();
 
@@ -406,10 +473,23 @@ class Emitter {
     return [...this.hoisted.values()].map((h) => `${indent}const ${h.name} = ${reindent(h.text, indent)};\n`).join('');
   }
 
+  /** The edits and needed imports of `file`: the game file's own, or another local file's. */
+  editsOf(file: SourceIndex): { edits: { span: Span; text: string }[]; imports: Set<string> } {
+    if (file === this.index) return { edits: this.declEdits, imports: this.imports };
+    let entry = this.otherFiles.get(file);
+    if (!entry) this.otherFiles.set(file, (entry = { edits: [], imports: new Set() }));
+    return entry;
+  }
+
+  /** Whether the game file can refer to `located` by its name (declared there, or imported). */
+  private namedInGameFile(located: Located): boolean {
+    return !!located.declared && (located.in === this.index || !!this.index?.imported(located.declared.name));
+  }
+
   /** The text of a function node, and whether it is a name (declared elsewhere in the file). */
   fnText(node: Node & { t: 'fn' }, indent: string): string {
-    const located = this.index?.locate(node.from) ?? null;
-    if (!located?.declared) {
+    const located = this.index?.locate(node.from) ?? this.index?.locateFunction(node.fn) ?? null;
+    if (!located || !this.namedInGameFile(located)) {
       const name = this.hoist(node, () => this.inlineText(node, located, ''));
       if (name) return name;
     }
@@ -417,16 +497,17 @@ class Emitter {
   }
 
   private inlineText(node: Node & { t: 'fn' }, located: Located | null, indent: string, allowDeclared = false): string {
-    if (allowDeclared && located?.declared && this.index) {
+    if (allowDeclared && located?.declared && this.index && this.namedInGameFile(located)) {
       const { name, span } = located.declared;
-      if (node.legacy && !this.patchedDecls.has(name)) {
-        this.patchedDecls.add(name);
-        const declText = this.index.text(span);
-        this.declEdits.push({ span, text: rewriteFunction(declText, node.role, node.adapt, this.plan, this.imports).text });
+      const key = `${located.in.file}\0${name}`;
+      if (node.legacy && !this.patchedDecls.has(key)) {
+        this.patchedDecls.add(key);
+        const target = this.editsOf(located.in);
+        target.edits.push({ span, text: rewriteFunction(located.in.text(span), node.role, node.adapt, this.plan, target.imports).text });
       }
       return name;
     }
-    let text = located ? this.index!.text(located.span) : stripBundleRefs(sourceOf(node.fn), this.imports);
+    let text = located ? located.in.text(located.span) : stripBundleRefs(sourceOf(node.fn), this.imports);
     const ft = functionText(text);
     // Native and bound functions have no source to write (a decision note says so).
     if (!ft || /\[native code\]/.test(text)) return `() => {\n${indent}  throw new Error('FLOWSCOPE: ${node.from}: write this function for boardgame.io 0.50');\n${indent}}`;
@@ -444,7 +525,7 @@ class Emitter {
         return literal(node.value, indent);
       case 'keep': {
         const located = this.index?.locate(node.from);
-        if (located) return located.declared ? located.declared.name : reindent(this.index!.text(located.span), indent);
+        if (located) return this.namedInGameFile(located) ? located.declared!.name : reindent(located.in.text(located.span), indent);
         return this.value(node.value, indent);
       }
       case 'fn':
@@ -488,7 +569,7 @@ class Emitter {
         continue;
       }
       const key = IDENT.test(e.key) ? e.key : `'${e.key.replace(/'/g, "\\'")}'`;
-      lines.push(`${comments}${inner}${key}: ${value},`);
+      lines.push(value === key ? `${comments}${inner}${key},` : `${comments}${inner}${key}: ${value},`);
     }
     return `{\n${header}${lines.join('\n')}${lines.length ? '\n' : ''}${indent}}`;
   }
@@ -552,14 +633,26 @@ function commentLines(note: MigrationNote, indent: string): string {
  * `source` back unchanged.
  */
 export function migrateSource(source: string, config: GameConfig, options: LegacyOptions = {}): string {
+  return migrateSourceFiles({ file: '', source }, config, options).get('')!;
+}
+
+/**
+ * `migrateSource` for a game made of several files: functions the game file imports from its
+ * local files (`import playCard from './move/playCard'`) are rewritten where they are written,
+ * with those files' imports fixed, and the game file keeps referring to them by name. The
+ * result maps each file that changes (the game file always first) to its new text.
+ */
+export function migrateSourceFiles(entry: { file: string; source: string }, config: GameConfig, options: LegacyOptions = {}, local?: LocalFiles): Map<string, string> {
+  const { file, source } = entry;
   const plan = buildPlan(config, options, CORE_050);
-  if (!plan.changed) return source;
+  if (!plan.changed) return new Map([[file, source]]);
   const decisions = plan.notes.filter((n) => n.severity === 'decision');
-  const index = source.trim() ? new SourceIndex(source, plan.spec) : null;
+  const index = source.trim() ? new SourceIndex(source, plan.spec, file, local ? { local, indexes: new Map() } : undefined) : null;
+  const byFile = (patched: Map<SourceIndex, string>) => new Map([...patched].map(([f, text]) => [f.file, text]));
   const modern = plan.era === 'g-ctx' || plan.era === 'context';
   if (index?.root && modern) {
     const patched = patchInPlace(plan, index, decisions);
-    if (patched !== null) return patched;
+    if (patched !== null) return byFile(patched);
   }
   const emitter = new Emitter(plan, index, decisions);
   emitter.countUses(plan.root);
@@ -569,31 +662,29 @@ export function migrateSource(source: string, config: GameConfig, options: Legac
   if (!index?.root) {
     const imports = [...emitter.imports].filter((n) => CORE_EXPORTS_050.has(n)).sort();
     const head = imports.length ? `import { ${imports.join(', ')} } from 'boardgame.io/core';\n\n` : '';
-    if (!index) return `${head}// Migrated to boardgame.io 0.50 by Flowscope.\n${emitter.hoistedText('')}const game = ${object};\n\nexport default game;\n`;
-    return `${fixImports(source, emitter.imports)}\n\n// FLOWSCOPE: the config migrated to boardgame.io 0.50 (its definition above was not found).\n${emitter.hoistedText('')}export const migratedGame = ${object};\n`;
+    if (!index) return new Map([[file, `${head}// Migrated to boardgame.io 0.50 by Flowscope.\n${emitter.hoistedText('')}const game = ${object};\n\nexport default game;\n`]]);
+    return new Map([[file, `${fixImports(source, emitter.imports)}\n\n// FLOWSCOPE: the config migrated to boardgame.io 0.50 (its definition above was not found).\n${emitter.hoistedText('')}export const migratedGame = ${object};\n`]]);
   }
   const indent = index.indentAt(index.root.expr.start);
   const statementStart = index.source.lastIndexOf('\n', index.root.expr.start - 1) + 1;
-  const edits = [
-    { span: index.root.expr, text: reindent(object, indent) },
-    ...(emitter.hoisted.size ? [{ span: { start: statementStart, end: statementStart }, text: emitter.hoistedText(indent) + '\n' }] : []),
-    ...emitter.declEdits.filter((e) => e.span.end <= statementStart || e.span.start >= index.root!.expr.end),
-  ];
-  return fixImports(applyEdits(source, edits), emitter.imports);
+  const own = emitter.declEdits.filter((e) => e.span.end <= statementStart || e.span.start >= index.root!.expr.end);
+  emitter.declEdits.length = 0;
+  emitter.declEdits.push({ span: index.root.expr, text: reindent(object, indent) }, ...(emitter.hoisted.size ? [{ span: { start: statementStart, end: statementStart }, text: emitter.hoistedText(indent) + '\n' }] : []), ...own);
+  return byFile(patchedFiles(emitter));
 }
 
 /** 0.33–0.50 configs keep their structure: only the changed functions and keys are edited. Null when one cannot be found. */
-function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]): string | null {
+function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]): Map<SourceIndex, string> | null {
   const emitter = new Emitter(plan, index, decisions);
-  const edits: { span: Span; text: string }[] = [];
+  const edits = emitter.declEdits;
   const placed = new Set<MigrationNote>();
-  const comment = (path: string, at: number) => {
+  const comment = (path: string, at: number, file = index) => {
     const notes = decisions.filter((n) => !placed.has(n) && (n.to ?? n.path) === path);
     if (!notes.length) return;
     notes.forEach((n) => placed.add(n));
-    const lineStart = index.source.lastIndexOf('\n', at - 1) + 1;
-    const indent = index.indentAt(at);
-    edits.push({ span: { start: lineStart, end: lineStart }, text: notes.map((n) => commentLines(n, indent)).join('') });
+    const lineStart = file.source.lastIndexOf('\n', at - 1) + 1;
+    const indent = file.indentAt(at);
+    emitter.editsOf(file).edits.push({ span: { start: lineStart, end: lineStart }, text: notes.map((n) => commentLines(n, indent)).join('') });
   };
   let ok = true;
   const visit = (entries: Entry[]) => {
@@ -608,31 +699,31 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
         // A turn's `moveLimit` became `minMoves` + `maxMoves`.
         const parent = e.path.slice(0, -'.minMoves'.length);
         const turn = index.locate(parent);
-        const entry = turn && index.masked[turn.span.start] === '{' ? objectEntries(index.source, index.masked, turn.span.start).find((x) => x.key === 'moveLimit') : undefined;
-        if (!entry) return void (ok = false);
-        edits.push({ span: entry.entry, text: `minMoves: ${literal(n.value, '')}, maxMoves: ${literal(n.value, '')}` });
+        const entry = turn && turn.in.masked[turn.span.start] === '{' ? objectEntries(turn.in.source, turn.in.masked, turn.span.start).find((x) => x.key === 'moveLimit') : undefined;
+        if (!turn || !entry) return void (ok = false);
+        emitter.editsOf(turn.in).edits.push({ span: entry.entry, text: `minMoves: ${literal(n.value, '')}, maxMoves: ${literal(n.value, '')}` });
         i++;
         continue;
       }
       if (n.t === 'fn' && n.legacy) {
-        const located = index.locate(n.from);
+        const located = index.locate(n.from) ?? index.locateFunction(n.fn);
         if (!located) return void (ok = false);
-        comment(e.path, located.declared ? located.declared.span.start : located.span.start);
-        if (located.declared) {
-          edits.push({ span: located.declared.span, text: rewriteFunction(index.text(located.declared.span), n.role, n.adapt, plan, emitter.imports).text });
-        } else {
-          edits.push({ span: located.span, text: rewriteFunction(index.text(located.span), n.role, n.adapt, plan, emitter.imports).text });
-        }
+        const span = located.declared ? located.declared.span : located.span;
+        comment(e.path, span.start, located.in);
+        const target = emitter.editsOf(located.in);
+        target.edits.push({ span, text: rewriteFunction(located.in.text(span), n.role, n.adapt, plan, target.imports).text });
         continue;
       }
       if (n.t === 'ref') {
         const located = index.locate(e.path);
         if (!located) return void (ok = false);
-        n.imports.forEach((x) => emitter.imports.add(x));
-        edits.push({ span: located.span, text: n.code });
+        const target = emitter.editsOf(located.in);
+        n.imports.forEach((x) => target.imports.add(x));
+        target.edits.push({ span: located.span, text: n.code });
         continue;
       }
-      comment(e.path, index.locate(e.path)?.span.start ?? -1);
+      const located = index.locate(e.path);
+      comment(e.path, located?.span.start ?? -1, located?.in);
     }
   };
   visit(plan.root.entries);
@@ -643,14 +734,23 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
     const lineStart = index.source.lastIndexOf('\n', at - 1) + 1;
     edits.push({ span: { start: lineStart, end: lineStart }, text: rest.map((n) => commentLines(n, index.indentAt(at))).join('') });
   }
-  const seen = new Set<string>();
-  const unique = edits.filter((e) => {
-    const key = `${e.span.start}:${e.span.end}`;
-    if (seen.has(key) && e.span.start !== e.span.end) return false;
-    seen.add(key);
-    return true;
-  });
-  return fixImports(applyEdits(index.source, unique), emitter.imports);
+  return patchedFiles(emitter);
+}
+
+/** Each edited file's new text: the game file's first. */
+function patchedFiles(emitter: Emitter): Map<SourceIndex, string> {
+  const out = new Map<SourceIndex, string>();
+  for (const [file, { edits, imports }] of [[emitter.index!, emitter.editsOf(emitter.index!)] as const, ...emitter.otherFiles]) {
+    const seen = new Set<string>();
+    const unique = edits.filter((e) => {
+      const key = `${e.span.start}:${e.span.end}`;
+      if (seen.has(key) && e.span.start !== e.span.end) return false;
+      seen.add(key);
+      return true;
+    });
+    out.set(file, fixImports(applyEdits(file.source, unique), imports));
+  }
+  return out;
 }
 
 /** Rewrites the `boardgame.io/core` imports: drops what 0.50 does not export, adds what the migrated code needs. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../random/prng';
+import { createPrng } from '../util/prng';
 import { bgio050 } from '../runtime/bgio-050/runtime';
 import { Session } from '../session/session';
 import type { FlowAction, GameConfig } from '../types';

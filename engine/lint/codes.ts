@@ -21,6 +21,7 @@ export const LINT_CODES = {
   'unreachable-phase': { severity: 'warning', summary: 'No start, `next`, `endIf` or `setPhase` in the game leads to this phase.' },
   'unreachable-move': { severity: 'warning', summary: "A move that boardgame.io's stage → phase → global lookup never offers." },
   'stage-falls-through': { severity: 'warning', summary: 'A stage without `moves` in a phase with `moves`: its players can make the phase moves.' },
+  'nondeterministic-call': { severity: 'warning', summary: 'Game code calls `Math.random`, the clock, `crypto` or a library built on them: a boardgame.io server and its clients compute different states.' },
   'dynamic-next': { severity: 'info', summary: 'A phase transition whose target is computed, so unreachable phases cannot be reported.' },
 } as const satisfies Record<string, { severity: LintSeverity; summary: string }>;
 

@@ -18,6 +18,7 @@ describe('lintConfig', () => {
       'legacy-signature',
       'min-over-max',
       'multiple-start',
+      'nondeterministic-call',
       'stage-falls-through',
       'unknown-next-phase',
       'unknown-set-phase',

@@ -7,6 +7,7 @@ import { stageFallsThrough, unreachableMoves } from './rules/moves';
 import { multipleStart, unknownNextPhase, unknownSetPhase } from './rules/phase-names';
 import { unreachablePhases } from './rules/reachability';
 import { unknownStageNext } from './rules/stages';
+import { nondeterministicCalls } from './rules/nondeterministic';
 
 export type { LintFinding, LintSeverity } from './codes';
 
@@ -23,6 +24,7 @@ const RULES: Rule[] = [
   unreachablePhases,
   unreachableMoves,
   stageFallsThrough,
+  nondeterministicCalls,
 ];
 
 const RANK: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };

@@ -1,8 +1,9 @@
 /**
- * A small JavaScript tokenizer for reading the source of config functions
- * (`Function.prototype.toString`): enough to find a function's parameter list and the event
+ * Reading the source of config functions (`Function.prototype.toString`): parameter lists with
+ * @babel/parser (TypeScript types and all), and a small tokenizer for the event
  * calls it makes, with comments skipped and string contents kept apart from code.
  */
+import { parse, parseExpression } from '@babel/parser';
 
 export type TokenType = 'ident' | 'string' | 'template' | 'number' | 'punct' | 'regex';
 
@@ -180,59 +181,68 @@ const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
  * source is not recognisable (e.g. native code has no parameters to read: `[]`).
  */
 export function parseFunction(source: string): FunctionShape | null {
-  const t = tokenize(source);
-  let i = 0;
-  const at = (k: number) => t[k];
-  const is = (k: number, value: string) => t[k] !== undefined && t[k].value === value && (t[k].type === 'punct' || t[k].type === 'ident');
-  let isAsync = false;
-  if (at(i)?.type === 'ident' && at(i).value === 'async' && !is(i + 1, '=>')) {
-    isAsync = true;
-    i++;
-  }
-  let form: FunctionShape['form'];
+  // Native and bound functions print a body that is not JavaScript; their parameter list is.
+  const fn = functionNode(source.trim().replace(/\{\s*\[native code\]\s*\}$/, '{}'));
+  if (!fn) return null;
+  const { node, offset, text } = fn;
+  const form: FunctionShape['form'] = node.type === 'ArrowFunctionExpression' ? 'arrow' : node.type === 'FunctionExpression' ? 'function' : 'method';
   let name: string | undefined;
-  if (at(i)?.type === 'ident' && at(i).value === 'function') {
-    form = 'function';
-    i++;
-    if (is(i, '*')) i++;
-    if (at(i)?.type === 'ident') name = at(i++).value;
-  } else if (at(i)?.type === 'ident' && is(i + 1, '=>')) {
-    const p = at(i).value;
-    return { form: 'arrow', async: isAsync, params: [{ kind: 'identifier', name: p, hasDefault: false, text: p }] };
-  } else if (is(i, '(')) {
-    form = 'arrow';
-  } else {
-    form = 'method';
-    while (at(i)?.type === 'ident' && ['get', 'set', 'static'].includes(at(i).value) && !is(i + 1, '(')) i++;
-    if (is(i, '*')) i++;
-    const key = at(i);
-    if (!key) return null;
-    if (key.type === 'ident' || key.type === 'string' || key.type === 'number') {
-      name = key.value;
-      i++;
-    } else if (is(i, '[')) {
-      i = skipGroup(t, i);
-      name = '[computed]';
-    } else return null;
-  }
-  if (!is(i, '(')) return null;
-  const close = skipGroup(t, i) - 1;
-  if (!is(close, ')')) return null;
-  if (form === 'arrow' && !is(close + 1, '=>')) return null;
-  const params: Parameter[] = [];
-  let start = i + 1;
-  let depth = 0;
-  for (let k = i + 1; k <= close; k++) {
-    const tok = t[k];
-    if (tok.type === 'punct' && OPEN[tok.value]) depth++;
-    else if (tok.type === 'punct' && (tok.value === ')' || tok.value === ']' || tok.value === '}') && k !== close) depth--;
-    if (k === close || (depth === 0 && tok.type === 'punct' && tok.value === ',')) {
-      const part = t.slice(start, k);
-      if (part.length) params.push(describeParam(part));
-      start = k + 1;
+  if (node.type === 'FunctionExpression') name = node.id?.name;
+  else if (form === 'method') name = node.computed ? '[computed]' : node.key.type === 'Identifier' ? node.key.name : String(node.key.value);
+  const comments = (fn.comments ?? []) as BabelNode[];
+  const written = (p: BabelNode) => {
+    let out = '';
+    let at = p.start! - offset;
+    for (const c of comments) {
+      if (c.start! - offset < at || c.end! - offset > p.end! - offset) continue;
+      out += text.slice(at, c.start! - offset);
+      at = c.end! - offset;
     }
+    return (out + text.slice(at, p.end! - offset)).replace(/\s+/g, ' ').trim();
+  };
+  const params: Parameter[] = (node.params as BabelNode[]).map((p) => {
+    const inner = p.type === 'TSParameterProperty' ? p.parameter : p;
+    const target = inner.type === 'AssignmentPattern' ? inner.left : inner;
+    const hasDefault = inner.type === 'AssignmentPattern';
+    if (inner.type === 'RestElement') return { kind: 'rest', name: inner.argument.type === 'Identifier' ? inner.argument.name : undefined, hasDefault: false, text: written(p) };
+    if (target.type === 'Identifier') return { kind: 'identifier', name: target.name, hasDefault, text: written(p) };
+    return { kind: 'pattern', hasDefault, text: written(p) };
+  });
+  return { form, name, async: !!node.async, params };
+}
+
+// A Babel AST node read loosely: only a few node types are inspected, each by its `type` first.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type BabelNode = { type: string; start?: number | null; end?: number | null; [key: string]: any };
+
+/**
+ * The function written in `text` (an arrow, a `function`, or a method as `Function.prototype.toString`
+ * gives it: `name(G, ctx) { … }`), parsed by @babel/parser with TypeScript and JSX.
+ */
+function functionNode(text: string): { node: BabelNode; offset: number; text: string; comments?: unknown[] } | null {
+  const options = { plugins: ['typescript', 'jsx'] as ['typescript', 'jsx'], attachComment: false };
+  try {
+    const node = parseExpression(`(${text})`, options) as BabelNode;
+    if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') return { node, offset: 1, text, comments: collectComments(`(${text})`, options) };
+  } catch {
+    // Not an expression: a method.
   }
-  return { form, name, async: isAsync, params };
+  try {
+    const object = parseExpression(`({${text}})`, options) as BabelNode;
+    const method = object.type === 'ObjectExpression' && object.properties.length === 1 ? object.properties[0] : null;
+    if (method?.type === 'ObjectMethod') return { node: method, offset: 2, text, comments: collectComments(`({${text}})`, options) };
+  } catch {
+    // Not a function at all.
+  }
+  return null;
+}
+
+function collectComments(code: string, options: object): unknown[] {
+  try {
+    return parse(code, { ...options, errorRecovery: true }).comments ?? [];
+  } catch {
+    return [];
+  }
 }
 
 /** Index after the group opened at `open` (`(`, `[` or `{`). */
@@ -249,14 +259,6 @@ function skipGroup(t: Token[], open: number): number {
   return t.length;
 }
 
-function describeParam(part: Token[]): Parameter {
-  const text = joinTokens(part);
-  const hasDefault = part.some((tok, k) => k > 0 && tok.type === 'punct' && tok.value === '=');
-  const first = part[0];
-  if (first.type === 'punct' && first.value === '...') return { kind: 'rest', name: part[1]?.value, hasDefault: false, text };
-  if (first.type === 'punct' && (first.value === '{' || first.value === '[')) return { kind: 'pattern', hasDefault, text };
-  return { kind: 'identifier', name: first.value, hasDefault, text };
-}
 
 const NO_SPACE_BEFORE = new Set([',', ')', ']', '.', '?.', ':']);
 const NO_SPACE_AFTER = new Set(['(', '[', '.', '?.', '...']);

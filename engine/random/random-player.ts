@@ -1,7 +1,7 @@
 import { phaseNames, stageNames } from '../config/inspect';
 import type { Session } from '../session/session';
 import { isEventName, type FlowAction, type PlayerID } from '../types';
-import { createPrng } from './prng';
+import { createPrng } from '../util/prng';
 
 export interface RandomPlayerOptions {
   seed: string;

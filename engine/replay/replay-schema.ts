@@ -1,6 +1,7 @@
 import { z } from '../schema/zod';
 import { flowActionSchema } from '../schema/action-schema';
 import { expected, kindOf } from '../schema/issues';
+import { gameRandomnessSchema } from '../schema/game-randomness-schema';
 
 export const REPLAY_FORMAT = 'flowscope-replay';
 export const REPLAY_VERSION = 1;
@@ -58,6 +59,11 @@ export function replayFileSchema(lastStep = Infinity) {
       game: replayGameSchema,
       numPlayers: z.int(expected('a positive integer')).min(1, expected('a positive integer')),
       seed: text('a non-empty string').min(1, expected('a non-empty string')),
+      /**
+       * How the game's `Math.random`, clock and `crypto` ran when it was recorded: `seeded` (from the
+       * seed and the step, reproducible anywhere) or `real`. Replays from before it existed read as seeded.
+       */
+      gameRandomness: gameRandomnessSchema.optional(),
       setupData: z.unknown().optional().transform((value): unknown => value ?? null),
       actions: z.array(flowActionSchema, expected('an array')),
       expect: z.array(stepExpectationSchema(lastStep), expected('an array')).optional(),

@@ -1,5 +1,6 @@
 import { normaliseConfig } from '../config/normalise';
 import { comparableSteps, firstDivergence } from './compare';
+import { describeUse, type EntropyUse } from './entropy';
 import { Session } from './session';
 
 export interface Nondeterminism {
@@ -35,19 +36,46 @@ export function nondeterministicSources(config: Session['config']): string[] {
   return out;
 }
 
+export interface RerunOptions {
+  /**
+   * The same game from a fresh evaluation of its module (what another process would load): a
+   * difference then also shows randomness drawn at module load, which a re-run on the same
+   * module object would share.
+   */
+  config?: Session['config'];
+  /** What that fresh evaluation read at module load (named as a cause). */
+  loadEntropy?: readonly EntropyUse[];
+}
+
 /**
  * Runs the session's actions again from scratch and compares every step. Game code that reads
  * `Math.random`, the clock, or state outside G gives different results on the second run, which
- * breaks replays, seeking and `flowscope check`: the first difference is returned with the likely
- * culprits (boardgame.io's `random` plugin is seeded and replays exactly).
+ * breaks replays, seeking and `flowscope check`: the first difference is returned with its causes,
+ * the uses of `Math.random`, the clock or `crypto` recorded at that step (or at module load), else
+ * the config functions whose source reads them (boardgame.io's `random` plugin is seeded and
+ * replays exactly; with the sandbox on, so are these).
  */
-export function findNondeterminism(session: Session): Nondeterminism | null {
-  const again = new Session({ runtime: session.runtime, config: session.config, numPlayers: session.numPlayers, seed: session.seed, setupData: session.setupData, ...session.watchers });
+export function findNondeterminism(session: Session, options: RerunOptions = {}): Nondeterminism | null {
+  const again = new Session({
+    runtime: session.runtime,
+    config: options.config ?? session.config,
+    numPlayers: session.numPlayers,
+    seed: session.seed,
+    setupData: session.setupData,
+    gameRandomness: session.gameRandomness,
+    loadEntropy: options.loadEntropy,
+    ...session.watchers,
+  });
   for (const action of session.actions()) again.dispatch(action);
   const divergence = firstDivergence(comparableSteps(session), comparableSteps(again));
   if (!divergence) return null;
-  const ran = new Set([...session.step(divergence.step).trace.entries, ...again.step(divergence.step).trace.entries].map((e) => e.fn));
+  const at = [session, again].filter((s) => divergence.step <= s.lastIndex).map((s) => s.step(divergence.step));
+  const used = unique([...at.flatMap((r) => r.entropy.filter((u) => !u.atLoad)), ...[session, again].flatMap((s) => s.step(0).entropy.filter((u) => u.atLoad))].map(describeUse));
+  if (used.length) return { step: divergence.step, differences: divergence.differences, suspects: used };
+  const ran = new Set(at.flatMap((r) => r.trace.entries).map((e) => e.fn));
   const sources = nondeterministicSources(session.config);
   const inStep = sources.filter((s) => ran.has(s.split(' uses ')[0]));
   return { step: divergence.step, differences: divergence.differences, suspects: inStep.length ? inStep : sources };
 }
+
+const unique = (items: string[]) => [...new Set(items)];

@@ -1,5 +1,6 @@
 import type { StepTrace } from '../trace/types';
 import { describeCall } from '../trace/describe';
+import { describeUse, type EntropyUse, type GameRandomness } from './entropy';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -36,4 +37,28 @@ export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, st
     }
   }
   return out;
+}
+
+const CLOCKS = new Set(['Date.now', 'new Date()', 'performance.now']);
+
+/**
+ * `nondeterministic-call`: game code read `Math.random`, the clock or `crypto` in this step. In
+ * boardgame.io the server and every client run the same move and must compute the same state; these
+ * give each a different result (and a different one again on every replay).
+ */
+export function diagnoseEntropy(uses: readonly EntropyUse[], mode: GameRandomness): Diagnostic[] {
+  return uses.map((use) => {
+    const fix = CLOCKS.has(use.api)
+      ? 'pass the time in as a move argument (or keep it out of G)'
+      : "use boardgame.io's `random` from the context it passes to setup, moves and hooks (`random.Number()`, `random.Shuffle(list)`, `random.D6()`; `ctx.random` before 0.50), which it seeds and replays";
+    const here =
+      mode === 'seeded'
+        ? `Flowscope seeded it from the session seed and the step, so this step replays exactly here`
+        : 'the sandbox is off, so re-running this step (seek, reload, check) may not give the state that was played';
+    return {
+      code: 'nondeterministic-call',
+      severity: mode === 'seeded' ? 'warning' : 'error',
+      message: `${describeUse(use)}: in boardgame.io the server and each client compute different results from it; ${fix}. ${here[0].toUpperCase()}${here.slice(1)}.`,
+    };
+  });
 }

@@ -5,7 +5,8 @@ import type { StepTrace } from '../trace/types';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig } from '../types';
 import { cloneGraph } from '../util/clone-graph';
 import { describeError } from '../util/plain';
-import { diagnoseTrace, type Diagnostic } from './diagnostics';
+import { diagnoseEntropy, diagnoseTrace, type Diagnostic } from './diagnostics';
+import { Entropy, type EntropyUse, type GameRandomness } from './entropy';
 import { stageTransitions } from './stage-transitions';
 import { lintConfig } from '../lint/lint';
 
@@ -19,6 +20,13 @@ export interface SessionOptions {
   checkpointInterval?: number;
   /** Told as each game function starts (also while seeking), so a host can say where game code hangs. */
   onGameCode?: (fn: string) => void;
+  /**
+   * `seeded` (default): `Math.random`, the clock and `crypto` in the game's bundle are derived from
+   * the seed and the step, so every re-run of a step is exact. `real`: left alone (see docs/determinism.md).
+   */
+  gameRandomness?: GameRandomness;
+  /** What the game's module read while it loaded (from the loader): diagnosed at step 0. */
+  loadEntropy?: readonly EntropyUse[];
   /** Told as each game function returns or throws (its progress, for a host watching for hangs). */
   onGameCodeDone?: () => void;
 }
@@ -33,6 +41,8 @@ export interface StepRecord {
   ctx: FlowCtx;
   trace: StepTrace;
   diagnostics: Diagnostic[];
+  /** Game code's uses of `Math.random`, the clock or `crypto` in this step (each diagnosed). */
+  entropy: EntropyUse[];
 }
 
 /** The game could not be created: a throwing `setup`, bad setup data, a broken config. */
@@ -60,10 +70,12 @@ export class Session {
   readonly seed: string;
   readonly setupData: unknown;
   readonly game: RuntimeGame;
+  readonly gameRandomness: GameRandomness;
   /** The watchers of game code it was created with (a re-run of the session reports to them too). */
   readonly watchers: Pick<SessionOptions, 'onGameCode' | 'onGameCodeDone'>;
   private readonly recorder = new TraceRecorder();
   private readonly compactor = new TraceCompactor();
+  private readonly entropy: Entropy;
   private readonly interval: number;
   private readonly records: StepRecord[] = [];
   private readonly checkpoints = new Map<number, BgioState>();
@@ -82,6 +94,8 @@ export class Session {
     this.interval = Math.max(1, options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL);
     validateSetup(options);
     this.recorder.onEnter = options.onGameCode ?? null;
+    this.gameRandomness = options.gameRandomness ?? 'seeded';
+    this.entropy = new Entropy(options.seed, this.gameRandomness, () => this.recorder.currentFn);
     this.recorder.onExit = options.onGameCodeDone ?? null;
     this.watchers = { onGameCode: options.onGameCode, onGameCodeDone: options.onGameCodeDone };
     this.suspects = legacySignatures(options);
@@ -92,7 +106,7 @@ export class Session {
     }
     let state: BgioState;
     try {
-      state = this.game.initialize({ numPlayers: options.numPlayers, setupData: options.setupData ?? undefined });
+      state = this.entropy.run(0, true, () => this.game.initialize({ numPlayers: options.numPlayers, setupData: options.setupData ?? undefined }));
     } catch (error) {
       const trace = this.recorder.finish();
       const culprit = trace.entries.find((e) => e.threw);
@@ -105,7 +119,9 @@ export class Session {
     this.initialState = cloneGraph(state);
     this.head = state;
     this.checkpoints.set(0, cloneGraph(state));
-    this.records.push({ index: 0, action: null, ok: true, error: null, ctx: this.game.readCtx(state), trace, diagnostics: diagnoseTrace(trace, this.suspects) });
+    const entropy = [...(options.loadEntropy ?? []), ...this.entropy.takeUses()];
+    const diagnostics = [...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)];
+    this.records.push({ index: 0, action: null, ok: true, error: null, ctx: this.game.readCtx(state), trace, diagnostics, entropy });
   }
 
   /** Number of steps, including step 0 (the initial state). */
@@ -140,14 +156,16 @@ export class Session {
   dispatch(action: FlowAction): StepRecord {
     const before = this.records[this.records.length - 1].ctx;
     this.recorder.recording = true;
-    const { state, error, trace } = this.apply(this.head, action);
+    const index = this.records.length;
+    const { state, error, trace } = this.apply(this.head, action, index, true);
+    const entropy = this.entropy.takeUses();
     this.head = state;
     const ctx = this.game.readCtx(state);
     trace.transitions.push(...stageTransitions(before, ctx, trace, action));
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
-    const diagnostics = this.compactor.empty(diagnoseTrace(trace, this.suspects));
-    const record: StepRecord = { index: this.records.length, action, ok: error === null, error, ctx: this.compactor.ctx(ctx, before), trace: this.compactor.trace(trace), diagnostics };
+    const diagnostics = this.compactor.empty([...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)]);
+    const record: StepRecord = { index, action, ok: error === null, error, ctx: this.compactor.ctx(ctx, before), trace: this.compactor.trace(trace), diagnostics, entropy };
     this.records.push(record);
     if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state));
     return record;
@@ -169,7 +187,7 @@ export class Session {
     let state = cloneGraph(from);
     this.recorder.recording = false;
     try {
-      for (let i = base + 1; i <= index; i++) state = this.apply(state, this.records[i].action as FlowAction).state;
+      for (let i = base + 1; i <= index; i++) state = this.apply(state, this.records[i].action as FlowAction, i, false).state;
     } finally {
       this.recorder.recording = true;
     }
@@ -188,7 +206,7 @@ export class Session {
     this.recorder.recording = false;
     try {
       for (let i = 1; i < this.records.length; i++) {
-        state = this.apply(state, this.records[i].action as FlowAction).state;
+        state = this.apply(state, this.records[i].action as FlowAction, i, false).state;
         visit(i, state);
       }
     } finally {
@@ -203,7 +221,7 @@ export class Session {
   accepts(action: FlowAction): boolean {
     this.recorder.recording = false;
     try {
-      return this.apply(cloneGraph(this.head), action).error === null;
+      return this.apply(cloneGraph(this.head), action, this.records.length, false).error === null;
     } finally {
       this.recorder.recording = true;
     }
@@ -226,10 +244,12 @@ export class Session {
     if (this.recent.size > RECENT_STATES) this.recent.delete(this.recent.keys().next().value as number);
   }
 
-  private apply(state: BgioState, action: FlowAction): { state: BgioState; error: ActionError | null; trace: StepTrace } {
+  /** Runs `action` as step `index` (the step number is what game code's entropy derives from). */
+  private apply(state: BgioState, action: FlowAction, index: number, recording: boolean): { state: BgioState; error: ActionError | null; trace: StepTrace } {
     try {
       // `reset` hands boardgame.io a state it will then mutate: give it a fresh copy each time.
-      const result = this.game.reduce(state, action, action.type === 'reset' ? cloneGraph(this.initialState) : this.initialState);
+      const initial = action.type === 'reset' ? cloneGraph(this.initialState) : this.initialState;
+      const result = this.entropy.run(index, recording, () => this.game.reduce(state, action, initial));
       return { ...result, trace: this.recorder.finish() };
     } catch (error) {
       const trace = this.recorder.finish();

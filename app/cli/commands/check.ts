@@ -1,5 +1,6 @@
 import { checkExpectations, findNondeterminism, type Mismatch } from '../../../engine';
 import { describeAction } from '../table';
+import { reloadedConfig } from '../open-session';
 import { runReplay } from './replay';
 
 const show = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v));
@@ -10,11 +11,17 @@ export async function checkCommand(gameFile: string, replayFile: string, options
   if (run.hashWarning) warn(run.hashWarning);
   const expectations = run.replay.expect ?? [];
   const mismatches = checkExpectations(run.session.steps, expectations);
-  // A replay is only a regression test if running it twice gives the same steps.
-  const nondeterminism = findNondeterminism(run.session);
+  // A replay is only a regression test if running it again, on the game loaded afresh as another
+  // process would load it, gives the same steps.
+  const nondeterminism = findNondeterminism(run.session, { config: reloadedConfig(run.opened), loadEntropy: run.opened.module.loadEntropy });
   if (nondeterminism) {
-    print(`non-deterministic game code: running the same actions again differs at step ${nondeterminism.step} (${nondeterminism.differences.slice(0, 2).join('; ')})`);
-    if (nondeterminism.suspects.length) print(`  likely cause: ${nondeterminism.suspects.join('; ')} (use boardgame.io's seeded \`random\` instead)`);
+    print(`diverged at step ${nondeterminism.step}: running the same actions again gives a different state (${nondeterminism.differences.slice(0, 2).join('; ')})`);
+    if (nondeterminism.suspects.length) print(`  cause: ${nondeterminism.suspects.join('; ')}`);
+    print(
+      run.session.gameRandomness === 'real'
+        ? "  the sandbox is off (--no-sandbox-random, or the replay's gameRandomness is \"real\"): a boardgame.io server and its clients would disagree here too; use boardgame.io's seeded `random` (and pass times in as move arguments)"
+        : '  this is not Math.random, the clock or crypto (the sandbox seeds those): look for state kept outside G, such as a variable in the game module that moves change',
+    );
     return 1;
   }
   if (mismatches.length === 0) {

@@ -1,5 +1,5 @@
 import type { LintFinding } from '../../../engine/lint/lint';
-import { lintForRelease } from '../../../engine/lint/for-release';
+import { lintOpenedGame } from '../lint-game';
 import { openGame } from '../open-session';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -22,7 +22,7 @@ export function summarise(findings: LintFinding[]): string {
 /** `flowscope lint`: prints every finding and a summary; 1 when there is an error, else 0. */
 export async function lintCommand(file: string, options: { game?: string; bgio?: string }, print: (line: string) => void, _warn: (line: string) => void): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio);
-  const findings = lintForRelease(opened.game.config, opened.runtime);
+  const findings = lintOpenedGame(opened);
   for (const line of formatFindings(findings)) print(line);
   print(summarise(findings));
   return findings.some((f) => f.severity === 'error') ? 1 : 0;

@@ -62,8 +62,11 @@ describe('flowscope migrate', () => {
     expect(code).toBe(1);
     expect(() => esbuild.transformSync(text, { loader: 'ts' })).not.toThrow();
     expect(text.match(/\/\/ FLOWSCOPE: decide/g)).toHaveLength(7);
-    const decisions = err.filter((l) => l.startsWith('decision'));
+    // One line per decision note, then the check's: the first step where the migration differs
+    // from the original, explained by a release difference that a decision covers.
+    const decisions = err.filter((l) => l.startsWith('decision') && !/^decision {2}step \d+ /.test(l));
     expect(decisions).toHaveLength(7);
+    expect(err).toContainEqual(expect.stringMatching(/^decision {2}step \d+ \(.*\) differs from the original on 0\.26\.3: .*which a decision above covers$/));
     expect(decisions).toContainEqual(expect.stringMatching(/^decision {2}flow\.phases\[2\]\.turnOrder: /));
     expect(err.at(-1)).toMatch(/7 decisions needed: search the output for "FLOWSCOPE: decide"$/);
     expect(text).toContain("events.endTurn({ next: '3' })");

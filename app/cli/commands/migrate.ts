@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { detectLegacy, migrateConfig, migrateSource, type MigrationNote } from '../../../engine/legacy';
+import path from 'node:path';
+import { bgio050 } from '../../../engine';
+import { definingFile, detectLegacy, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
+import { localFiles, writeMigratedFiles } from '../migrated-files';
 import { openGame } from '../open-session';
+import { verifyMigration, type VerifyProblem } from '../verify-migration';
+
+export const DEFAULT_VERIFY_STEPS = 200;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -9,21 +15,49 @@ export function formatNotes(notes: MigrationNote[]): string[] {
   return notes.map((n) => `${n.severity.padEnd(10)}${n.path ? `${n.path}: ` : ''}${n.message}`);
 }
 
+const formatProblem = (p: VerifyProblem) => `${p.kind.padEnd(10)}${p.where ? `${p.where}: ` : ''}${p.message}`;
+
+export interface MigrateOptions {
+  game?: string;
+  bgio?: string;
+  /** Random steps the check plays on the original and the migration (default 200; 0 checks only that it loads and sets up). */
+  verifySteps?: number;
+  seed?: string;
+  numPlayers?: number;
+  /** Write the game's migrated files (and its other local files) under this folder instead of printing the game file. */
+  out?: string;
+}
+
 /**
  * `flowscope migrate <game-file>`: prints the game migrated to boardgame.io 0.50 (source to paste,
- * see docs/migration.md) on stdout, and what changed on stderr. Exit 0, or 1 when a decision is
- * left to a human (each is a `// FLOWSCOPE: decide …` comment in the output).
+ * see docs/migration.md) on stdout, and what changed on stderr, then checks the output: it must
+ * load and set up on 0.50.2 and agree with the original, over seeded random steps, wherever the
+ * releases agree. Exit 0 only then and when no decision is left to a human (each is a
+ * `// FLOWSCOPE: decide …` comment in the output); else 1, with each decision and failure.
  */
-export async function migrateCommand(file: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function migrateCommand(file: string, options: MigrateOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio);
   const config = opened.game.config;
   const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
-  const migrationOptions = { release: opened.runtime.version, ...(core?.TurnOrder ? { turnOrders: core.TurnOrder } : {}) };
-  const source = readFileSync(opened.module.file, 'utf8');
+  const migrationOptions = {
+    release: opened.runtime.version,
+    ...(core?.TurnOrder ? { turnOrders: core.TurnOrder } : {}),
+  };
+  const local = localFiles(opened.module.inputs);
+  // The file that writes the config (the game file, or the one it re-exports the game from).
+  const gameFile = definingFile(opened.module.file, opened.game.exportName, local);
+  const source = readFileSync(gameFile, 'utf8');
   const found = detectLegacy(config, migrationOptions);
   const { notes } = migrateConfig(config, migrationOptions);
-  const output = migrateSource(source, config, migrationOptions);
-  for (const line of output.replace(/\n$/, '').split('\n')) print(line);
+  const files = migrateSourceFiles({ file: gameFile, source }, config, migrationOptions, local);
+  const changed = [...files].filter(([f, text]) => f !== gameFile && text !== readFileSync(f, 'utf8'));
+  const shown = (f: string) => path.relative(path.dirname(opened.module.file), f);
+  if (options.out) {
+    const written = writeMigratedFiles(options.out, opened.module.inputs, files);
+    for (const f of written) print(f);
+  } else {
+    for (const line of files.get(gameFile)!.replace(/\n$/, '').split('\n')) print(line);
+  }
 
   const what = `${opened.game.name} (${opened.module.file}) on boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`;
   if (!found.length && !notes.length) {
@@ -33,11 +67,26 @@ export async function migrateCommand(file: string, options: { game?: string; bgi
   }
   warn(`migrate: ${what}`);
   for (const line of formatNotes(notes)) warn(line);
+  if (gameFile !== opened.module.file) warn(`the config is written in ${shown(gameFile)}, which ${options.out ? 'is migrated' : 'is printed'}`);
+  if (changed.length) warn(`${options.out ? 'also migrated' : 'also migrated (not printed: write every file with --out DIR)'}: ${changed.map(([f]) => shown(f)).join(', ')}`);
+  const steps = options.verifySteps ?? DEFAULT_VERIFY_STEPS;
+  const verification = await verifyMigration(opened, files, notes, {
+    steps,
+    seed: options.seed ?? 'flowscope-migrate',
+    ...(options.numPlayers ? { numPlayers: options.numPlayers } : {}),
+  });
+  for (const problem of verification.problems) warn(formatProblem(problem));
   const decisions = notes.filter((n) => n.severity === 'decision').length;
+  const failures = verification.problems.filter((p) => p.kind === 'failure').length;
   const features = new Set(found.map((f) => f.feature)).size;
   const summary = `${plural(found.length, 'legacy finding')} (${plural(features, 'feature')}), ${plural(notes.length - decisions, 'change')}`;
-  if (decisions) {
-    warn(`${summary}, ${plural(decisions, 'decision')} needed: search the output for "FLOWSCOPE: decide"`);
+  warn(
+    failures
+      ? `check: the output does not work on ${bgio050.version} yet (${plural(failures, 'failure')} above)`
+      : `check: the output loads on ${bgio050.version} and ${verification.agreedSteps ? `agrees with ${verification.reference} for ${plural(verification.agreedSteps, 'random step')}` : 'sets up'}${verification.problems.length ? ', up to a difference that a decision explains' : ''}`,
+  );
+  if (decisions || failures) {
+    warn(`${summary}, ${decisions ? `${plural(decisions, 'decision')} needed: search the output for "FLOWSCOPE: decide"` : `no decision needed, but ${plural(failures, 'failure')}`}`);
     return 1;
   }
   warn(`${summary}, no decision needed`);

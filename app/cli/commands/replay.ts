@@ -43,7 +43,7 @@ export async function runReplay(
   // A replay runs on the release it was recorded on, unless --bgio says otherwise.
   let opened: OpenedGame;
   try {
-    opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio, bgio ? '--bgio' : 'the replay was recorded on');
+    opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio, bgio ? '--bgio' : 'the replay was recorded on', { gameRandomness: replay.gameRandomness });
   } catch (error) {
     if (wanted === undefined && error instanceof GameSelectionError) {
       throw new GameSelectionError(`this replay was recorded for a different game, "${replay.game.name}"${replay.game.file ? ` (${replay.game.file})` : ''}: ${error.message}`);

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReplayFile, SessionView } from '../../../engine';
+import type { GameRandomness, ReplayFile, SessionView } from '../../../engine';
 import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
 import { startUiServer, type UiServer } from '../../server/ui-server';
@@ -18,6 +18,8 @@ export interface ServeUiOptions {
   game?: string;
   players?: number;
   seed?: string;
+  /** `real` with `--no-sandbox-random`: the game opened from the command line runs unseeded. */
+  gameRandomness?: GameRandomness;
   port?: number;
   timeoutSeconds: number;
   /** Also run an @xstate/inspect server for the live chart. */
@@ -46,7 +48,7 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
   const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir });
   try {
     if (options.file) {
-      const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed });
+      const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed, gameRandomness: options.gameRandomness });
       print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
     }
     if (replay) {

@@ -37,7 +37,7 @@ export async function serveCommand(options: ServeOptions, print: (line: string) 
   if (options.replay !== undefined && options.random !== undefined) throw new UsageError('serve takes --replay or --random, not both');
   if (!(Number.isFinite(options.intervalMs) && options.intervalMs >= 0)) throw new UsageError(`--interval must be a number of milliseconds of at least 0, got ${options.intervalMs}`);
   const replay: ReplayFile | null = options.replay !== undefined ? readReplayFile(options.replay) : null;
-  const opened = await openGame(options.file, options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined));
+  const opened = await openGame(options.file, options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined), undefined, undefined, { gameRandomness: replay?.gameRandomness });
   const mismatch = replay ? replayMismatch(replay, { name: opened.game.name, ...opened.module }, options.replay) : null;
   if (mismatch) warn(mismatch);
 

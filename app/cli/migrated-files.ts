@@ -1,0 +1,52 @@
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LocalFiles } from '../../engine/legacy';
+import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
+import { UsageError } from './errors';
+
+/**
+ * The game's own files as `migrateSourceFiles` reads them: only `inputs` (the local files the
+ * game's bundle read, no package), resolved the way the bundler resolves relative imports.
+ */
+export function localFiles(inputs: readonly string[]): LocalFiles {
+  const known = new Set(inputs.map((f) => path.resolve(f)));
+  return {
+    read: (file) => (known.has(file) ? readFileSync(file, 'utf8') : undefined),
+    resolve(from, specifier) {
+      if (!specifier.startsWith('.')) return null;
+      const base = path.resolve(path.dirname(from), specifier);
+      // TypeScript written for ES modules imports `./x.js` for `./x.ts`.
+      const stem = base.replace(/\.[mc]?jsx?$/, '');
+      const candidates = [base, ...GAME_FILE_EXTENSIONS.map((e) => base + e), ...GAME_FILE_EXTENSIONS.map((e) => stem + e), ...GAME_FILE_EXTENSIONS.map((e) => path.join(base, `index${e}`))];
+      return candidates.find((c) => known.has(c)) ?? null;
+    },
+  };
+}
+
+/** The deepest folder that holds every one of `files`. */
+function commonFolder(files: readonly string[]): string {
+  let folder = path.dirname(files[0]);
+  while (!files.every((f) => f.startsWith(folder + path.sep))) folder = path.dirname(folder);
+  return folder;
+}
+
+/**
+ * Writes the game's local files under `outDir`, with the same layout relative to the folder that
+ * holds them all: each migrated file's new text, the others as they are. Refuses to write over
+ * any of the originals. Returns the written paths.
+ */
+export function writeMigratedFiles(outDir: string, inputs: readonly string[], migrated: ReadonlyMap<string, string>): string[] {
+  const files = [...new Set([...inputs.map((f) => path.resolve(f)), ...migrated.keys()])];
+  const root = commonFolder(files);
+  const out = path.resolve(outDir);
+  const real = (p: string) => (existsSync(p) ? realpathSync(p) : p);
+  const targets = files.map((f) => ({ from: f, to: path.join(out, path.relative(root, f)) }));
+  const originals = new Set(files.map(real));
+  const clash = targets.find((t) => originals.has(real(t.to)));
+  if (clash) throw new UsageError(`--out ${outDir} would write over the original ${clash.from}: choose a folder outside the game's files`);
+  for (const { from, to } of targets) {
+    mkdirSync(path.dirname(to), { recursive: true });
+    writeFileSync(to, migrated.get(from) ?? readFileSync(from, 'utf8'));
+  }
+  return targets.map((t) => t.to);
+}
