@@ -165,7 +165,7 @@ export class Session {
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
     const diagnostics = this.compactor.empty([...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)]);
-    const record: StepRecord = { index, action, ok: error === null, error, ctx: this.compactor.ctx(ctx, before), trace: this.compactor.trace(trace), diagnostics, entropy };
+    const record: StepRecord = { index, action, ok: error === null, error, ctx: this.compactor.ctx(ctx, before), trace: this.compactor.trace(trace), diagnostics, entropy: this.compactor.empty(entropy) };
     this.records.push(record);
     if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state));
     return record;
