@@ -3,6 +3,7 @@ import { forceGameRandomness } from '../load/sandbox-mode';
 import { chartCommand } from './commands/chart';
 import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
+import { importMatchCommand } from './commands/import-match';
 import { exploreCommand } from './commands/explore';
 import { exportTestCommand } from './commands/export-test';
 import { availableParallelism } from 'node:os';
@@ -13,6 +14,7 @@ import { lintCommand } from './commands/lint';
 import { lessonCheckCommand, lessonsCommand } from './commands/lessons';
 import { serveCommand } from './commands/serve';
 import { serveUiCommand } from './commands/serve-ui';
+import { MatchSourceError } from '../attach/match-sources';
 import { DEFAULT_TIMEOUT_SECONDS } from './timeout';
 import { stateDir } from '../journal/state-dir';
 import path from 'node:path';
@@ -49,9 +51,14 @@ usage:
   flowscope lint <game-file> [--game NAME]
       check the config for flow mistakes (exit 1 on errors); codes in docs/lint.md
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--replay F] [--restore] [--inspect] [--inspect-port P]
+                 [--attach-port P] [--attach-token T] [--attach-origin ORIGIN]... [--no-attach]
       the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
       --restore reopens the session a crash left unfinished, with every action it had;
-      --inspect also exposes the live statechart to XState inspector clients
+      --inspect also exposes the live statechart to XState inspector clients; games you run
+      yourself report to it through flowscope/attach (port 8765 by default, a pairing token)
+  flowscope import-match <game-file> (--server URL | --storage DIR) --match ID [--out replay.json]
+      a boardgame.io match from a running server (as a spectator) or a FlatFile folder, as a replay;
+      names every step where boardgame.io's log is not exact, checks the replay against the stored state
   flowscope lessons
       list the lessons (boardgame.io's phases, stages, turn orders and reactive patterns, step by step)
   flowscope lesson check [lesson-file|id]
@@ -98,6 +105,13 @@ const OPTIONS = {
   replay: { type: 'string' },
   restore: { type: 'boolean' },
   interval: { type: 'string' },
+  server: { type: 'string' },
+  'attach-port': { type: 'string' },
+  'attach-token': { type: 'string' },
+  'attach-origin': { type: 'string', multiple: true },
+  'no-attach': { type: 'boolean' },
+  storage: { type: 'string' },
+  match: { type: 'string' },
   'no-sandbox-random': { type: 'boolean' },
   'verify-steps': { type: 'string' },
   runs: { type: 'string' },
@@ -203,6 +217,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
             timeoutSeconds: timeout,
             inspect: values.inspect ? { port: port(values['inspect-port'], 'inspect-port') ?? 0 } : undefined,
             replay: values.replay,
+            attach: values['no-attach']
+              ? false
+              : {
+                  port: values['attach-port'] === undefined ? undefined : integer(values['attach-port'], 'attach-port', 0, 0),
+                  token: values['attach-token'],
+                  origins: values['attach-origin'],
+                },
             journalDir: journalDir(),
             restore: !!values.restore,
           },
@@ -245,6 +266,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
       case 'compare': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
         return await compareCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+      }
+      case 'import-match': {
+        const [file] = positionals(rest, 1, '<game-file>');
+        if (!values.match) throw new UsageError('import-match needs --match ID');
+        return await importMatchCommand({ file, game: values.game, bgio: values.bgio, server: values.server, storage: values.storage, match: values.match, out: values.out }, io.print, io.warn);
       }
       case 'lessons':
         positionals(rest, 0, 'no arguments');
@@ -311,7 +337,7 @@ function reportFailure(error: unknown, io: Io): number {
     io.warn(`flowscope: ${error.message}\nRun \`flowscope --help\` for the commands and their options.`);
     return 2;
   }
-  if (isUserError(error)) {
+  if (error instanceof MatchSourceError || isUserError(error)) {
     io.warn(`flowscope: ${error.message}`);
     return 2;
   }

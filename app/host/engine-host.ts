@@ -247,6 +247,15 @@ export class EngineHost {
         if (step.action) this.journal((j) => j.append(step.index, [step.action!]));
         break;
       }
+      case 'dispatchLive': {
+        // A followed step is an action like any other: rebuilt after a stall, journaled.
+        const step = answer.result as StepSummary;
+        if (params[0] && step.action) {
+          if (this.restore) this.restore.actions.push(step.action);
+          this.journal((j) => j.append(step.index, [step.action!]));
+        }
+        break;
+      }
       case 'random': {
         const steps = (answer.result as StepSummary[]).filter((s) => s.action);
         if (this.restore) for (const s of steps) this.restore.actions.push(s.action!);

@@ -4,6 +4,7 @@ import {
   ChartActor,
   chartOf,
   diffValues,
+  enumeratedActions,
   explainStep,
   findGames,
   firstDivergence,
@@ -25,9 +26,13 @@ import {
   type LessonEntry,
   type LessonView,
   type OpenRequest,
+  type PlayerID,
   type ReloadResult,
+  type ReportedStateView,
+  stateDifference,
   type SessionView,
   type StepDetail,
+  type TimelineMarks,
   type StepRecord,
   type StepSummary,
   type Breakpoint,
@@ -42,6 +47,9 @@ import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage
 import { chooseRandom, openGame, sandboxOf, type OpenedGame } from '../cli/open-session';
 import { describeAction } from '../cli/table';
 import { lessonView, listLessons } from '../lessons/lesson-library';
+
+/** Suggested moves listed per player (ai.enumerate can offer hundreds). */
+const MAX_SUGGESTED = 60;
 
 export interface SessionHostOptions {
   fixturesDir: string;
@@ -59,6 +67,8 @@ interface Current {
 }
 
 const PROGRESS_EVERY = 50;
+/** A replay reports progress about 20 times, at most every 250 steps. */
+const REPLAY_PROGRESS_EVERY = 250;
 
 /** Raised for a request the host cannot honour; the message is for the user. */
 export class HostError extends Error {
@@ -109,6 +119,34 @@ export class SessionHost implements HostApi {
     return this.summary(c, record.index);
   }
 
+  async dispatchLive(action: FlowAction | null, reported: ReportedStateView | null, notes: string[], viewer?: PlayerID | null): Promise<StepSummary> {
+    const c = this.need();
+    let record: StepRecord;
+    if (action) {
+      activity.doing(`followed step ${c.session.length}: ${describeAction(action)}`);
+      record = c.session.dispatch(action);
+      this.follow(c, record);
+    } else record = c.session.step(c.session.lastIndex);
+    for (const message of notes) record.diagnostics.push({ code: 'live-log-gap', severity: 'warning', message });
+    if (reported) {
+      const config = c.opened.game.config;
+      // A multiplayer client only holds its player's view of G.
+      const view =
+        viewer !== undefined && typeof config.playerView === 'function'
+          ? (s: { G: unknown; ctx: Record<string, unknown> }) => ({ G: config.playerView({ G: s.G, ctx: s.ctx, playerID: viewer }), ctx: s.ctx })
+          : undefined;
+      const d = stateDifference(record.index, c.session.stateAt(record.index), reported as never, view);
+      if (d) {
+        record.diagnostics.push({
+          code: 'live-mismatch',
+          severity: 'error',
+          message: `the followed game's state differs from Flowscope's after this step: ${d.path} is ${JSON.stringify(d.ours)} here and ${JSON.stringify(d.theirs)} in the game (randomness outside boardgame.io's random plugin, another version of the game file, or a step the game did not report)`,
+        });
+      }
+    }
+    return this.summary(c, record.index);
+  }
+
   async random(count: number, breakpoints?: Breakpoint[] | null): Promise<StepSummary[]> {
     const c = this.need();
     const first = c.session.length;
@@ -133,6 +171,19 @@ export class SessionHost implements HostApi {
     return out;
   }
 
+  async timeline(): Promise<TimelineMarks> {
+    const { session } = this.need();
+    const marks: TimelineMarks = { length: session.length, phases: [], turns: [], rejected: [], problems: [] };
+    session.steps.forEach((record, i) => {
+      const before = i > 0 ? session.steps[i - 1].ctx : null;
+      if (before && (before.phase !== record.ctx.phase || (before.gameover === undefined) !== (record.ctx.gameover === undefined))) marks.phases.push(i);
+      if (before && before.turn !== record.ctx.turn) marks.turns.push(i);
+      if (!record.ok) marks.rejected.push(i);
+      if (record.diagnostics.some((d) => d.severity !== 'info')) marks.problems.push(i);
+    });
+    return marks;
+  }
+
   async step(index: number): Promise<StepDetail> {
     const c = this.need();
     const record = c.session.step(index);
@@ -141,6 +192,18 @@ export class SessionHost implements HostApi {
     const ctx = record.ctx;
     const available: Record<string, string[]> = {};
     for (const player of c.actor.model.players) available[player] = c.session.game.availableMoves(state, player);
+    let suggested: StepDetail['suggested'] = null;
+    try {
+      for (const player of c.actor.model.players) {
+        const actions = enumeratedActions(c.session, state, player);
+        if (!actions) break;
+        const moves = actions.flatMap((a) => (a.type === 'move' && available[player].includes(a.name) ? [{ name: a.name, args: a.args }] : []));
+        (suggested ??= {})[player] = moves.slice(0, MAX_SUGGESTED);
+      }
+    } catch {
+      // A throwing ai.enumerate must not hide the step; the controls fall back to typed arguments.
+      suggested = null;
+    }
     return {
       ...this.summary(c, index),
       trace: record.trace,
@@ -149,6 +212,7 @@ export class SessionHost implements HostApi {
       fullCtx: state.ctx,
       diff: { G: before ? diffValues(before.G, state.G) : [], ctx: before ? diffValues(before.ctx, state.ctx) : [] },
       available,
+      suggested,
       stages: stageNames(c.session.config, ctx.phase),
     };
   }
@@ -179,10 +243,15 @@ export class SessionHost implements HostApi {
     const opened = await openGame(gameFile, replay.game.export ?? replay.game.name, replay.game.bgio, undefined, { gameRandomness: replay.gameRandomness });
     const view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData);
     const c = this.need();
-    for (const action of replay.actions) {
+    const total = replay.actions.length;
+    const what = `opening replay${replayPath ? ` ${path.basename(replayPath)}` : ''}`;
+    const every = Math.max(1, Math.min(REPLAY_PROGRESS_EVERY, Math.ceil(total / 20)));
+    replay.actions.forEach((action, i) => {
       activity.doing(`replay step ${c.session.length}: ${describeAction(action)}`);
       this.follow(c, c.session.dispatch(action));
-    }
+      if ((i + 1) % every === 0) this.options.emit({ type: 'progress', done: i + 1, total, what });
+    });
+    this.options.emit({ type: 'progress', done: total, total, what });
     return { ...view, length: c.session.length };
   }
 

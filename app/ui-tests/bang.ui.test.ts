@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUiServer, type UiServer } from '../server/ui-server';
 import { browserUnavailable, launchChromium } from '../testing/browser';
+import { shootAll } from '../testing/ui-session';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const shots = path.join(root, 'test-output', 'screenshots');
@@ -91,7 +92,14 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     expect(await events.first().getAttribute('data-outcome')).toBe('applied');
     expect(await page.locator('[data-testid="diff-line"][data-path="G.pendingAction"]').count()).toBe(1);
     expect(await page.locator('[data-testid="tree-ctx"] [data-path="ctx.activePlayers"][data-changed="true"]').count()).toBe(1);
+    // The step draws each player's move as an arrow: 1 into the stage, 0 out of the active lane (someone else must act).
+    const arrows = page.locator('[data-testid^="token-move-"]');
+    await expect.poll(() => arrows.count()).toBe(2);
+    await expect.poll(() => page.getByTestId('token-move-0').getAttribute('data-to')).toBe('play/waiting');
+    await expect.poll(() => page.getByTestId('token-move-1').getAttribute('data-from')).toBe('play/waiting');
+    await expect.poll(() => page.getByTestId('token-move-1').getAttribute('data-to')).toBe('play/stage:respondToBang');
     await shot('02-bang-respond');
+    await shootAll(page, 'bang-02-bang-respond');
 
     await move('1', 'playMissed', [await cardOf('1', 'MISSED')]);
     expect(await slotOf('1')).toBe('play/waiting');
@@ -106,8 +114,15 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     expect(await slotOf('1')).toBe('play/stage:respondToIndians');
     expect(await slotOf('2')).toBe('play/waiting');
     await move('1', 'discardBang', [await cardOf('1', 'BANG')]);
+    // Arrays are diffed by content: one discarded card is one removal, not a change at every later index.
+    const hand = page.locator('[data-testid="diff-line"][data-path^=\'G.players["1"].hand\']');
+    await expect.poll(() => hand.count()).toBe(1);
+    expect(await hand.getAttribute('data-kind')).toBe('removed');
     expect(await slotOf('1')).toBe('play/waiting');
     expect(await slotOf('2')).toBe('play/stage:respondToIndians');
+    // The chain hands the stage on: one arrow out of it for player 1, one into it for player 2.
+    await expect.poll(() => page.getByTestId('token-move-1').getAttribute('data-to')).toBe('play/waiting');
+    await expect.poll(() => page.getByTestId('token-move-2').getAttribute('data-to')).toBe('play/stage:respondToIndians');
     expect(await explanation()).toMatch(/player 2 entered stage respondToIndians because phases\.play\.turn\.stages\.respondToIndians\.moves\.discardBang called setActivePlayers/);
     await shot('04-indians-chain');
     await move('2', 'discardBang', [await cardOf('2', 'BANG')]);
@@ -120,7 +135,9 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
   it('General Store lets everyone choose at once, then control returns', async () => {
     await move('0', 'playGeneralStore', [await cardOf('0', 'GENERAL_STORE')]);
     for (const p of ['0', '1', '2', '3']) expect(await slotOf(p)).toBe('play/stage:chooseCard');
+    for (const p of ['0', '1', '2', '3']) await expect.poll(() => page.getByTestId(`token-move-${p}`).getAttribute('data-to')).toBe('play/stage:chooseCard');
     await shot('05-general-store');
+    await shootAll(page, 'bang-05-general-store');
     for (const p of ['2', '0', '3', '1']) {
       const g = await page.evaluate(async () => {
         const c = (window as any).flowscope;

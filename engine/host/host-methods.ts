@@ -9,7 +9,7 @@ import { flowActionSchema } from '../schema/action-schema';
 import { expected } from '../schema/issues';
 import { gameRandomnessSchema } from '../schema/game-randomness-schema';
 import { lessonEntrySchema, lessonViewSchema } from './lesson-views';
-import { gameEntrySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
+import { gameEntrySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema, timelineMarksSchema } from './view-schemas';
 import { breakHitSchema, breakpointsSchema, coverageViewSchema, exploreOptionsSchema, exploreViewSchema, searchResultSchema, stepFilterSchema } from './tool-schemas';
 
 /** The largest replay text `openReplay` takes (the WebSocket's frame limit is the same). */
@@ -22,7 +22,7 @@ const nonEmpty = (what: string) => z.string(expected(what)).min(1, expected(what
 const numPlayers = z.int(expected('a player count (an integer ≥ 1)')).min(1, expected('a player count (an integer ≥ 1)'));
 
 /** The parameter list of a method: a tuple, so a missing, extra or misplaced parameter is named. */
-function params<const T extends readonly [] | readonly [z.core.SomeType, ...z.core.SomeType[]]>(...items: T): z.ZodTuple<T, null> {
+export function params<const T extends readonly [] | readonly [z.core.SomeType, ...z.core.SomeType[]]>(...items: T): z.ZodTuple<T, null> {
   return z.tuple(items as unknown as [z.core.SomeType], {
     error: (issue) =>
       issue.code === 'too_big'
@@ -59,6 +59,9 @@ export const restartOptionsSchema = z.object(
   expected('an object { numPlayers, seed, setupData? }'),
 );
 
+/** A followed game's state after a step, as it reported it. */
+export const reportedStateSchema = z.object({ G: z.unknown(), ctx: z.record(z.string(), z.unknown()), _stateID: z.number() }, expected('a reported state { G, ctx, _stateID }'));
+
 export const HOST_METHOD_SCHEMAS = {
   /** The bundled fixtures. */
   listGames: { params: params(), result: z.array(gameEntrySchema) },
@@ -78,6 +81,8 @@ export const HOST_METHOD_SCHEMAS = {
   },
   steps: { params: params(stepIndex, stepIndex), result: z.array(stepSummarySchema) },
   step: { params: params(stepIndex), result: stepDetailSchema },
+  /** Where the notable steps of the whole session are, for the timeline (cheap, no explanations). */
+  timeline: { params: params(), result: timelineMarksSchema },
   exportReplay: { params: params(), result: z.string() },
   /** A replay's text, and the path it was read from (to find its game file). */
   openReplay: {
@@ -86,6 +91,15 @@ export const HOST_METHOD_SCHEMAS = {
   },
   /** Re-bundles the game, replays the session's actions on the new code, reports the first difference. */
   reload: { params: params(), result: reloadResultSchema },
+  /**
+   * Dispatches a followed game's action (or, with null, annotates the last step), checks the result
+   * against the state the game reported (seen by `viewer` through playerView when given) and adds
+   * `notes` as warnings.
+   */
+  dispatchLive: {
+    params: params(flowActionSchema.nullable(), reportedStateSchema.nullable(), z.array(z.string()), z.string().nullish()),
+    result: stepSummarySchema,
+  },
   /** The bundled lessons, in teaching order (docs/lessons.md). */
   listLessons: { params: params(), result: z.array(lessonEntrySchema) },
   /** A lesson by id (`<fixture>/<name>` or a `.lesson.json` path), validated, with its plan; its states are shown with `open` and `dispatch`. */

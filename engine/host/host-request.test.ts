@@ -52,10 +52,17 @@ const VALID = {
   exportReplay: fc.constant([]),
   openReplay: fc.oneof(fc.tuple(fc.string()), fc.tuple(fc.string(), fc.oneof(fc.string(), fc.constant(null)))),
   reload: fc.constant([]),
+  dispatchLive: fc.tuple(
+    fc.oneof(action, fc.constant(null)),
+    fc.oneof(fc.constant(null), fc.record({ G: json, ctx: fc.dictionary(text, json), _stateID: fc.nat() })),
+    fc.array(fc.string(), { maxLength: 2 }),
+    fc.oneof(fc.string(), fc.constant(null)),
+  ),
   listLessons: fc.constant([]),
   lesson: fc.tuple(text),
   searchSteps: fc.oneof(fc.tuple(filter), fc.tuple(filter, fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constant(null)))),
   coverage: fc.constant([]),
+  timeline: fc.constant([]),
   explore: fc.tuple(fc.record({ runs: fc.integer({ min: 1, max: 100_000 }), steps: fc.integer({ min: 1, max: 100_000 }), seed: text })),
   findBreak: fc.tuple(fc.nat(), fc.array(breakpoint, { maxLength: 3 })),
 } satisfies Record<HostMethod, fc.Arbitrary<unknown[]>>;
@@ -108,6 +115,8 @@ function fieldsOf(method: HostMethod, params: any[]): Record<string, Accepts> {
       return { '[0]': index };
     case 'openReplay':
       return { '[0]': isString, '[1]': optional((v) => v === null || isString(v)) };
+    case 'dispatchLive':
+      return { '[2]': Array.isArray, '[3]': optional((v) => v === null || isString(v)) };
     case 'lesson':
       return { '[0]': nonEmpty };
     default:

@@ -7,9 +7,10 @@
 import type { z } from 'zod';
 import type { HostErrorReply, HostResponseMessage } from './host-request';
 import type { openRequestSchema, restartOptionsSchema } from './host-methods';
+import type { attachInfoSchema, gameEntrySchema, hostEventSchema, lintFindingViewSchema, liveMatchSummarySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema, timelineMarksSchema } from './view-schemas';
+import type { reportedStateSchema } from './host-methods';
 import type { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 import type { breakHitSchema, coverageViewSchema, exploreFindingViewSchema, exploreOptionsSchema, exploreViewSchema } from './tool-schemas';
-import type { gameEntrySchema, hostEventSchema, lintFindingViewSchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema } from './view-schemas';
 
 export type { ActionError, FlowAction, FlowCtx, PlayerID } from '../types';
 export type { ChartModel, ChartEdge, ChartPhase, ChartStage, ChartTurn } from '../chart/model';
@@ -27,6 +28,7 @@ export type GameEntry = z.output<typeof gameEntrySchema>;
 export type SessionView = z.output<typeof sessionViewSchema>;
 export type StepSummary = z.output<typeof stepSummarySchema>;
 export type StepDetail = z.output<typeof stepDetailSchema>;
+export type TimelineMarks = z.output<typeof timelineMarksSchema>;
 /** The outcome of reloading the game after its code changed. */
 export type ReloadResult = z.output<typeof reloadResultSchema>;
 export type OpenRequest = z.output<typeof openRequestSchema>;
@@ -35,6 +37,12 @@ export type LessonEntry = z.output<typeof lessonEntrySchema>;
 export type LessonView = z.output<typeof lessonViewSchema>;
 /** Pushed by the host without a request. */
 export type HostEvent = z.output<typeof hostEventSchema>;
+/** A match a followed game reports (flowscope/attach). */
+export type LiveMatchSummary = z.output<typeof liveMatchSummarySchema>;
+export type AttachInfo = z.output<typeof attachInfoSchema>;
+/** A followed game's state after a step, as it reported it. */
+export type ReportedStateView = z.output<typeof reportedStateSchema>;
+export { LIVE_METHOD_SCHEMAS, LIVE_METHODS, readLiveRequest, type LiveApi, type LiveMethod } from './live-methods';
 export type CoverageView = z.output<typeof coverageViewSchema>;
 export type ExploreView = z.output<typeof exploreViewSchema>;
 export type ExploreFindingView = z.output<typeof exploreFindingViewSchema>;
@@ -45,7 +53,7 @@ export type { Breakpoint } from '../session/breakpoints';
 export type { CoverageItem, CoverageKind } from '../explore/coverage';
 export type { FindingKind } from '../explore/findings';
 
-export { HOST_METHOD_SCHEMAS, HOST_METHODS, MAX_RANDOM_STEPS, MAX_REPLAY_TEXT, openRequestSchema, restartOptionsSchema } from './host-methods';
+export { HOST_METHOD_SCHEMAS, HOST_METHODS, MAX_RANDOM_STEPS, MAX_REPLAY_TEXT, openRequestSchema, reportedStateSchema, restartOptionsSchema } from './host-methods';
 export type { HostApi, HostMethod, HostMethodSchemas, HostParams, HostResult } from './host-methods';
 export { callHost, errorReply, isHostMethod, ProtocolError, readRequestMessage, validateHostRequest } from './host-request';
 export type { HostErrorReply, HostRequest, HostRequestMessage, HostResponseMessage } from './host-request';

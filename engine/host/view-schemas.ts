@@ -33,7 +33,7 @@ export const diagnosticSchema: z.ZodType<Diagnostic> = z.object({ code: z.string
 
 export const diffEntrySchema: z.ZodType<DiffEntry> = z.object({
   path: z.array(z.union([z.string(), z.number()])),
-  kind: z.enum(['added', 'removed', 'changed']),
+  kind: z.enum(['added', 'removed', 'changed', 'moved']),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
 });
@@ -140,8 +140,24 @@ export const stepDetailSchema = stepSummarySchema.extend({
   diff: z.object({ G: z.array(diffEntrySchema), ctx: z.array(diffEntrySchema) }),
   /** For each player: the moves boardgame.io would accept from it now. */
   available: z.record(playerID, z.array(z.string())),
+  /** For each player: the moves with arguments the game's `ai.enumerate` offers now (null: it has none). */
+  suggested: z.record(playerID, z.array(z.object({ name: z.string(), args: z.array(z.unknown()) }))).nullable(),
   /** Stage names of the turn in force now (for setStage / setActivePlayers editors). */
   stages: z.array(z.string()),
+});
+
+/** Step indexes of the session's notable steps (each list ascending), for the timeline. */
+export const timelineMarksSchema = z.object({
+  /** Number of steps, step 0 included. */
+  length: z.number(),
+  /** Steps after which the phase differs from the step before (or the game ended). */
+  phases: z.array(z.number()),
+  /** Steps after which the turn number differs from the step before. */
+  turns: z.array(z.number()),
+  /** Steps boardgame.io refused. */
+  rejected: z.array(z.number()),
+  /** Steps with error or warning diagnostics. */
+  problems: z.array(z.number()),
 });
 
 /** The outcome of reloading the game after its code changed. */
@@ -151,9 +167,38 @@ export const reloadResultSchema = z.discriminatedUnion('ok', [
 ]);
 
 /** Pushed by the host without a request. */
+/** A match a followed boardgame.io game reports to Flowscope (docs/attach.md). */
+export const liveMatchSummarySchema = z.object({
+  /** What `followLive` takes. */
+  id: z.string(),
+  /** A client (the `flowscope/attach` enhancer) or a server (its storage wrapper). */
+  source: z.enum(['client', 'server']),
+  label: z.string().optional(),
+  /** The game's `name`, when the sender knows it. */
+  game: z.string().nullable(),
+  matchID: z.string(),
+  playerID: z.string().nullable(),
+  numPlayers: z.number(),
+  /** Steps reported so far (step 0 not counted). */
+  steps: z.number(),
+  connected: z.boolean(),
+  gameover: z.boolean(),
+  updatedAt: z.number(),
+});
+
+/** Where followed games connect, with the pairing token they must present. */
+export const attachInfoSchema = z.object({ url: z.string(), token: z.string() });
+
+export const liveMatchesSchema = z.object({ matches: z.array(liveMatchSummarySchema), following: z.string().nullable(), attach: attachInfoSchema.nullable() });
+
 export const hostEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), done: z.number(), total: z.number() }),
+  /** `what`: what is in progress (absent: random steps), e.g. "opening replay long.replay.json". */
+  z.object({ type: z.literal('progress'), done: z.number(), total: z.number(), what: z.string().optional() }),
   z.object({ type: z.literal('session'), view: sessionViewSchema }),
   z.object({ type: z.literal('stalled'), message: z.string() }),
   z.object({ type: z.literal('reloaded'), result: reloadResultSchema }),
+  /** The followed matches changed. */
+  z.object({ type: z.literal('live'), matches: z.array(liveMatchSummarySchema), following: z.string().nullable() }),
+  /** The followed match has new steps (already in the session). */
+  z.object({ type: z.literal('live-steps'), steps: z.array(stepSummarySchema), length: z.number() }),
 ]);

@@ -1,6 +1,6 @@
 import { phaseNames, stageNames } from '../config/inspect';
 import type { Session } from '../session/session';
-import { isEventName, type FlowAction, type PlayerID } from '../types';
+import { isEventName, type BgioState, type FlowAction, type PlayerID } from '../types';
 import { createPrng } from '../util/prng';
 
 export interface RandomPlayerOptions {
@@ -102,6 +102,12 @@ export class RandomPlayer {
     }
     return out;
   }
+}
+
+/** The actions the game's `ai.enumerate` offers `player` in `state`, or null when the game has no `ai.enumerate`. */
+export function enumeratedActions(session: Session, state: BgioState, player: PlayerID): FlowAction[] | null {
+  const enumerated = session.game.enumerate(state, player);
+  return enumerated ? enumerated.flatMap((item) => fromEnumerate(item, player)).map((c) => c.action) : null;
 }
 
 function fromEnumerate(item: unknown, player: PlayerID): Candidate[] {

@@ -55,3 +55,28 @@ describe('explainStep with several stage changes', () => {
     );
   });
 });
+
+describe('explainStep agrees with the ctx', () => {
+  it('says a reset after game over went back to the start (not "the flow did not move")', () => {
+    const s = new Session({ runtime: bgio050, config: { moves: { win: ({ events }: any) => events.endGame({ winner: '0' }), pass: () => undefined } }, numPlayers: 2, seed: 'r' });
+    s.dispatch({ type: 'move', name: 'pass', args: [], playerID: '0' });
+    s.dispatch({ type: 'event', name: 'endTurn', args: [], playerID: '0' });
+    s.dispatch({ type: 'move', name: 'win', args: [], playerID: '1' });
+    const r = s.dispatch({ type: 'reset' });
+    expect(explainStep(r, s.step(3).ctx)).toBe("the game was reset to its start: the game is no longer over, turn 2 → 1, current player 1 → 0");
+  });
+  it('says when boardgame.io stopped an endless endTurn chain while creating the game', () => {
+    const loop = { phases: { main: { start: true, turn: { onBegin: ({ events }: any) => events.endTurn() } } } };
+    const s = new Session({ runtime: bgio050, config: loop, numPlayers: 2, seed: 'l' });
+    const text = explainStep(s.step(0), null);
+    expect(text).not.toMatch(/phase main began/);
+    expect(text).toMatch(/^the game was created, but boardgame.io stopped an endless chain of turn endings \(\d+ turns ended before it gave up/);
+    expect(text).toMatch(/starts in phase main, turn 1, player 0's turn$/);
+  });
+  it('says an undo moved the flow back', () => {
+    const s = new Session({ runtime: bgio050, config: { moves: { wait: ({ events }: any) => events.setActivePlayers({ all: 'x' }) }, turn: { stages: { x: {} } } }, numPlayers: 2, seed: 'u' });
+    s.dispatch({ type: 'move', name: 'wait', args: [], playerID: '0' });
+    const r = s.dispatch({ type: 'undo', playerID: '0' });
+    expect(explainStep(r, s.step(1).ctx)).toBe('undo: player 0 stage x → out of activePlayers, player 1 stage x → out of activePlayers');
+  });
+});

@@ -1,5 +1,5 @@
 import type { StepRecord } from '../session/session';
-import type { FlowCtx } from '../types';
+import type { FlowCtx, PlayerID } from '../types';
 import { describeCall } from './describe';
 import type { Transition } from './types';
 
@@ -28,30 +28,113 @@ function flowSentence(t: Transition): string {
   }
 }
 
+/** "phase main, turn 3, player 1's turn": where the flow stands. */
+export function describeWhere(ctx: FlowCtx): string {
+  const phase = ctx.phase === null ? 'no phase' : `phase ${ctx.phase}`;
+  return `${phase}, turn ${ctx.turn}, player ${ctx.currentPlayer}'s turn${ctx.gameover !== undefined ? ', game over' : ''}`;
+}
+
+const slotOf = (ctx: FlowCtx, player: PlayerID): string | null | undefined => (ctx.activePlayers ? ctx.activePlayers[player] : undefined);
+
+/** True when phase, turn, current player, active players and game over are all the same. */
+export function sameFlow(a: FlowCtx, b: FlowCtx): boolean {
+  const players = new Set([...Object.keys(a.activePlayers ?? {}), ...Object.keys(b.activePlayers ?? {})]);
+  return (
+    a.phase === b.phase &&
+    a.turn === b.turn &&
+    a.currentPlayer === b.currentPlayer &&
+    (a.gameover === undefined) === (b.gameover === undefined) &&
+    (a.activePlayers === null) === (b.activePlayers === null) &&
+    [...players].every((p) => slotOf(a, p) === slotOf(b, p))
+  );
+}
+
+/** boardgame.io gave up on an endless chain of `endTurn`s (its `MaxTurnEndings` guard). */
+function abortedTurnChain(record: StepRecord): boolean {
+  const text = 'Maximum number of turn endings exceeded';
+  return record.trace.logs.some((l) => l.source === 'boardgame.io' && l.text.includes(text)) || !!record.error?.message.includes(text);
+}
+
+function creationSentence(record: StepRecord): string {
+  const { ctx } = record;
+  if (abortedTurnChain(record)) {
+    const ended = record.trace.transitions.filter((t) => t.type === 'turn-end').length;
+    return `the game was created, but boardgame.io stopped an endless chain of turn endings (${ended} turns ended before it gave up: "Maximum number of turn endings exceeded"), so the game starts in ${describeWhere(ctx)}`;
+  }
+  const begin = record.trace.transitions.filter((t) => t.type === 'phase-begin' && !t.rolledBack && t.phase === ctx.phase).pop();
+  return begin ? flowSentence(begin) : `the game was created in ${describeWhere(ctx)}`;
+}
+
+/** What changed between two ctx, as plain words ("phase a → b, turn 4 → 1"), for steps no transition explains. */
+function ctxChanges(before: FlowCtx, after: FlowCtx): string {
+  const parts: string[] = [];
+  if (before.gameover !== undefined && after.gameover === undefined) parts.push('the game is no longer over');
+  if (before.phase !== after.phase) parts.push(`phase ${before.phase ?? '(none)'} → ${after.phase ?? '(none)'}`);
+  if (before.turn !== after.turn) parts.push(`turn ${before.turn} → ${after.turn}`);
+  if (before.currentPlayer !== after.currentPlayer) parts.push(`current player ${before.currentPlayer} → ${after.currentPlayer}`);
+  const players = new Set([...Object.keys(before.activePlayers ?? {}), ...Object.keys(after.activePlayers ?? {})]);
+  for (const p of players) if (slotOf(before, p) !== slotOf(after, p)) parts.push(`player ${p} ${slot(slotOf(before, p))} → ${slot(slotOf(after, p))}`);
+  return parts.join(', ') || 'nothing in the flow changed';
+}
+
+/** The stage change that best explains how `player`'s slot went from `from` to `to` (the last one recorded). */
+function netStageSentence(player: PlayerID, from: string | null | undefined, to: string | null | undefined, live: Transition[]): string {
+  const last = live.filter((t) => t.type === 'stage' && t.player === player).pop();
+  const cause = last ? ` because ${last.cause}` : '';
+  const what = to === undefined ? `left ${slot(from)}` : from === undefined ? (to === null ? 'became active (no stage)' : `entered stage ${to}`) : `moved from ${slot(from)} to ${slot(to)}`;
+  return `player ${player} ${what}${cause}`;
+}
+
 /**
  * One plain sentence saying why the flow moved in this step (or why it did not), e.g.
  * "player 2 entered stage respondToBang because moves.PlayBang called setActivePlayers(…)".
+ * Every claim agrees with the ctx before and after the step; transitions supply the causes.
  * The most significant change wins: game over, then phase, then turn, then stages.
  */
 export function explainStep(record: StepRecord, before: FlowCtx | null): string {
-  if (!record.action) return record.trace.transitions.filter((t) => t.type === 'phase-begin').map(flowSentence)[0] ?? 'the game was created';
+  const { action, ctx } = record;
+  if (!action || !before) return creationSentence(record);
   if (!record.ok && record.error) {
-    const effects = record.error.type === 'flow/refused' && before && (before.phase !== record.ctx.phase || before.turn !== record.ctx.turn);
+    const effects = record.error.type === 'flow/refused' && !sameFlow(before, ctx);
     return `boardgame.io refused it: ${record.error.message.split('\n')[0]}${effects ? ' (but the flow still changed: see the transitions)' : ''}`;
   }
+  if (action.type === 'reset') return `the game was reset to its start: ${sameFlow(before, ctx) ? 'the flow was already there' : ctxChanges(before, ctx)}`;
+  if (action.type === 'undo' || action.type === 'redo') return sameFlow(before, ctx) ? `${action.type} changed nothing in the flow` : `${action.type}: ${ctxChanges(before, ctx)}`;
+
   const live = record.trace.transitions.filter((t) => !t.rolledBack);
-  const pick = (type: Transition['type']) => live.find((t) => t.type === type);
-  // Among stage changes, one an event caused says more than an automatic one, and entering more than leaving.
-  const stages = live
-    .filter((t) => t.type === 'stage')
-    .sort((a, b) => Number(a.automatic) - Number(b.automatic) || Number(a.to === undefined) - Number(b.to === undefined));
-  const main = pick('game-end') ?? pick('phase-end') ?? pick('turn-end') ?? stages[0];
-  if (main) {
-    const others = live.filter((t) => t.type === 'stage' && t !== main).length;
-    return flowSentence(main) + (others && main.type === 'stage' ? `, and ${others} other player${others === 1 ? '' : 's'} changed slot too` : '');
+  const last = (type: Transition['type'], test: (t: Transition) => boolean = () => true) => live.filter((t) => t.type === type && test(t)).pop();
+  if (before.gameover === undefined && ctx.gameover !== undefined) {
+    const end = last('game-end');
+    return end ? flowSentence(end) : 'the game ended';
+  }
+  if (before.phase !== ctx.phase) {
+    const end = live.find((t) => t.type === 'phase-end' && t.phase === before.phase);
+    const begin = last('phase-begin', (t) => t.phase === ctx.phase);
+    if (end) return flowSentence(end) + (begin ? '' : `; the flow is now in ${describeWhere(ctx)}`);
+    if (begin) return flowSentence(begin);
+    return `the flow moved: ${ctxChanges(before, ctx)}`;
+  }
+  if (before.turn !== ctx.turn || before.currentPlayer !== ctx.currentPlayer) {
+    const phaseEnd = live.find((t) => t.type === 'phase-end' && t.phase === before.phase);
+    if (phaseEnd) return `${flowSentence(phaseEnd)}, and began again`;
+    const end = live.find((t) => t.type === 'turn-end' && t.player === before.currentPlayer);
+    return end ? flowSentence(end) : `the flow moved: ${ctxChanges(before, ctx)}`;
+  }
+  const players = [...new Set([...Object.keys(before.activePlayers ?? {}), ...Object.keys(ctx.activePlayers ?? {})])];
+  const changed = players.filter((p) => slotOf(before, p) !== slotOf(ctx, p));
+  if (changed.length) {
+    // One an event caused says more than an automatic one, and entering more than leaving.
+    const score = (p: PlayerID) => {
+      const t = live.filter((x) => x.type === 'stage' && x.player === p).pop();
+      return (t && !t.automatic ? 0 : 2) + (slotOf(ctx, p) === undefined ? 1 : 0);
+    };
+    const [main, ...others] = [...changed].sort((a, b) => score(a) - score(b));
+    const n = others.length;
+    return netStageSentence(main, slotOf(before, main), slotOf(ctx, main), live) + (n ? `, and ${n} other player${n === 1 ? '' : 's'} changed slot too` : '');
   }
   const events = record.trace.entries.flatMap((e) => e.events.map((ev) => ({ fn: e.fn, ev })));
   const dropped = events.find((x) => x.ev.outcome !== 'applied');
   if (dropped) return `the flow did not move: ${dropped.fn} called ${describeCall(dropped.ev.name, dropped.ev.args)} but it was ${dropped.ev.outcome} (${dropped.ev.reason})`;
+  if (live.some((t) => t.type !== 'stage')) return `the flow came back where it was (${describeWhere(ctx)}): see the transitions`;
   return 'the flow did not move';
 }

@@ -1,41 +1,85 @@
-export type DiffKind = 'added' | 'removed' | 'changed';
+import { create, type Delta } from 'jsondiffpatch';
+
+export type DiffKind = 'added' | 'removed' | 'changed' | 'moved';
 
 export interface DiffEntry {
   path: (string | number)[];
   kind: DiffKind;
+  /** For `moved`: the old index. */
   before?: unknown;
+  /** For `moved`: the value that moved. */
   after?: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+/**
+ * Array items are matched by content (an object's `id` or `key` when it has one, else its JSON),
+ * so removing one card from a hand is one removal, not a change at every later index.
+ */
+const differ = create({
+  objectHash: (item: object, index?: number) => {
+    const o = item as Record<string, unknown>;
+    if (o && (typeof o.id === 'string' || typeof o.id === 'number')) return `id:${o.id}`;
+    if (o && (typeof o.key === 'string' || typeof o.key === 'number')) return `key:${o.key}`;
+    try {
+      return JSON.stringify(item) ?? `#${index}`;
+    } catch {
+      return `#${index}`;
+    }
+  },
+  arrays: { detectMove: true, includeValueOnMove: true },
+  cloneDiffValues: false,
+});
+
+type Walk = (delta: Delta, path: (string | number)[]) => void;
 
 /**
- * The changes from `a` to `b` as a list of leaf paths (arrays compared index by index; a value
- * that changes type is reported whole). Stops after `limit` entries.
+ * The changes from `a` to `b` as a list of leaf paths: objects key by key, arrays by content
+ * (jsondiffpatch's LCS), a value that changes type reported whole. Stops after `limit` entries.
  */
 export function diffValues(a: unknown, b: unknown, limit = 500): DiffEntry[] {
   const out: DiffEntry[] = [];
-  const walk = (x: unknown, y: unknown, path: (string | number)[]) => {
-    if (out.length >= limit || x === y) return;
-    if (isObject(x) && isObject(y) && Array.isArray(x) === Array.isArray(y)) {
-      const keys = Array.isArray(x) ? [...Array(Math.max(x.length, (y as unknown as unknown[]).length)).keys()] : [...new Set([...Object.keys(x), ...Object.keys(y)])];
-      for (const k of keys) {
-        const has = (o: Record<string, unknown>) => (Array.isArray(o) ? (k as number) < o.length : Object.prototype.hasOwnProperty.call(o, k) && o[k as string] !== undefined);
-        const xv = (x as Record<string, unknown>)[k as string];
-        const yv = (y as Record<string, unknown>)[k as string];
-        if (!has(x) && has(y)) out.push({ path: [...path, k], kind: 'added', after: yv });
-        else if (has(x) && !has(y)) out.push({ path: [...path, k], kind: 'removed', before: xv });
-        else walk(xv, yv, [...path, k]);
-        if (out.length >= limit) return;
+  const push = (e: DiffEntry) => {
+    if (out.length < limit) out.push(e);
+  };
+  const walk: Walk = (delta, path) => {
+    if (out.length >= limit || delta === undefined) return;
+    if (Array.isArray(delta)) {
+      if (delta.length === 1) push({ path, kind: 'added', after: delta[0] });
+      else if (delta.length === 2) push({ path, kind: 'changed', before: delta[0], after: delta[1] });
+      else if (delta[2] === 0) push({ path, kind: 'removed', before: delta[0] });
+      return;
+    }
+    const d = delta as Record<string, unknown>;
+    if (d._t === 'a') {
+      // `_i`: about the old array's index i (removed or moved away); `i`: about the new array's index i.
+      const entries: { index: number; old: boolean; delta: Delta }[] = [];
+      for (const [k, v] of Object.entries(d)) {
+        if (k === '_t') continue;
+        const old = k.startsWith('_');
+        entries.push({ index: Number(old ? k.slice(1) : k), old, delta: v as Delta });
+      }
+      entries.sort((x, y) => x.index - y.index || Number(y.old) - Number(x.old));
+      const isRemoval = (v: Delta) => Array.isArray(v) && v.length === 3 && v[2] === 0;
+      const isAddition = (v: Delta) => Array.isArray(v) && v.length === 1;
+      const addedAt = new Map(entries.filter((e) => !e.old && isAddition(e.delta)).map((e) => [e.index, e]));
+      const replaced = new Set<(typeof entries)[number]>();
+      for (const e of entries) {
+        if (replaced.has(e)) continue;
+        const v = e.delta as unknown[];
+        const added = e.old && isRemoval(e.delta) ? addedAt.get(e.index) : undefined;
+        // Removed and added at the same index: a value replaced in place (a board cell, a die).
+        if (added) {
+          replaced.add(added);
+          push({ path: [...path, e.index], kind: 'changed', before: v[0], after: (added.delta as unknown[])[0] });
+        } else if (e.old && Array.isArray(v) && v[2] === 3) push({ path: [...path, v[1] as number], kind: 'moved', before: e.index, after: v[0] });
+        else walk(e.delta, [...path, e.index]);
       }
       return;
     }
-    if (Number.isNaN(x) && Number.isNaN(y)) return;
-    if (x === undefined) out.push({ path, kind: 'added', after: y });
-    else if (y === undefined) out.push({ path, kind: 'removed', before: x });
-    else out.push({ path, kind: 'changed', before: x, after: y });
+    for (const [k, v] of Object.entries(d)) walk(v as Delta, [...path, k]);
   };
-  walk(a, b, []);
+  const delta = differ.diff(a, b);
+  if (delta !== undefined) walk(delta, []);
   return out;
 }
 

@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
 import { ChartPanel } from './chart/ChartPanel';
 import { BranchDialog } from './components/BranchDialog';
+import { ConnectionBanner, OnlineOnly, connectionProblem } from './components/ConnectionStatus';
 import { NoticeBar } from './components/NoticeBar';
 import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
+import { LiveBar } from './live/LiveBar';
 import { LearnPanel } from './learn/LearnPanel';
 import { LogPanel } from './log/LogPanel';
 import { ToolsPanel } from './tools/ToolsPanel';
 import { useController } from './state/context';
-import { useApp } from './state/store';
+import { store, useApp } from './state/store';
 
 /** Keys work everywhere except while typing in a field. */
 function useKeyboard(): void {
@@ -18,7 +20,11 @@ function useKeyboard(): void {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable)) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      // A dialog owns the keyboard while it is open.
+      if (store.get().pendingBranch) return;
+      // Space and Enter on a focused button, link or summary activate it, as everywhere else.
+      if ((e.key === ' ' || e.key === 'Enter') && target?.closest('button, a[href], summary, [role="button"], [role="tab"], [role="slider"]')) return;
       switch (e.key) {
         case 'ArrowLeft':
         case 'ArrowUp':
@@ -55,20 +61,26 @@ export function App() {
   return (
     <div className="app" data-connection={connection}>
       <Toolbar />
+      <ConnectionBanner />
       <NoticeBar />
+      <LiveBar />
       <LearnPanel />
       {hasSession ? (
-        <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(300px, 26%)', '1fr', panels.inspector && 'minmax(300px, 26%)'].filter(Boolean).join(' ') }}>
+        <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(240px, 22%)', 'minmax(0, 1fr)', panels.inspector && 'minmax(240px, 22%)'].filter(Boolean).join(' ') }}>
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />
             <ToolsPanel />
-            {panels.controls && <ControlsPanel />}
+            {panels.controls && (
+              <OnlineOnly>
+                <ControlsPanel />
+              </OnlineOnly>
+            )}
           </section>
           {panels.inspector && <InspectorPanel />}
         </main>
       ) : (
-        <main className="empty">{connection === 'closed' ? 'Disconnected from Flowscope. Restart `flowscope serve` and reload.' : 'Opening a game… (or choose a lesson: Learn)'}</main>
+        <main className="empty">{connectionProblem(connection, true) ? 'Not connected to Flowscope (see above).' : 'Opening a game… (or choose a lesson: Learn)'}</main>
       )}
       <BranchDialog />
     </div>

@@ -5,6 +5,7 @@ import type { GameRandomness, ReplayFile, SessionView } from '../../../engine';
 import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
 import { startUiServer, type UiServer } from '../../server/ui-server';
+import { pairingToken } from '../../attach/pairing-token';
 import { UsageError } from '../errors';
 import { replayMismatch } from '../replay-identity';
 import { readReplay } from './replay';
@@ -26,6 +27,8 @@ export interface ServeUiOptions {
   inspect?: { port?: number };
   /** A replay file to open. */
   replay?: string;
+  /** Where boardgame.io games you run connect to be followed (flowscope/attach); false turns it off. */
+  attach?: { port?: number; token?: string; origins?: string[] } | false;
   /** Open the Learn panel: on this lesson id, or on the list when empty. */
   learn?: string;
   /** Where session journals live (see `stateDir`); without it nothing is journaled. */
@@ -45,7 +48,7 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
   const learn = options.learn === undefined ? undefined : options.learn.endsWith('.lesson.json') ? path.resolve(options.learn) : options.learn;
   if (learn) lessonView(FIXTURES_DIR, learn);
 
-  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir });
+  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir, attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() } });
   try {
     if (options.file) {
       const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed, gameRandomness: options.gameRandomness });
@@ -75,6 +78,9 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
     print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
     print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
     return server;
+  }
+  if (server.attach) {
+    print(`follow your own boardgame.io game: flowscope({ token: '${server.attach.token}'${server.attach.port === 8765 ? '' : `, url: '${server.attach.url}'`} }) (see the README)`);
   }
   print(`Flowscope is running at ${server.url}`);
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');

@@ -9,21 +9,34 @@ import 'reactflow/dist/base.css';
 import type { ChartModel } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
 import { ChartEdge } from './ChartEdge';
-import { computeHighlight } from './chart-state';
-import { fitAvoiding } from './fit';
+import { computeHighlight, slotsOf } from './chart-state';
+import { GAMEOVER_ID, phaseId } from './elk-graph';
+import { fitAvoiding, focusOn, READABLE_ZOOM, type Rect } from './fit';
 import { markTaken, toFlowEdges, toFlowNodes, tokenNodes } from './flow-elements';
 import { HighlightContext } from './highlight-context';
 import type { ChartLayout } from './layout-types';
 import { nodeTypes } from './nodes';
+import { tokenMoveEdges } from './token-moves';
+import { TokenMoveEdge } from './TokenMoveEdge';
 import { placeTokens, slotWells } from './tokens';
 import { useChartLayout } from './use-chart-layout';
 import './chart.css';
 
-const edgeTypes = { chart: ChartEdge };
+const edgeTypes = { chart: ChartEdge, tokenMove: TokenMoveEdge };
 const MINIMAP_SIZE = { width: 132, height: 88 };
 
-/** The view that shows the whole chart with no node under the controls or the minimap. */
-function useFitChart(layout: ChartLayout): () => number {
+/** The rectangle of the phase (or gameover) the step is in, in chart coordinates. */
+function activeRect(layout: ChartLayout, phase: string | null): Rect | null {
+  const id = phase === 'gameover' ? GAMEOVER_ID : phase ? phaseId(phase) : null;
+  const n = id ? layout.nodes.find((x) => x.id === id) : undefined;
+  return n ? { x: n.abs.x, y: n.abs.y, width: n.width, height: n.height } : null;
+}
+
+/**
+ * The view that shows the whole chart with no node under the controls or the minimap; when that
+ * would make text unreadable, the readable zoom on the active phase instead.
+ */
+function useFitChart(layout: ChartLayout, activePhase: { current: string | null }): () => number {
   const flow = useReactFlow();
   const store = useStoreApi();
   return useCallback(() => {
@@ -35,36 +48,67 @@ function useFitChart(layout: ChartLayout): () => number {
       return { x: r.x - box.x - 6, y: r.y - box.y - 6, width: r.width + 12, height: r.height + 12 };
     });
     const nodes = layout.nodes.filter((n) => !n.parent).map((n) => ({ x: n.abs.x, y: n.abs.y, width: n.width, height: n.height }));
-    const viewport = fitAvoiding({ width: box.width, height: box.height }, { x: 0, y: 0, width: layout.width, height: layout.height }, nodes, overlays);
+    const chart = { x: 0, y: 0, width: layout.width, height: layout.height };
+    let viewport = fitAvoiding({ width: box.width, height: box.height }, chart, nodes, overlays);
+    if (viewport.zoom < READABLE_ZOOM) viewport = focusOn({ width: box.width, height: box.height }, activeRect(layout, activePhase.current) ?? chart, READABLE_ZOOM, chart);
     flow.setViewport(viewport);
     return viewport.zoom;
-  }, [flow, store, layout]);
+  }, [flow, store, layout, activePhase]);
 }
+
+/** Share of the panel's width or height it must change by before the chart is fitted again. */
+const REFIT_CHANGE = 0.15;
 
 /**
  * Fits the view once per layout, when its nodes have been measured; afterwards, until the user
- * pans or zooms, fits again when the panel shrinks below the chart or grows enough to show it bigger.
+ * pans or zooms, fits again only when the panel's size changes a lot (a window resize, a panel
+ * closed). A banner appearing changes the height a little: the chart stays exactly where it is.
  */
 function FitOnLayout({ layout, fit, userMoved }: { layout: ChartLayout; fit: () => number; userMoved: { current: boolean } }) {
   const initialized = useNodesInitialized();
   const fitted = useRef<ChartLayout | null>(null);
+  const fittedSize = useRef<{ width: number; height: number } | null>(null);
   const size = useStore((s) => `${s.width}x${s.height}`);
   const store = useStoreApi();
   useEffect(() => {
     if (!initialized) return;
+    const { width, height } = store.getState();
     if (fitted.current !== layout) {
       fitted.current = layout;
       userMoved.current = false;
       fit();
+      fittedSize.current = { width, height };
       return;
     }
-    if (userMoved.current) return;
-    const { transform, width, height } = store.getState();
-    const [x, y, zoom] = transform;
-    const overflows = x < -1 || y < -1 || x + layout.width * zoom > width + 1 || y + layout.height * zoom > height + 1;
-    const roomier = Math.min(width / layout.width, height / layout.height) > zoom * 1.12;
-    if (overflows || roomier) fit();
+    const last = fittedSize.current;
+    if (userMoved.current || !last) return;
+    if (Math.abs(width - last.width) > REFIT_CHANGE * last.width || Math.abs(height - last.height) > REFIT_CHANGE * last.height) {
+      fit();
+      fittedSize.current = { width, height };
+    }
   }, [initialized, layout, fit, size, store, userMoved]);
+  return null;
+}
+
+/**
+ * When the step moves to a phase that is out of view (the chart is zoomed in to stay readable),
+ * pans to it at the same zoom; nothing moves while the active phase is in view or after the user
+ * has moved the chart.
+ */
+function FollowActivePhase({ layout, phase, userMoved }: { layout: ChartLayout; phase: string | null; userMoved: { current: boolean } }) {
+  const flow = useReactFlow();
+  const store = useStoreApi();
+  useEffect(() => {
+    if (userMoved.current) return;
+    const rect = activeRect(layout, phase);
+    const { transform, width, height } = store.getState();
+    if (!rect || !width) return;
+    const [x, y, zoom] = transform;
+    const onScreen = { x: rect.x * zoom + x, y: rect.y * zoom + y, width: rect.width * zoom, height: rect.height * zoom };
+    const visible = Math.max(0, Math.min(onScreen.x + onScreen.width, width) - Math.max(onScreen.x, 0)) * Math.max(0, Math.min(onScreen.y + onScreen.height, height) - Math.max(onScreen.y, 0));
+    if (visible >= 0.5 * onScreen.width * onScreen.height) return;
+    flow.setViewport(focusOn({ width, height }, rect, zoom, { x: 0, y: 0, width: layout.width, height: layout.height }), { duration: 250 });
+  }, [layout, phase, flow, store, userMoved]);
   return null;
 }
 
@@ -90,10 +134,17 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
   const staticEdges = useMemo(() => toFlowEdges(layout, model), [layout, model]);
   const wells = useMemo(() => slotWells(layout), [layout]);
   const highlight = useMemo(() => computeHighlight(model, shown, current ? previous : null), [model, shown, current, previous]);
-  const tokens = useMemo(() => tokenNodes(layout, placeTokens(wells, highlight.slots), highlight.currentPlayer), [layout, wells, highlight]);
+  const placed = useMemo(() => placeTokens(wells, highlight.slots), [wells, highlight]);
+  const tokens = useMemo(() => tokenNodes(layout, placed, highlight.currentPlayer), [layout, placed, highlight]);
   const nodes = useMemo(() => [...staticNodes, ...tokens], [staticNodes, tokens]);
-  const edges = useMemo(() => markTaken(staticEdges, highlight.taken), [staticEdges, highlight.taken]);
-  const fit = useFitChart(layout);
+  const moves = useMemo(
+    () => (current && previous && staticNodes.length ? tokenMoveEdges(placeTokens(wells, slotsOf(model, previous.chart)), placed, current, staticNodes[0].id) : []),
+    [current, previous, wells, placed, model, staticNodes],
+  );
+  const edges = useMemo(() => [...markTaken(staticEdges, highlight.taken), ...moves], [staticEdges, highlight.taken, moves]);
+  const activePhase = useRef<string | null>(null);
+  activePhase.current = highlight.phase;
+  const fit = useFitChart(layout, activePhase);
   const userMoved = useRef(false);
   const onMoveStart = useCallback((event: unknown) => {
     if (event) userMoved.current = true;
@@ -121,12 +172,15 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
         elementsSelectable={false}
         nodesFocusable={false}
         edgesFocusable={false}
+        // React Flow's Space-to-pan swallows Space page-wide (preventDefault), so buttons and play would never get it.
+        panActivationKeyCode={null}
         minZoom={0.15}
         maxZoom={2.5}
         className="fs-flow-root"
         onMoveStart={onMoveStart}
       >
         <FitOnLayout layout={layout} fit={fit} userMoved={userMoved} />
+        <FollowActivePhase layout={layout} phase={highlight.phase} userMoved={userMoved} />
         <Background variant={BackgroundVariant.Dots} gap={18} size={1} className="fs-background" />
         <Controls showInteractive={false} onFitView={onFitButton} onZoomIn={onZoomButton} onZoomOut={onZoomButton} position="top-right" />
         {showMiniMap && <ChartMiniMap layout={layout} />}

@@ -42,7 +42,8 @@ export function phaseOf(value: ChartValue | undefined): string | null {
   return Object.keys(value)[0] ?? null;
 }
 
-function slotsOf(model: ChartModel, value: ChartValue): Map<string, TokenSlot> {
+/** Each player's place in a chart value. */
+export function slotsOf(model: ChartModel, value: ChartValue): Map<string, TokenSlot> {
   const slots = new Map<string, TokenSlot>();
   const phase = phaseOf(value);
   const turn = value !== GAMEOVER && phase ? (value[phase]?.turn ?? {}) : {};

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { applyTheme } from '../desktop/bridge';
+import { ConnectionIndicator, OnlineOnly } from './ConnectionStatus';
 import { Icon } from './Icon';
 import { LearnButton } from '../learn/LearnButton';
 import { useController } from '../state/context';
@@ -157,9 +158,12 @@ export function Toolbar() {
           </span>
         )}
       </div>
+      <ConnectionIndicator />
       <LearnButton />
-      <SessionControls />
-      <TimeControls />
+      <OnlineOnly>
+        <SessionControls />
+        <TimeControls />
+      </OnlineOnly>
       <PanelToggles />
     </header>
   );

@@ -138,20 +138,42 @@ function Moves({ detail, acting }: { detail: StepDetail; acting: string }) {
       </div>
     );
   }
-  const errors = moves.map((name) => [name, parseMoveArgs(texts[name] ?? '')] as const).filter(([, p]) => !p.ok);
+  // Typed arguments are kept per player: switching players does not carry one player's card ids to another.
+  const textOf = (name: string) => texts[`${acting}\u0000${name}`] ?? '';
+  const errors = moves.map((name) => [name, parseMoveArgs(textOf(name))] as const).filter(([, p]) => !p.ok);
+  const suggested = detail.suggested?.[acting];
   return (
     <>
       <div className="ctl-moves">
         {moves.map((name) => (
-          <MoveControl key={name} name={name} acting={acting} text={texts[name] ?? ''} onText={(text) => setTexts((t) => ({ ...t, [name]: text }))} />
+          <MoveControl key={name} name={name} acting={acting} text={textOf(name)} onText={(text) => setTexts((t) => ({ ...t, [`${acting}\u0000${name}`]: text }))} />
         ))}
       </div>
+      {suggested && suggested.length > 0 && <SuggestedMoves moves={suggested} acting={acting} />}
       {errors.map(([name, parsed]) => (
         <div key={name} className="ctl-error" id={`move-error-${name}`} role="alert">
           <b>{name}</b>: {!parsed.ok && parsed.error}
         </div>
       ))}
     </>
+  );
+}
+
+/** The game's own list of valid moves with their arguments (`ai.enumerate`): one click plays one. */
+function SuggestedMoves({ moves, acting }: { moves: { name: string; args: unknown[] }[]; acting: string }) {
+  const controller = useController();
+  return (
+    <div className="ctl-suggested" role="group" aria-label="valid moves from ai.enumerate">
+      <span className="ctl-suggested-label" title="from the game's ai.enumerate">valid now:</span>
+      {moves.map((m, i) => {
+        const call = `${m.name}(${m.args.map((a) => JSON.stringify(a)).join(', ')})`;
+        return (
+          <button key={i} className="ctl-suggested-move" data-testid="suggested-move" data-move={m.name} data-args={JSON.stringify(m.args)} title={`${call} as ${playerLabel(acting)}`} onClick={() => void controller.act({ type: 'move', name: m.name, args: m.args, playerID: acting })}>
+            {call}
+          </button>
+        );
+      })}
+    </div>
   );
 }
 

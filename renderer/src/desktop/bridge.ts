@@ -26,14 +26,36 @@ export function desktopApi(): DesktopApi | null {
   return (globalThis as { flowscopeDesktop?: DesktopApi }).flowscopeDesktop ?? null;
 }
 
+const THEME_KEY = 'flowscope.theme';
+
+/** Shows the theme and remembers it for the next visit (the desktop app also saves it with the layout). */
 export function applyTheme(theme: 'light' | 'dark'): void {
   document.documentElement.dataset.theme = theme;
+  try {
+    localStorage.setItem(THEME_KEY, theme);
+  } catch {
+    // Storage can be unavailable (private windows, file: pages); the theme then lasts one visit.
+  }
+}
+
+function storedTheme(): 'light' | 'dark' | null {
+  try {
+    const theme = localStorage.getItem(THEME_KEY);
+    return theme === 'light' || theme === 'dark' ? theme : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Menu commands, remembered layout (desktop), and drag-and-drop of games and replays (both modes). */
 export function installBridge(controller: Controller): void {
   const desktop = desktopApi();
   installDrop(controller, desktop);
+  const theme = storedTheme();
+  if (theme) {
+    store.set({ theme });
+    applyTheme(theme);
+  }
   if (!desktop) return;
   void desktop.initialLayout().then((layout) => {
     if (!layout) return;
@@ -86,7 +108,7 @@ function installDrop(controller: Controller, desktop: DesktopApi | null): void {
     if (/\.json$/i.test(file.name)) await controller.openReplay(await file.text(), filePath || file.name);
     else if (GAME_FILE.test(file.name) && filePath) await controller.open({ game: filePath });
     else if (GAME_FILE.test(file.name)) {
-      store.set({ notice: { kind: 'info', text: `A browser page cannot read ${file.name}'s location: start \`flowscope serve ${file.name}\` (or the desktop app) to open a game file.` } });
-    } else store.set({ notice: { kind: 'error', text: `${file.name} is neither a game file (.ts, .js, …) nor a replay (.json)` } });
+      controller.notify('info', `A browser page cannot read ${file.name}'s location: start \`flowscope serve ${file.name}\` (or the desktop app) to open a game file.`);
+    } else controller.notify('error', `${file.name} is neither a game file (.ts, .js, …) nor a replay (.json)`);
   });
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { LintFindingView, StepDetail } from '../../../engine/host/protocol';
+import { groupRepeats } from '../components/group-repeats';
+import { RichText } from '../components/RichText';
 import { copyText } from './clipboard';
 import { bySeverity, lintDocRef } from './diagnostics';
 import { SeverityIcon } from './SeverityIcon';
@@ -8,7 +10,7 @@ import { useStoredFlag } from './useStoredFlag';
 /** The selected step's problems (refusal and diagnostics), then the config's lint findings. */
 export function DiagnosticsList({ lint, detail }: { lint: readonly LintFindingView[]; detail: StepDetail | null }) {
   const findings = bySeverity(lint);
-  const diagnostics = detail ? bySeverity(detail.diagnostics) : [];
+  const diagnostics = detail ? groupRepeats(bySeverity(detail.diagnostics), (d) => `${d.severity}\u0000${d.code}\u0000${d.message}`) : [];
   const [lintOpen, setLintOpen] = useStoredFlag('lintOpen', true);
   return (
     <div className="diag">
@@ -21,19 +23,28 @@ export function DiagnosticsList({ lint, detail }: { lint: readonly LintFindingVi
               <span className="diag-code">refused</span>
               <span className="diag-path">{detail.error.type}</span>
             </div>
-            <div className="diag-message">{detail.error.message}</div>
+            <div className="diag-message">
+              <RichText text={detail.error.message} />
+            </div>
             <DocHint reference="docs/diagnostics.md#step-errors" />
           </div>
         </div>
       )}
-      {diagnostics.map((d, i) => (
-        <div key={i} className="diag-item" data-testid="step-diagnostic" data-code={d.code} data-severity={d.severity}>
+      {diagnostics.map(({ item: d, count }, i) => (
+        <div key={i} className="diag-item" data-testid="step-diagnostic" data-code={d.code} data-severity={d.severity} data-count={count}>
           <SeverityIcon severity={d.severity} />
           <div className="diag-body">
             <div className="diag-head">
               <span className="diag-code">{d.code}</span>
+              {count > 1 && (
+                <span className="diag-count" title={`${count} identical diagnostics at this step`}>
+                  ×{count}
+                </span>
+              )}
             </div>
-            <div className="diag-message">{d.message}</div>
+            <div className="diag-message">
+              <RichText text={d.message} />
+            </div>
             <DocHint reference="docs/diagnostics.md" />
           </div>
         </div>
@@ -53,7 +64,9 @@ export function DiagnosticsList({ lint, detail }: { lint: readonly LintFindingVi
               <span className="diag-code">{f.code}</span>
               {f.path && <span className="diag-path">{f.path}</span>}
             </div>
-            <div className="diag-message">{f.message}</div>
+            <div className="diag-message">
+              <RichText text={f.message} />
+            </div>
             <DocHint reference={lintDocRef(f.code)} />
           </div>
         </div>

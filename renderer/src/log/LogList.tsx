@@ -100,6 +100,14 @@ export function LogList() {
     measure();
   }, [selected, selectedDetail, view, bringIntoView, measure]);
 
+  // While a row has the keyboard focus, the focus follows the selection (roving tabindex).
+  const focusInList = useRef(false);
+  useEffect(() => {
+    if (!focusInList.current) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-testid="log-row-${selected}"]`);
+    if (row && document.activeElement !== row) row.focus({ preventScroll: true });
+  });
+
   // Viewport size.
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -168,6 +176,12 @@ export function LogList() {
       ref={scrollRef}
       role="listbox"
       aria-label="steps"
+      onFocus={(e) => {
+        focusInList.current = (e.target as HTMLElement).classList.contains('log-row');
+      }}
+      onBlur={(e) => {
+        if (!scrollRef.current?.contains(e.relatedTarget as Node | null)) focusInList.current = false;
+      }}
       onScroll={measure}
       onWheel={stopFollowing}
       onMouseDown={(e) => {

@@ -1,3 +1,4 @@
+import { Timeline } from './Timeline';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useController } from '../state/context';
 import { useApp } from '../state/store';
@@ -80,6 +81,7 @@ export function LogPanel() {
         <LogFilterBar />
       </div>
       {filtering ? <LogMatches /> : <LogList />}
+      <Timeline />
       <div
         className="log-divider"
         role="separator"

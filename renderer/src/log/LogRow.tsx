@@ -23,6 +23,9 @@ export const LogRow = memo(function LogRow({ summary, top, selected, players, on
       className={className}
       role="option"
       aria-selected={selected}
+      id={`log-row-${index}`}
+      // Roving tabindex: the selected row is the list's one tab stop; arrow keys move the selection.
+      tabIndex={selected ? 0 : -1}
       data-testid={`log-row-${index}`}
       data-ok={String(ok)}
       style={{ transform: `translateY(${top}px)` }}

@@ -1,3 +1,5 @@
+import { groupRepeats } from '../components/group-repeats';
+import { RichText } from '../components/RichText';
 import { Fragment, memo, useState, type ReactNode, useDeferredValue } from 'react';
 import type { Diagnostic, DiffEntry, LogLine, StepDetail as Detail, StepSummary, TraceEntry, Transition } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
@@ -263,11 +265,14 @@ function LogLines({ logs }: { logs: LogLine[] }) {
 function Diagnostics({ list }: { list: Diagnostic[] }) {
   return (
     <ul className="diagnostics">
-      {list.map((d, k) => (
-        <li key={k} className={`diagnostic severity-${d.severity}`} data-code={d.code}>
+      {groupRepeats(list, (d) => `${d.severity}\u0000${d.code}\u0000${d.message}`).map(({ item: d, count }, k) => (
+        <li key={k} className={`diagnostic severity-${d.severity}`} data-code={d.code} data-count={count}>
           <span className="diagnostic-severity">{d.severity}</span>
           <code className="diagnostic-code">{d.code}</code>
-          <span className="diagnostic-message">{d.message}</span>
+          {count > 1 && <span className="diag-count">×{count}</span>}
+          <span className="diagnostic-message">
+            <RichText text={d.message} />
+          </span>
         </li>
       ))}
     </ul>
@@ -283,10 +288,12 @@ function DiffList({ root, entries }: { root: 'G' | 'ctx'; entries: DiffEntry[] }
         {lines.map((d, k) => (
           <li key={k} className={`diff-line diff-${d.kind}`} data-testid="diff-line" data-path={d.path} data-kind={d.kind} title={`${d.path}: ${d.full}`}>
             <span className="diff-sign" aria-hidden="true">
-              {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : '~'}
+              {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : d.kind === 'moved' ? '↕' : '~'}
             </span>
-            <span className="diff-path">{d.path}</span>
-            {d.kind === 'changed' && (
+            <span className="diff-path" title={d.path}>
+              {d.shortPath}
+            </span>
+            {(d.kind === 'changed' || d.kind === 'moved') && (
               <>
                 <span className="diff-before">{d.before}</span>
                 <span className="diff-arrow">→</span>

@@ -232,3 +232,16 @@ describe('GroupLayout', () => {
     expect(l.totalHeight).toBe(n * ROW + l.headerCount * HEAD);
   });
 });
+
+describe('elidePath', () => {
+  it('keeps short paths and elides the middle of long ones at segment boundaries', async () => {
+    const { elidePath } = await import('./model');
+    expect(elidePath('G.players["3"].hand[2]')).toBe('G.players["3"].hand[2]');
+    const long = 'G.players["3"].board.regions["north-west"].cities[4].buildings[2].cost';
+    const short = elidePath(long);
+    expect(short.length).toBeLessThanOrEqual(42);
+    expect(short.startsWith('G.players["3"]')).toBe(true);
+    expect(short.endsWith('.buildings[2].cost')).toBe(true);
+    expect(short).toContain('…');
+  });
+});

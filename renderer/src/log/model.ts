@@ -182,6 +182,8 @@ export function slotLabel(slot: string | null | undefined): string {
 export interface DiffLine {
   /** `G.players["2"].health`, `ctx.activePlayers`. */
   path: string;
+  /** The path with its middle elided when long (the whole one goes in the tooltip). */
+  shortPath: string;
   kind: DiffEntry['kind'];
   before: string;
   after: string;
@@ -190,13 +192,39 @@ export interface DiffLine {
 }
 
 export function diffLines(root: 'G' | 'ctx', entries: readonly DiffEntry[], max = 70): DiffLine[] {
-  return entries.map((e) => ({
-    path: formatPath(root, e.path),
-    kind: e.kind,
-    before: e.kind === 'added' ? '' : compactJson(e.before, max),
-    after: e.kind === 'removed' ? '' : compactJson(e.after, max),
-    full: e.kind === 'added' ? compactJson(e.after, 2000) : e.kind === 'removed' ? compactJson(e.before, 2000) : `${compactJson(e.before, 1000)} → ${compactJson(e.after, 1000)}`,
-  }));
+  return entries.map((e) => {
+    const path = formatPath(root, e.path);
+    if (e.kind === 'moved') return { path, shortPath: elidePath(path), kind: e.kind, before: `from [${String(e.before)}]`, after: compactJson(e.after, max), full: `${compactJson(e.after, 1000)} moved from index ${String(e.before)}` };
+    return {
+      path,
+      shortPath: elidePath(path),
+      kind: e.kind,
+      before: e.kind === 'added' ? '' : compactJson(e.before, max),
+      after: e.kind === 'removed' ? '' : compactJson(e.after, max),
+      full: e.kind === 'added' ? compactJson(e.after, 2000) : e.kind === 'removed' ? compactJson(e.before, 2000) : `${compactJson(e.before, 1000)} → ${compactJson(e.after, 1000)}`,
+    };
+  });
+}
+
+/**
+ * A long path with its middle elided at segment boundaries, keeping the root and the last
+ * segments (what changed): `G.players["3"].board…hand[2].cost`. Short paths come back whole.
+ */
+export function elidePath(path: string, max = 42): string {
+  if (path.length <= max) return path;
+  const segments = path.match(/\.[^.[]+|\[[^\]]*\]|^[^.[]+/g) ?? [path];
+  // head = segments[0..lo), tail = segments[hi..): the tail (what changed) first, then the head.
+  let head = segments[0];
+  let tail = '';
+  let lo = 1;
+  let hi = segments.length;
+  const fits = (budget: number, extra: string) => head.length + tail.length + extra.length + 1 <= budget;
+  // The tail (what changed) gets about half the room first, then the head, then the tail any rest.
+  while (hi - 1 >= lo && fits(Math.ceil(max * 0.5) + head.length, segments[hi - 1])) tail = segments[--hi] + tail;
+  while (lo < hi && fits(max, segments[lo])) head += segments[lo++];
+  while (hi - 1 >= lo && fits(max, segments[hi - 1])) tail = segments[--hi] + tail;
+  if (lo >= hi) return path;
+  return `${head}…${tail || path.slice(-Math.max(8, max - head.length - 1))}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 import type { FlowAction, HostEvent, OpenRequest, SessionView, StepSummary } from '../../../engine/host/protocol';
 import type { HostConnection } from '../host/host-client';
-import { store } from './store';
+import { store, type Notice } from './store';
 import { toolsStore } from '../tools/tools-store';
 
-const pausedAt = (hit: { step: number; reason: string }) => ({ kind: 'info' as const, text: `paused at step ${hit.step}: ${hit.reason}` });
+const pausedAt = (hit: { step: number; reason: string }) => `paused at step ${hit.step}: ${hit.reason}`;
 
 const PAGE = 200;
 
@@ -13,8 +13,24 @@ export class Controller {
   private detailRequest = 0;
   private loadingPages = new Set<number>();
 
+  private timelineTimer: ReturnType<typeof setTimeout> | null = null;
+
   constructor(readonly host: HostConnection) {
-    host.onStatus((status) => store.set({ connection: status }));
+    // The timeline's marks follow the session's length (a step added, a branch, a new session).
+    let length = -1;
+    store.subscribe(() => {
+      const s = store.get();
+      if (s.length !== length && s.view) {
+        length = s.length;
+        this.refreshTimeline();
+      }
+    });
+    host.onStatus((status) => {
+      const was = store.get().connection;
+      store.set({ connection: status });
+      if (status === 'open' && (was === 'closed' || was === 'refused')) void this.resync();
+      else if (status !== 'open') this.stop();
+    });
     host.onEvent((event) => this.onEvent(event));
   }
 
@@ -25,6 +41,24 @@ export class Controller {
       if (view) this.adopt(view, view.length - 1);
       // With ?learn=… the lesson opens its own game.
       else if (games.length && !new URLSearchParams(location.search).has('learn')) await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
+    });
+  }
+
+  /**
+   * After a reconnect: adopt the server's session, or (a restarted server has none) open the same
+   * game, players and seed again and say the earlier steps are gone.
+   */
+  private async resync(): Promise<void> {
+    await this.guard(async () => {
+      const before = store.get().view;
+      const view = await this.host.view();
+      if (view) {
+        this.adopt(view, Math.min(store.get().selected, view.length - 1));
+        this.notify('info', 'reconnected to Flowscope');
+      } else if (before) {
+        this.adopt(await this.host.open({ game: before.game.file, exportName: before.game.exportName, numPlayers: before.numPlayers, seed: before.seed }), 0);
+        this.notify('info', `reconnected: the server had restarted, so ${before.game.name} was opened again (the earlier steps are gone; open a saved replay to get them back)`, true);
+      } else await this.boot();
     });
   }
 
@@ -42,7 +76,7 @@ export class Controller {
       const { breakpoints } = toolsStore.get();
       const hit = breakpoints.length ? await this.host.findBreak(0, breakpoints) : null;
       this.adopt(view, hit ? hit.step : view.length - 1);
-      store.set({ notice: hit ? pausedAt(hit) : { kind: 'info', text: `opened replay${name ? ` ${name}` : ''}: ${view.length - 1} steps` } });
+      this.notify('info', hit ? pausedAt(hit) : `opened replay${name ? ` ${name}` : ''}: ${view.length - 1} steps`);
     });
   }
 
@@ -89,7 +123,7 @@ export class Controller {
         return { summaries, length: step.index + 1 };
       });
       await this.select(step.index);
-      if (!step.ok) store.set({ notice: { kind: 'error', text: `step ${step.index} was refused: ${step.error?.message.split('\n')[0]}` } });
+      if (!step.ok) this.notify('error', `step ${step.index} was refused: ${step.error?.message}`);
     });
   }
 
@@ -104,8 +138,8 @@ export class Controller {
       const last = steps.length ? steps[steps.length - 1].index : store.get().length - 1;
       store.set({ length: last + 1, progress: null });
       const hit = steps.length < count && breakpoints.length && steps.length ? await this.host.findBreak(last - 1, breakpoints) : null;
-      if (hit && hit.step === last) store.set({ notice: pausedAt(hit) });
-      else if (steps.length < count) store.set({ notice: { kind: 'info', text: `stopped after ${steps.length} steps: nobody can act (game over?)` } });
+      if (hit && hit.step === last) this.notify('info', pausedAt(hit), false, last);
+      else if (steps.length < count) this.notify('info', `stopped after ${steps.length} steps: nobody can act (game over?)`, false, last);
       await this.select(last);
     });
     store.set({ progress: null });
@@ -114,13 +148,15 @@ export class Controller {
   async select(index: number): Promise<void> {
     const { length } = store.get();
     const target = Math.max(0, Math.min(index, length - 1));
-    store.set({ selected: target });
+    const { notice } = store.get();
+    const stale = notice && !notice.sticky && notice.step !== target;
+    store.set(stale ? { selected: target, notice: null } : { selected: target });
     const ticket = ++this.detailRequest;
     try {
       const detail = await this.host.step(target);
       if (ticket === this.detailRequest) store.set({ detail });
     } catch (error) {
-      store.set({ notice: { kind: 'error', text: (error as Error).message } });
+      if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
     }
   }
 
@@ -133,7 +169,7 @@ export class Controller {
     store.set({ playing: true });
     // Playback pauses at the next step that hits a breakpoint (asked once, from where it starts).
     const { breakpoints } = toolsStore.get();
-    const nextHit = breakpoints.length ? this.host.findBreak(store.get().selected, breakpoints).catch((error) => (store.set({ notice: { kind: 'error', text: (error as Error).message } }), null)) : Promise.resolve(null);
+    const nextHit = breakpoints.length ? this.host.findBreak(store.get().selected, breakpoints).catch((error) => (this.notify('error', (error as Error).message), null)) : Promise.resolve(null);
     const tick = async () => {
       const { selected, length, playing, speed } = store.get();
       if (!playing) return;
@@ -142,7 +178,7 @@ export class Controller {
       if (hit && selected + 1 >= hit.step) {
         await this.select(hit.step);
         this.stop();
-        store.set({ notice: pausedAt(hit) });
+        this.notify('info', pausedAt(hit));
         return;
       }
       await this.select(selected + 1);
@@ -190,7 +226,8 @@ export class Controller {
   private adopt(view: SessionView, select: number): void {
     this.stop();
     const current = store.get().actingPlayer;
-    store.set({ view, length: view.length, summaries: new Map(), detail: null, actingPlayer: view.players.includes(current) ? current : view.players[0] });
+    // A new session (or a reloaded one): notices about the old one are stale.
+    store.set({ view, length: view.length, summaries: new Map(), detail: null, notice: null, actingPlayer: view.players.includes(current) ? current : view.players[0] });
     void this.ensureSummaries(0, Math.min(view.length - 1, 400));
     void this.select(select);
   }
@@ -198,41 +235,60 @@ export class Controller {
   private onEvent(event: HostEvent): void {
     switch (event.type) {
       case 'progress':
-        store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total } });
+        store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total, what: event.what } });
         break;
       case 'session':
         store.set({ view: event.view, length: event.view.length });
         break;
       case 'stalled':
-        store.set({ notice: { kind: 'error', text: event.message }, busy: false, progress: null });
+        store.set({ busy: false, busySince: null, progress: null });
+        this.notify('error', event.message, true);
         break;
       case 'reloaded': {
         const result = event.result;
         if (!result.ok) {
-          store.set({ notice: { kind: 'error', text: `The edit does not load; still running the last good version.\n${result.error}` } });
+          this.notify('error', `The edit does not load; still running the last good version.\n${result.error}`, true);
           break;
         }
         const d = result.divergence;
         const file = result.view.game.file.split(/[\\/]/).pop();
         this.adopt(result.view, d ? d.step : Math.min(store.get().selected, result.view.length - 1));
-        store.set({
-          notice: d
-            ? { kind: 'error', text: `${file} changed: replayed ${result.replayed} steps; the first difference is at step ${d.step}: ${d.differences.slice(0, 3).join('; ')}` }
-            : { kind: 'info', text: `${file} changed: replayed ${result.replayed} steps, every step has the same outcome` },
-        });
+        if (d) this.notify('error', `${file} changed: replayed ${result.replayed} steps; the first difference is at step ${d.step}: ${d.differences.slice(0, 3).join('; ')}`, true);
+        else this.notify('info', `${file} changed: replayed ${result.replayed} steps, every step has the same outcome`, true);
         break;
       }
     }
   }
 
+  /** Asks the host for the timeline's marks, at most every 250 ms while steps keep coming. */
+  private refreshTimeline(): void {
+    if (this.timelineTimer) return;
+    this.timelineTimer = setTimeout(async () => {
+      this.timelineTimer = null;
+      try {
+        const marks = await this.host.timeline();
+        store.set({ timeline: marks });
+        if (marks.length !== store.get().length) this.refreshTimeline();
+      } catch {
+        // No connection or no session: the slider works without marks.
+      }
+    }, 250);
+  }
+
+  /** Shows a notice about the step selected now (see `Notice`). */
+  notify(kind: Notice['kind'], text: string, sticky = false, step = store.get().selected): void {
+    store.set({ notice: { kind, text, step, sticky } });
+  }
+
   private async guard(fn: () => Promise<void>): Promise<void> {
-    store.set({ busy: true });
+    store.set({ busy: true, busySince: Date.now() });
     try {
       await fn();
     } catch (error) {
-      store.set({ notice: { kind: 'error', text: (error as Error).message } });
+      // With the connection down the banner says what happened; a notice per failed call adds nothing.
+      if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
     } finally {
-      store.set({ busy: false });
+      store.set({ busy: false, busySince: null });
     }
   }
 }

@@ -1,13 +1,18 @@
 import { useSyncExternalStore } from 'react';
-import type { FlowAction, GameEntry, SessionView, StepDetail, StepSummary } from '../../../engine/host/protocol';
+import type { FlowAction, GameEntry, SessionView, StepDetail, StepSummary, TimelineMarks } from '../../../engine/host/protocol';
 
 export interface Notice {
   kind: 'error' | 'info';
   text: string;
+  /** The step selected when it was raised: selecting another step clears it (unless sticky). */
+  step?: number;
+  /** Stays until dismissed or a new session starts (a reload's outcome, a stalled game). */
+  sticky?: boolean;
 }
 
 export interface AppState {
-  connection: 'connecting' | 'open' | 'closed';
+  /** `closed`: the server stopped (reconnecting); `refused`: wrong or missing token. */
+  connection: 'connecting' | 'open' | 'closed' | 'refused';
   games: GameEntry[];
   view: SessionView | null;
   /** Number of steps in the session (step 0 included). */
@@ -20,12 +25,16 @@ export interface AppState {
   playing: boolean;
   /** Steps per second while playing. */
   speed: number;
-  progress: { done: number; total: number } | null;
+  progress: { done: number; total: number; what?: string } | null;
+  /** When the host call under way started (ms since the epoch), for the "game code is running" indicator. */
+  busySince: number | null;
   /** The player the controls act as. */
   actingPlayer: string;
   /** A move or event made while looking at the past, waiting for branch-or-cancel. */
   pendingBranch: FlowAction | null;
   notice: Notice | null;
+  /** Notable steps of the whole session, for the timeline (refreshed as the session grows). */
+  timeline: TimelineMarks | null;
   busy: boolean;
   panels: { log: boolean; inspector: boolean; controls: boolean };
   theme: 'light' | 'dark';
@@ -42,9 +51,11 @@ export const initialState: AppState = {
   playing: false,
   speed: 4,
   progress: null,
+  busySince: null,
   actingPlayer: '0',
   pendingBranch: null,
   notice: null,
+  timeline: null,
   busy: false,
   panels: { log: true, inspector: true, controls: true },
   theme: 'dark',

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { GameConfig, MatchLogEntry, MatchRecord, StoredState } from '../../engine';
+
+const require = createRequire(import.meta.url);
+
+/** A match could not be read from a server or a storage folder; the message says why. */
+export class MatchSourceError extends Error {
+  override name = 'MatchSourceError';
+}
+
+const RETRIES = 10;
+
+/**
+ * boardgame.io's FlatFile keeps each key in a node-persist file named by the key's md5. node-persist
+ * rewrites a file in place, so a running server's file may be caught half-written: read it again.
+ */
+function readPersisted(dir: string, key: string): unknown {
+  const file = path.join(dir, createHash('md5').update(key).digest('hex'));
+  for (let attempt = 1; ; attempt++) {
+    if (!existsSync(file)) return undefined;
+    try {
+      return (JSON.parse(readFileSync(file, 'utf8')) as { value?: unknown }).value;
+    } catch (error) {
+      if (attempt >= RETRIES) throw new MatchSourceError(`${file} (key ${key}) is not a node-persist file: ${(error as Error).message}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    }
+  }
+}
+
+/** The match IDs a FlatFile folder holds. */
+export function listStoredMatches(dir: string): string[] {
+  if (!existsSync(dir)) throw new MatchSourceError(`no storage folder ${dir}`);
+  const ids: string[] = [];
+  for (const name of readdirSync(dir)) {
+    try {
+      const key = (JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { key?: unknown }).key;
+      if (typeof key === 'string' && key.endsWith(':metadata')) ids.push(key.slice(0, -':metadata'.length));
+    } catch {
+      // not one of node-persist's files
+    }
+  }
+  return ids.sort();
+}
+
+/** Reads a match from boardgame.io's FlatFile storage folder (no server needed). */
+export function readStoredMatch(dir: string, matchID: string): MatchRecord {
+  if (!existsSync(dir)) throw new MatchSourceError(`no storage folder ${dir}`);
+  const initialState = readPersisted(dir, `${matchID}:initial`) as StoredState | undefined;
+  if (!initialState) {
+    const known = listStoredMatches(dir);
+    throw new MatchSourceError(`${dir} holds no match ${matchID}${known.length ? ` (it holds ${known.join(', ')})` : ' (it holds no matches)'}`);
+  }
+  const metadata = readPersisted(dir, `${matchID}:metadata`) as { setupData?: unknown } | undefined;
+  return {
+    initialState,
+    state: readPersisted(dir, matchID) as StoredState | undefined,
+    log: (readPersisted(dir, `${matchID}:log`) as MatchLogEntry[] | undefined) ?? [],
+    setupData: metadata?.setupData,
+  };
+}
+
+/**
+ * Reads a match from a running boardgame.io server as a spectator, through boardgame.io's own
+ * client and SocketIO transport: the `sync` it receives holds the initial state (seed included),
+ * the log and the latest state as a spectator sees it.
+ */
+export async function readServerMatch(server: string, matchID: string, game: GameConfig, timeoutMs = 10_000): Promise<MatchRecord> {
+  const url = loopbackOrHttp(server);
+  const { Client } = require('boardgame.io/dist/cjs/client.js');
+  const { SocketIO } = require('boardgame.io/dist/cjs/multiplayer.js');
+  const client = Client({ game, matchID, multiplayer: SocketIO({ server: url }), debug: false });
+  try {
+    const synced = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      const stop = client.subscribe((state: unknown) => {
+        if (state && client.getInitialState()) {
+          clearTimeout(timer);
+          queueMicrotask(() => stop());
+          resolve(true);
+        }
+      });
+      client.start();
+    });
+    if (!synced) throw new MatchSourceError(`no answer from ${url} for match ${matchID} within ${timeoutMs / 1000} s (is the server running, and does it serve the game ${JSON.stringify(game.name)}?)`);
+    const initialState = client.getInitialState() as StoredState;
+    const state = client.store.getState() as StoredState;
+    return { initialState, state, log: client.log as MatchLogEntry[] };
+  } finally {
+    client.stop();
+  }
+}
+
+function loopbackOrHttp(server: string): string {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z]+:\/\//i.test(server) ? server : `http://${server}`);
+  } catch {
+    throw new MatchSourceError(`--server must be an address like http://localhost:8000, got ${server}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new MatchSourceError(`--server must be http(s), got ${url.protocol}`);
+  return url.origin;
+}

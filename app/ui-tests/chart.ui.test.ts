@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UiServer } from '../server/ui-server';
+import { browserUnavailable } from '../testing/browser';
+import { openGame, shootAll, startUiSession, stepCounter, VIEWPORTS } from '../testing/ui-session';
+
+const missing = browserUnavailable();
+if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
+
+/** The chart's zoom, and the smallest text on screen in the chart (font size × zoom), in px. */
+async function chartText(page: Page): Promise<{ zoom: number; smallest: number }> {
+  return page.evaluate(() => {
+    const m = getComputedStyle(document.querySelector('.react-flow__viewport')!).transform.match(/matrix\(([^,]+)/);
+    const zoom = m ? Number(m[1]) : 1;
+    let smallest = Infinity;
+    const root = document.querySelector('.fs-chart')!;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement!;
+      if (!n.textContent!.trim() || el.closest('.react-flow__controls, .react-flow__attribution, .react-flow__minimap')) continue;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(el).fontSize) * zoom);
+    }
+    return { zoom, smallest };
+  });
+}
+
+const viewportTransform = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform);
+
+/** Share of the active phase's area that is inside the chart panel. */
+const activeInView = (page: Page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('.chart-panel')!.getBoundingClientRect();
+    const active = document.querySelector('[data-testid^="phase-"][data-active="true"]')!.getBoundingClientRect();
+    const w = Math.max(0, Math.min(active.right, panel.right) - Math.max(active.left, panel.left));
+    const h = Math.max(0, Math.min(active.bottom, panel.bottom) - Math.max(active.top, panel.top));
+    return (w * h) / (active.width * active.height);
+  });
+
+describe.skipIf(!!missing)('the chart stays readable and still', () => {
+  let server: UiServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ server, browser } = await startUiSession({ watch: false }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const [game, players] of [
+    ['bang', 4],
+    ['stages-discard', 3],
+    ['card-phases', 2],
+  ] as const) {
+    it(`${game}: chart text is at least 11 px at 1280x720 and 1600x1000, with the active phase in view`, async () => {
+      const page = await openGame(browser, server.url, game, players, 'readable');
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await expect.poll(async () => (await chartText(page)).smallest, { timeout: 5000 }).toBeGreaterThanOrEqual(11);
+        expect(await activeInView(page)).toBeGreaterThan(0.5);
+      }
+      // The chart keeps most of the window: the side panels and the controls shrink first.
+      await page.setViewportSize(VIEWPORTS[0]);
+      const share = await page.evaluate(() => {
+        const r = document.querySelector('.chart-panel')!.getBoundingClientRect();
+        return (r.width * r.height) / (innerWidth * innerHeight);
+      });
+      expect(share).toBeGreaterThan(0.3);
+      await shootAll(page, `chart-${game}`);
+      await page.close();
+    });
+  }
+
+  it('does not move or re-zoom while stepping or when a banner appears; Zoom to Fit does', async () => {
+    const page = await openGame(browser, server.url, 'bang', 4, 'still');
+    await page.evaluate(() => (window as any).flowscope.random(12));
+    await expect.poll(async () => (await stepCounter(page)).last).toBeGreaterThan(5);
+    await page.waitForTimeout(400);
+    const before = await viewportTransform(page);
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await stepCounter(page)).selected).toBe(4);
+    expect(await viewportTransform(page)).toBe(before);
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await stepCounter(page)).selected).toBeGreaterThan(5);
+    expect(await viewportTransform(page)).toBe(before);
+    // A refused action raises a notice banner above the workspace: the chart panel gets shorter, the chart stays.
+    await page.evaluate(() => (window as any).flowscope.act({ type: 'move', name: 'nosuchmove', args: [], playerID: '3' }));
+    await expect.poll(() => page.locator('.notice').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(400);
+    expect(await viewportTransform(page)).toBe(before);
+    await page.mouse.move(700, 400);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => viewportTransform(page)).not.toBe(before);
+    const zoomed = await viewportTransform(page);
+    expect((await chartText(page)).zoom).toBeGreaterThan(1.3);
+    // Zoom to Fit fits the (now shorter) panel again, never below the readable zoom.
+    await page.locator('.react-flow__controls-fitview').click();
+    await expect.poll(() => viewportTransform(page)).not.toBe(zoomed);
+    expect((await chartText(page)).zoom).toBeGreaterThanOrEqual(1.1);
+    expect((await chartText(page)).zoom).toBeLessThan(1.3);
+    await page.close();
+  });
+});

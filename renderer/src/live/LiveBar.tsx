@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { useController } from '../state/context';
+import { connectLive, follow, useLive } from './live-follow';
+import './live.css';
+
+function describe(m: { source: string; game: string | null; matchID: string; playerID: string | null }): string {
+  const who = m.source === 'server' ? `server match ${m.matchID}` : m.playerID !== null ? `client of player ${m.playerID}` : 'local client';
+  return `${m.game ?? 'unnamed game'}: ${who}`;
+}
+
+/** Games running outside Flowscope that report to it: a list to pick one from, and a Live mark while following. */
+export function LiveBar() {
+  const controller = useController();
+  const live = useLive();
+  const [open, setOpen] = useState(false);
+  useEffect(() => connectLive(controller), [controller]);
+  if (live.unavailable || (!live.matches.length && !live.following)) return null;
+  const followed = live.matches.find((m) => m.id === live.following);
+  return (
+    <div className="live-bar" role="region" aria-label="followed games">
+      {followed ? (
+        <span className={`live-mark${followed.connected ? '' : ' off'}`} title={followed.connected ? 'following live' : 'the game disconnected'}>
+          ● Live: {describe(followed)} · {followed.steps} steps{followed.gameover ? ' · game over' : ''}
+        </span>
+      ) : (
+        <span>{live.matches.length === 1 ? 'A game you run reports to Flowscope.' : `${live.matches.length} games you run report to Flowscope.`}</span>
+      )}
+      <button className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Hide matches' : 'Matches…'}
+      </button>
+      {open && (
+        <ul className="live-list">
+          {live.matches.map((m) => (
+            <li key={m.id}>
+              <span>
+                {describe(m)} · {m.steps} steps{m.gameover ? ' · game over' : ''}
+                {m.connected ? '' : ' · disconnected'}
+              </span>
+              <button disabled={m.id === live.following} onClick={() => void follow(controller, m.id).then(() => setOpen(false))}>
+                {m.id === live.following ? 'Following' : 'Follow'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
