@@ -239,7 +239,11 @@ export class EngineHost {
         break;
       case 'dispatch': {
         const step = answer.result as StepSummary;
-        if (this.restore && step.action) this.restore.actions = [...this.restore.actions.slice(0, step.index - 1), step.action];
+        if (this.restore && step.action) {
+          // Dispatching from the past discards the later steps; usually this just appends.
+          this.restore.actions.length = Math.min(this.restore.actions.length, step.index - 1);
+          this.restore.actions.push(step.action);
+        }
         if (step.action) this.journal((j) => j.append(step.index, [step.action!]));
         break;
       }

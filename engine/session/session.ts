@@ -1,4 +1,5 @@
 import type { BgioRuntime, RuntimeGame } from '../runtime/runtime';
+import { TraceCompactor } from '../trace/compact';
 import { TraceRecorder } from '../trace/recorder';
 import type { StepTrace } from '../trace/types';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig } from '../types';
@@ -74,6 +75,7 @@ export class Session {
   /** The watchers of game code it was created with (a re-run of the session reports to them too). */
   readonly watchers: Pick<SessionOptions, 'onGameCode' | 'onGameCodeDone'>;
   private readonly recorder = new TraceRecorder();
+  private readonly compactor = new TraceCompactor();
   private readonly entropy: Entropy;
   private readonly interval: number;
   private readonly records: StepRecord[] = [];
@@ -165,8 +167,8 @@ export class Session {
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
     reconcileTransitions(trace, ctx, error !== null && error.type !== 'flow/refused');
-    const diagnostics = [...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)];
-    const record: StepRecord = { index, action, ok: error === null, error, ctx, trace, diagnostics, entropy };
+    const diagnostics = this.compactor.empty([...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)]);
+    const record: StepRecord = { index, action, ok: error === null, error, ctx: this.compactor.ctx(ctx, before), trace: this.compactor.trace(trace), diagnostics, entropy: this.compactor.empty(entropy) };
     this.records.push(record);
     if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state));
     return record;
@@ -181,8 +183,11 @@ export class Session {
     if (index === this.lastIndex) return cloneGraph(this.head);
     const cached = this.recent.get(index);
     if (cached) return cloneGraph(cached);
-    const base = index - (index % this.interval);
-    let state = cloneGraph(this.checkpoints.get(base) as BgioState);
+    // Start from the nearest state we hold at or before `index`: stepping forward replays one action.
+    let base = index - (index % this.interval);
+    let from = this.checkpoints.get(base) as BgioState;
+    for (const [at, kept] of this.recent) if (at < index && at > base) [base, from] = [at, kept];
+    let state = cloneGraph(from);
     this.recorder.recording = false;
     try {
       for (let i = base + 1; i <= index; i++) state = this.apply(state, this.records[i].action as FlowAction, i, false).state;

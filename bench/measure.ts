@@ -1,0 +1,51 @@
+import { performance } from 'node:perf_hooks';
+
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export const gc: () => void = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+/** CPU time (user + system, ms) of `fn`; on a shared machine it is steadier than wall time. */
+export function cpuMs(fn: () => void): number {
+  const t = process.cpuUsage();
+  fn();
+  const d = process.cpuUsage(t);
+  return (d.user + d.system) / 1000;
+}
+
+export function wallMs(fn: () => void): number {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+}
+
+/**
+ * Runs `anchor` and `subject` alternately, `rounds` times after one warm-up round, and returns
+ * the median of each and of the per-round ratios.
+ */
+export async function alternate(rounds: number, anchor: () => number | Promise<number>, subject: () => number | Promise<number>) {
+  const a: number[] = [];
+  const s: number[] = [];
+  for (let round = 0; round <= rounds; round++) {
+    gc();
+    const x = await anchor();
+    gc();
+    const y = await subject();
+    if (round === 0) continue;
+    a.push(x);
+    s.push(y);
+  }
+  return { anchor: median(a), subject: median(s), ratio: median(s.map((y, i) => y / a[i])), ratios: s.map((y, i) => y / a[i]) };
+}
+
+export interface Row {
+  measure: string;
+  ratio: number;
+  goal: string;
+  met: boolean;
+  detail: string;
+}
+
+export function printRows(rows: Row[]): void {
+  console.log('\n| measure | ratio | goal | met | detail |\n|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.measure} | ${r.ratio.toFixed(2)}x | ${r.goal} | ${r.met ? 'yes' : 'no'} | ${r.detail} |`);
+}

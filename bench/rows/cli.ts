@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildSync } from 'esbuild';
+import { median, type Row } from '../measure';
+import { root } from './games';
+
+/**
+ * Wall time of one-shot CLI commands vs the floor: a Node process that only loads boardgame.io
+ * and the game (bundled ahead, as the CLI bundles it). Alternating runs, median per command.
+ */
+export function cliWallTime(rounds: number): Row[] {
+  const game = path.join(root, 'fixtures', 'bang', 'game.ts');
+  const dir = mkdtempSync(path.join(tmpdir(), 'flowscope-bench-'));
+  const bundle = path.join(dir, 'game.cjs');
+  buildSync({ entryPoints: [game], bundle: true, format: 'cjs', platform: 'node', outfile: bundle, external: ['boardgame.io', 'boardgame.io/*'], logLevel: 'silent' });
+  const floor = path.join(dir, 'floor.cjs');
+  writeFileSync(floor, `require('boardgame.io/dist/cjs/internal.js'); require('boardgame.io/dist/cjs/core.js'); require(${JSON.stringify(bundle)});\n`);
+  const commands: Record<string, string[]> = {
+    floor: [floor],
+    lint: ['bin/flowscope.mjs', 'lint', game],
+    chart: ['bin/flowscope.mjs', 'chart', game],
+    'play --random 10': ['bin/flowscope.mjs', 'play', game, '--random', '10'],
+  };
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
+  const run = (args: string[]) => {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, NODE_PATH: path.join(root, 'node_modules') }, stdio: ['ignore', 'ignore', 'pipe'] });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+    return performance.now() - t;
+  };
+  for (let round = 0; round <= rounds; round++) {
+    for (const [name, args] of Object.entries(commands)) {
+      const ms = run(args);
+      if (round > 0) times[name].push(ms);
+    }
+  }
+  const floorMs = median(times.floor);
+  return Object.keys(commands)
+    .filter((k) => k !== 'floor')
+    .map((name) => {
+      const ratio = median(times[name].map((t, i) => t / times.floor[i]));
+      return {
+        measure: `\`flowscope ${name}\` wall time vs the floor (bang)`,
+        ratio,
+        goal: '<= 3x',
+        met: ratio <= 3,
+        detail: `${median(times[name]).toFixed(0)} ms vs ${floorMs.toFixed(0)} ms (Node loading boardgame.io and the game); ${rounds} alternating rounds`,
+      };
+    });
+}

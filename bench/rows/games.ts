@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CreateGameReducer as Reducer050, InitializeGame as Init050 } from 'boardgame.io/dist/cjs/internal.js';
+import { CreateGameReducer as Reducer032, Game as Game032, InitializeGame as Init032 } from 'bgio-0.32/dist/core.js';
+import { bgio050, findGames, RandomPlayer, selectGame, Session, type BgioRuntime, type FlowAction, type GameConfig } from '../../engine';
+import { bgio049 } from '../../engine/runtime/bgio-049/runtime';
+import { internal as internal049 } from '../../engine/runtime/bgio-049/bgio';
+import { bgio032 } from '../../engine/runtime/bgio-032/runtime';
+import { toBgioAction } from '../../engine/runtime/phases-era/runtime';
+import { bareAction } from '../../engine/runtime/flow-era/snapshot';
+import { specOf } from '../../engine/runtime/flow-era/spec';
+import { withConsoleTo } from '../../engine/runtime/console-capture';
+import { cloneGraph } from '../../engine/util/clone-graph';
+import { loadGameModule } from '../../app/load/load-game-file';
+import { makePhasesCards } from '../games/phases-cards';
+import { cpuMs } from '../measure';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A game on one release, and boardgame.io's own reducer for it with nothing of Flowscope's in between. */
+export interface BenchGame {
+  release: string;
+  label: string;
+  runtime: BgioRuntime;
+  numPlayers: number;
+  /** A fresh config (releases mutate theirs). */
+  config(): Promise<GameConfig>;
+  /** The bare reducer over `actions` (CPU ms of the loop alone); `keep` sees every output. */
+  bare(actions: FlowAction[], seed: string, keep?: (state: unknown) => void): Promise<number>;
+}
+
+const fixture = (name: string, runtime: BgioRuntime) => async () =>
+  selectGame(findGames((await loadGameModule(path.join(root, 'fixtures', name, 'game.ts'), runtime)).exports)).config;
+
+/** Runs `step` over the actions, a throwing action leaving the state as it was (as in a session). */
+function loop(initial: any, actions: FlowAction[], step: (state: any, action: FlowAction) => any, keep?: (state: unknown) => void): number {
+  return withConsoleTo(null, () => cpuMs(() => {
+    let state = initial;
+    for (const action of actions) {
+      try {
+        state = step(state, action);
+      } catch {
+        /* unchanged */
+      }
+      keep?.(state);
+    }
+  }));
+}
+
+const bang = fixture('bang', bgio050);
+const cards032 = fixture('legacy-card-phases', bgio032);
+
+export const GAMES: BenchGame[] = [
+  {
+    release: '0.50.2',
+    label: 'bang',
+    runtime: bgio050,
+    numPlayers: 4,
+    config: bang,
+    async bare(actions, seed, keep) {
+      const game = { ...(await bang()), seed };
+      const reducer = Reducer050({ game });
+      const initial = withConsoleTo(null, () => Init050({ game, numPlayers: 4 }));
+      const pristine = cloneGraph(initial);
+      return loop(initial, actions, (s, a) => {
+        const { transients: _t, ...next } = reducer(s, a.type === 'reset' ? { type: 'RESET', state: cloneGraph(pristine) } : bareAction(a));
+        return next;
+      }, keep);
+    },
+  },
+  {
+    release: '0.49.13',
+    label: 'phases-cards (bench game)',
+    runtime: bgio049,
+    numPlayers: 3,
+    config: async () => makePhasesCards(),
+    async bare(actions, seed, keep) {
+      const game = { ...makePhasesCards(), seed };
+      const reducer = internal049.CreateGameReducer({ game });
+      const initial = withConsoleTo(null, () => internal049.InitializeGame({ game, numPlayers: 3 }));
+      const pristine = cloneGraph(initial);
+      return loop(initial, actions, (s, a) => {
+        const { transients: _t, ...next } = reducer(s, toBgioAction(a, cloneGraph(pristine)));
+        return next;
+      }, keep);
+    },
+  },
+  {
+    release: '0.32.1',
+    label: 'legacy-card-phases',
+    runtime: bgio032,
+    numPlayers: 1,
+    config: cards032,
+    async bare(actions, seed, keep) {
+      const game = Game032({ ...specOf(await cards032(), '0.32.1'), seed });
+      const reducer = Reducer032({ game });
+      const initial = withConsoleTo(null, () => Init032({ game, numPlayers: 1 }));
+      const pristine = cloneGraph(initial);
+      return loop(initial, actions, (s, a) => reducer(s, a.type === 'reset' ? { type: 'RESET', state: cloneGraph(pristine) } : bareAction(a)), keep);
+    },
+  },
+];
+
+/** A seeded random game of `steps` actions, restarted at each game over. */
+export async function recordActions(game: BenchGame, steps: number, seed: string): Promise<FlowAction[]> {
+  const session = new Session({ runtime: game.runtime, config: await game.config(), numPlayers: game.numPlayers, seed });
+  const bot = new RandomPlayer({ seed, restartOnGameOver: true });
+  while (session.lastIndex < steps) session.dispatch(bot.choose(session)!);
+  return session.actions();
+}
+
+/** A traced session over `actions`, and the CPU ms its dispatches took. */
+export async function tracedSession(game: BenchGame, actions: FlowAction[], seed: string): Promise<{ session: Session; ms: number }> {
+  const session = new Session({ runtime: game.runtime, config: await game.config(), numPlayers: game.numPlayers, seed });
+  const ms = cpuMs(() => {
+    for (const a of actions) session.dispatch(a);
+  });
+  return { session, ms };
+}

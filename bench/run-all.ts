@@ -1,0 +1,30 @@
+/**
+ * `npm run bench`: every non-UI row of BENCHMARKS.md in one run, each a ratio to its anchor
+ * measured in the same run (the UI rows are `npm run bench:ui`). Sizes can be lowered for a
+ * quick look: BENCH_STEPS (trace cost, seek; 10,000), BENCH_MEMORY_STEPS (100,000), BENCH_ROUNDS (5).
+ */
+import { printRows, type Row } from './measure';
+import { cliWallTime } from './rows/cli';
+import { hostCpu } from './rows/host-cpu';
+import { memory } from './rows/memory';
+import { seek } from './rows/seek';
+import { traceCost } from './rows/trace-cost';
+
+const steps = Number(process.env.BENCH_STEPS ?? 10_000);
+const memorySteps = Number(process.env.BENCH_MEMORY_STEPS ?? 100_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const only = process.argv[2];
+
+const rows: Row[] = [];
+const section = async (name: string, run: () => Row[] | Promise<Row[]>) => {
+  if (only && only !== name) return;
+  const got = await run();
+  for (const r of got) console.log(`${r.measure}: ${r.ratio.toFixed(2)}x (${r.detail})`);
+  rows.push(...got);
+};
+await section('cli', () => cliWallTime(rounds));
+await section('trace', () => traceCost(steps, rounds));
+await section('seek', () => seek(steps, 10));
+await section('host', () => hostCpu(2000, 50, rounds));
+await section('memory', () => memory(memorySteps, Math.max(1, Math.min(rounds, 2))));
+printRows(rows);
