@@ -19,7 +19,7 @@ describe('transitions boardgame.io throws away', () => {
       expect(step.trace.transitions.filter((t) => t.rolledBack).length).toBeGreaterThan(100);
       // What is left agrees with ctx: the last live turn is the turn ctx is in.
       expect(live[live.length - 1].turn).toBe(step.ctx.turn);
-      expect(explainStep(step, null)).toMatch(/boardgame\.io then undid the \d+ transitions that events called from hooks asked for \(more than numPlayers × 100 turn endings in one update: an endless loop of events\), so the game starts at turn 1/);
+      expect(explainStep(step, null)).toMatch(/boardgame\.io then undid the \d+ transitions that events called from hooks asked for \(more than numPlayers × 100 turn endings in one update: an endless loop of events\), so the game starts in .*turn 1\b/);
     });
   }
 

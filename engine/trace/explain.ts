@@ -58,12 +58,14 @@ function abortedTurnChain(record: StepRecord): boolean {
 
 function creationSentence(record: StepRecord): string {
   const { ctx } = record;
-  if (abortedTurnChain(record)) {
-    const ended = record.trace.transitions.filter((t) => t.type === 'turn-end').length;
-    return `the game was created, but boardgame.io stopped an endless chain of turn endings (${ended} turns ended before it gave up: "Maximum number of turn endings exceeded"), so the game starts in ${describeWhere(ctx)}`;
-  }
+  if (abortedTurnChain(record)) return `${abortedChainHead(record)}, so the game starts in ${describeWhere(ctx)}`;
   const begin = record.trace.transitions.filter((t) => t.type === 'phase-begin' && !t.rolledBack && t.phase === ctx.phase).pop();
   return begin ? flowSentence(begin) : `the game was created in ${describeWhere(ctx)}`;
+}
+
+function abortedChainHead(record: StepRecord): string {
+  const ended = record.trace.transitions.filter((t) => t.type === 'turn-end').length;
+  return `the game was created, but boardgame.io stopped an endless chain of turn endings (${ended} turns ended before it gave up: "Maximum number of turn endings exceeded")`;
 }
 
 /** What changed between two ctx, as plain words ("phase a → b, turn 4 → 1"), for steps no transition explains. */
@@ -97,8 +99,9 @@ export function explainStep(record: StepRecord, before: FlowCtx | null): string 
   const guard = record.trace.transitions.find((t) => t.loopGuard && !t.rolledBack);
   if (!action || !before) {
     const undone = record.trace.transitions.filter((t) => t.rolledBack).length;
-    const created = guard ? flowSentence(guard) : creationSentence(record);
-    return undone ? `${created}; boardgame.io then undid the ${undone} transitions that events called from hooks asked for (${undoneReason(record)}), so the game starts at turn ${ctx.turn}` : created;
+    if (!undone) return guard ? flowSentence(guard) : creationSentence(record);
+    const head = guard ? flowSentence(guard) : abortedTurnChain(record) ? abortedChainHead(record) : 'the game was created';
+    return `${head}; boardgame.io then undid the ${undone} transitions that events called from hooks asked for (${undoneReason(record)}), so the game starts in ${describeWhere(ctx)}`;
   }
   if (!record.ok && record.error) {
     const effects = record.error.type === 'flow/refused' && !sameFlow(before, ctx);
