@@ -126,7 +126,7 @@ export class SessionHost implements HostApi {
       record = c.session.dispatch(action);
       this.follow(c, record);
     } else record = c.session.step(c.session.lastIndex);
-    for (const message of notes) record.diagnostics.push({ code: 'live-log-gap', severity: 'warning', message });
+    for (const message of notes) c.session.addDiagnostic(record.index, { code: 'live-log-gap', severity: 'warning', message });
     if (reported) {
       const config = c.opened.game.config;
       // A multiplayer client only holds its player's view of G.
@@ -136,7 +136,7 @@ export class SessionHost implements HostApi {
           : undefined;
       const d = stateDifference(record.index, c.session.stateAt(record.index), reported as never, view);
       if (d) {
-        record.diagnostics.push({
+        c.session.addDiagnostic(record.index, {
           code: 'live-mismatch',
           severity: 'error',
           message: `the followed game's state differs from Flowscope's after this step: ${d.path} is ${JSON.stringify(d.ours)} here and ${JSON.stringify(d.theirs)} in the game (randomness outside boardgame.io's random plugin, another version of the game file, or a step the game did not report)`,

@@ -174,6 +174,12 @@ export class Session {
     return record;
   }
 
+  /** Adds a diagnostic found outside the step itself (a followed game's log gap or state mismatch). Step records share their empty lists, so never push. */
+  addDiagnostic(index: number, diagnostic: Diagnostic): void {
+    const record = this.step(index);
+    record.diagnostics = [...record.diagnostics, diagnostic];
+  }
+
   /**
    * The exact state boardgame.io produced at step `index`, re-derived from the nearest
    * checkpoint (at most `checkpointInterval` reducer calls). The result is a private copy.
