@@ -113,7 +113,7 @@ describe.skipIf(!!missing)('explanations, notices and diagnostics', () => {
   });
 
   it('a slow move shows "game code is running… (N s)" until it returns', async () => {
-    await page.evaluate((game) => (window as any).flowscope.open({ game, numPlayers: 2, seed: 'slow' }), ENDLESS);
+    await page.evaluate((game) => (window as any).flowscope.open({ game, numPlayers: 2, seed: 'slow', gameRandomness: 'real' }), ENDLESS);
     await waitForStep(0);
     const done = page.evaluate(() => (window as any).flowscope.act({ type: 'move', name: 'dawdle', args: [2600], playerID: '0' }));
     await expect.poll(() => page.getByTestId('busy').textContent(), { timeout: 2500 }).toMatch(/^game code is running… \([12] s\)$/);

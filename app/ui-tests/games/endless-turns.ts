@@ -1,7 +1,7 @@
 // A test game for the UI: `enterLoop` moves to a phase whose turn.onBegin ends every turn at once,
 // so boardgame.io stops the endless chain of turn endings and refuses the move (a multi-line error
 // and a couple of hundred identical warnings); `win` ends the game, for resets after game over;
-// `dawdle` keeps the game code busy for a while (a slow or hanging move).
+// `dawdle` keeps the game code busy for a while (a slow or hanging move); it reads the real clock, so open it with gameRandomness "real" (the seeded clock advances 1 ms a read).
 import type { Game } from 'boardgame.io';
 
 export const EndlessTurns: Game = {
