@@ -98,7 +98,8 @@ describe.skipIf(!!missing)('the chart stays readable and still', () => {
     // Zoom to Fit fits the (now shorter) panel again, never below the readable zoom.
     await page.locator('.react-flow__controls-fitview').click();
     await expect.poll(() => viewportTransform(page)).not.toBe(zoomed);
-    expect((await chartText(page)).zoom).toBeGreaterThanOrEqual(1.1);
+    // The fit may still be settling when the transform first changes: wait for where it lands.
+    await expect.poll(async () => (await chartText(page)).zoom).toBeGreaterThanOrEqual(1.1);
     expect((await chartText(page)).zoom).toBeLessThan(1.3);
     await page.close();
   });
