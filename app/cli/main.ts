@@ -79,7 +79,7 @@ options for every command:
                 run the game's Math.random, Date, performance.now and crypto for real instead of
                 seeded from the session seed and the step (see docs/determinism.md)
 
-options for opening real projects (play, chart, lint, migrate):
+options for opening real projects (play, chart, lint, migrate, replay, check, compare, serve):
   --game-path P          the game is kept at a property of an export: --game-path example.game
   --factory-args JSON    the export (--game NAME, or --game-path) is a function returning the game:
                          call it with these arguments (a JSON array)
@@ -220,11 +220,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'replay': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
-        return await replayCommand(file, replay, { json: !!values.json, game: values.game, bgio: values.bgio }, io.print, io.warn);
+        return await replayCommand(file, replay, { json: !!values.json, game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
       }
       case 'check': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
-        return await checkCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+        return await checkCommand(file, replay, { game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
       }
       case 'chart': {
         const [file] = positionals(rest, 1, '<game-file>');
@@ -239,6 +239,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             seed: values.seed,
             gameRandomness: values['no-sandbox-random'] ? 'real' : undefined,
+            open: openOptions(values),
             port: port(values.port, 'port'),
             timeoutSeconds: timeout,
             inspect: values.inspect ? { port: port(values['inspect-port'], 'inspect-port') ?? 0 } : undefined,
@@ -292,7 +293,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'compare': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
-        return await compareCommand(file, replay, { game: values.game, bgio: values.bgio }, io.print, io.warn);
+        return await compareCommand(file, replay, { game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
       }
       case 'import-match': {
         const [file] = positionals(rest, 1, '<game-file>');

@@ -1,13 +1,13 @@
 import { checkExpectations, findNondeterminism, type Mismatch } from '../../../engine';
 import { describeAction } from '../table';
-import { reloadedConfig } from '../open-session';
+import { reloadedConfig, type OpenOptions } from '../open-session';
 import { runReplay } from './replay';
 
 const show = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v));
 
 /** `flowscope check`: 0 when every expectation holds, 1 with the first divergent step. */
-export async function checkCommand(gameFile: string, replayFile: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
-  const run = await runReplay(gameFile, replayFile, options.game, undefined, options.bgio);
+export async function checkCommand(gameFile: string, replayFile: string, options: { game?: string; bgio?: string; open?: OpenOptions }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  const run = await runReplay(gameFile, replayFile, options.game, undefined, options.bgio, options.open);
   if (run.hashWarning) warn(run.hashWarning);
   const expectations = run.replay.expect ?? [];
   const mismatches = checkExpectations(run.session.steps, expectations);

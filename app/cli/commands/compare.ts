@@ -3,16 +3,16 @@ import { migrateConfig } from '../../../engine/legacy';
 import { explainDisagreement, stepDisagreement } from '../step-agreement';
 import { describeAction } from '../table';
 import { readReplayFile } from './replay';
-import { dispatchAction, openGame, sandboxOf } from '../open-session';
+import { dispatchAction, openGame, sandboxOf, type OpenOptions } from '../open-session';
 
 /**
  * `flowscope compare`: the replay's actions on the game's own release and on its migration to
  * 0.50.2; exit 0 when every step agrees, 1 at the first step that differs, with the semantic
  * difference between the releases that explains it.
  */
-export async function compareCommand(gameFile: string, replayFile: string, options: { game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function compareCommand(gameFile: string, replayFile: string, options: { game?: string; bgio?: string; open?: OpenOptions }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   const replay = readReplayFile(replayFile);
-  const opened = await openGame(gameFile, options.game ?? replay.game.export ?? replay.game.name, options.bgio ?? replay.game.bgio, options.bgio ? '--bgio' : 'the replay was recorded on', { gameRandomness: replay.gameRandomness });
+  const opened = await openGame(gameFile, options.game ?? replay.game.export ?? replay.game.name, options.bgio ?? replay.game.bgio, options.bgio ? '--bgio' : 'the replay was recorded on', { ...options.open, gameRandomness: replay.gameRandomness });
   const release = opened.runtime.version;
   if (release === DEFAULT_RUNTIME.version) warn(`${opened.game.name} already runs on ${release}: comparing it with itself`);
   const migrated = migrateConfig(opened.game.config, { release });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ChartActor, chartOf, GameSelectionError, parseReplay, type ReplayFile } from '../../../engine';
 import { InputError } from '../errors';
 import { replayMismatch } from '../replay-identity';
-import { dispatchAction, newSession, openGame, type OpenedGame } from '../open-session';
+import { dispatchAction, newSession, openGame, type OpenedGame, type OpenOptions } from '../open-session';
 import { stepToJson } from '../step-json';
 import { formatTable } from '../table';
 import type { Session } from '../../../engine';
@@ -38,12 +38,13 @@ export async function runReplay(
   wanted: string | undefined,
   onStep?: (session: Session, opened: OpenedGame) => void,
   bgio?: string,
+  open: OpenOptions = {},
 ): Promise<ReplayRun> {
   const replay = readReplayFile(replayFile);
   // A replay runs on the release it was recorded on, unless --bgio says otherwise.
   let opened: OpenedGame;
   try {
-    opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio, bgio ? '--bgio' : 'the replay was recorded on', { gameRandomness: replay.gameRandomness });
+    opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio, bgio ? '--bgio' : 'the replay was recorded on', { ...open, gameRandomness: replay.gameRandomness });
   } catch (error) {
     if (wanted === undefined && error instanceof GameSelectionError) {
       throw new GameSelectionError(`this replay was recorded for a different game, "${replay.game.name}"${replay.game.file ? ` (${replay.game.file})` : ''}: ${error.message}`);
@@ -61,7 +62,7 @@ export async function runReplay(
 }
 
 /** `flowscope replay`: prints every step, as JSON lines or as a table. */
-export async function replayCommand(gameFile: string, replayFile: string, options: { json: boolean; game?: string; bgio?: string }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function replayCommand(gameFile: string, replayFile: string, options: { json: boolean; game?: string; bgio?: string; open?: OpenOptions }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   let actor = null as ChartActor | null;
   const run = await runReplay(gameFile, replayFile, options.game, (session, opened) => {
     if (!options.json) return;
@@ -69,7 +70,7 @@ export async function replayCommand(gameFile: string, replayFile: string, option
     const record = session.steps[session.lastIndex];
     actor.sync(record.ctx);
     print(JSON.stringify({ ...stepToJson(record, session.currentState), chart: { value: actor.value } }));
-  }, options.bgio);
+  }, options.bgio, options.open);
   actor?.stop();
   if (!options.json) print(formatTable(run.session.steps));
   if (run.hashWarning) warn(run.hashWarning);

@@ -5,6 +5,7 @@ import type { GameRandomness, ReplayFile, SessionView } from '../../../engine';
 import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
 import { startUiServer, type UiServer } from '../../server/ui-server';
+import type { OpenOptions } from '../open-session';
 import { pairingToken } from '../../attach/pairing-token';
 import { UsageError } from '../errors';
 import { replayMismatch } from '../replay-identity';
@@ -29,6 +30,8 @@ export interface ServeUiOptions {
   replay?: string;
   /** Where boardgame.io games you run connect to be followed (flowscope/attach); false turns it off. */
   attach?: { port?: number; token?: string; origins?: string[] } | false;
+  /** Where the game is kept in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
+  open?: OpenOptions;
   /** Open the Learn panel: on this lesson id, or on the list when empty. */
   learn?: string;
   /** Where session journals live (see `stateDir`); without it nothing is journaled. */
@@ -51,7 +54,7 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
   const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir, attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() } });
   try {
     if (options.file) {
-      const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed, gameRandomness: options.gameRandomness });
+      const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed, gameRandomness: options.gameRandomness, ...projectLocation(options.open) });
       print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
     }
     if (replay) {
@@ -85,6 +88,15 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
   print(`Flowscope is running at ${server.url}`);
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
   return server;
+}
+
+/** The open request's fields for a game kept somewhere other than an export. */
+function projectLocation(open: OpenOptions | undefined): { gamePath?: string; factoryArgs?: unknown[]; stubModules?: string[] } {
+  return {
+    ...(open?.gamePath !== undefined ? { gamePath: open.gamePath } : {}),
+    ...(open?.factoryArgs !== undefined ? { factoryArgs: open.factoryArgs } : {}),
+    ...(open?.stubModules?.length ? { stubModules: open.stubModules } : {}),
+  };
 }
 
 function describeJournal(journal: FoundJournal): string {
