@@ -1,3 +1,4 @@
+import { replayOfGame } from '../cli/replay-of-game';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -15,8 +16,6 @@ import {
   RUNTIMES,
   projectCtx,
   RandomPlayer,
-  REPLAY_FORMAT,
-  REPLAY_VERSION,
   Session,
   stageNames,
   type FlowAction,
@@ -219,16 +218,15 @@ export class SessionHost implements HostApi {
   async exportReplay(): Promise<string> {
     const c = this.need();
     const { session, opened } = c;
-    return formatReplay({
-      format: REPLAY_FORMAT,
-      version: REPLAY_VERSION,
-      game: { name: opened.game.name, file: opened.module.file, sha256: opened.module.sha256, export: opened.game.exportName, bgio: opened.runtime.version },
-      numPlayers: session.numPlayers,
-      seed: session.seed,
-      gameRandomness: session.gameRandomness,
-      setupData: session.setupData,
-      actions: session.actions(),
-    });
+    return formatReplay(
+      replayOfGame(opened, null, {
+        numPlayers: session.numPlayers,
+        seed: session.seed,
+        gameRandomness: session.gameRandomness,
+        setupData: session.setupData,
+        actions: session.actions(),
+      }),
+    );
   }
 
   async openReplay(text: string, replayPath?: string | null): Promise<SessionView> {

@@ -1,3 +1,4 @@
+import { replayOfGame } from '../cli/replay-of-game';
 import {
   buildReport,
   chartOf,
@@ -7,8 +8,6 @@ import {
   formatReplay,
   matchesStep,
   recordHits,
-  REPLAY_FORMAT,
-  REPLAY_VERSION,
   summariseCoverage,
   type BgioState,
   type Breakpoint,
@@ -80,16 +79,16 @@ export function exploreGame({ session, opened }: ToolContext, options: { runs: n
       firstRun: f.firstRun,
       firstStep: f.firstStep,
       replay: f.replay
-        ? formatReplay({
-            format: REPLAY_FORMAT,
-            version: REPLAY_VERSION,
-            game: { name: opened.game.name, file: opened.module.file, sha256: opened.module.sha256, export: opened.game.exportName, bgio: session.runtime.version },
-            numPlayers: session.numPlayers,
-            seed: f.replay.seed,
-            setupData: session.setupData,
-            actions: f.replay.actions,
-            expect: f.replay.expect,
-          })
+        ? formatReplay(
+            replayOfGame(opened, null, {
+              numPlayers: session.numPlayers,
+              seed: f.replay.seed,
+              gameRandomness: session.gameRandomness,
+              setupData: session.setupData,
+              actions: f.replay.actions,
+              expect: f.replay.expect,
+            }),
+          )
         : null,
       replayLength: f.replay?.actions.length ?? 0,
       originalLength: f.replay?.originalLength ?? 0,

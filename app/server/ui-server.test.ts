@@ -2,7 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { callWs, connectWs } from '../testing/raw-http';
 import { tempDirWith } from '../testing/temp-dir';
 import { isLoopbackHost, isOwnOrigin, startUiServer, type UiServer } from './ui-server';
 
@@ -30,28 +30,7 @@ function get(port: number, pathname: string, headers: Record<string, string> = {
   });
 }
 
-function connect(port: number, query: string, origin?: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${query}`, origin ? { origin } : {});
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
 
-function call(ws: WebSocket, id: number, method: string, params: unknown[] = []): Promise<any> {
-  return new Promise((resolve) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const message = JSON.parse(String(data));
-      if (message.id === id) {
-        ws.off('message', onMessage);
-        resolve(message);
-      }
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ id, method, params }));
-  });
-}
 
 describe('the browser-mode server', () => {
   it('serves the UI on 127.0.0.1 only, with security headers, and nothing outside its folder', async () => {
@@ -69,26 +48,26 @@ describe('the browser-mode server', () => {
 
   it('relays HostApi calls over the WebSocket for a client with the token and its own Origin', async () => {
     const s = await start();
-    const ws = await connect(s.port, `?token=${s.token}`, `http://127.0.0.1:${s.port}`);
-    const games = await call(ws, 1, 'listGames');
+    const ws = await connectWs(s.port, `?token=${s.token}`, `http://127.0.0.1:${s.port}`);
+    const games = await callWs(ws, 1, 'listGames');
     expect(games.ok).toBe(true);
     expect(games.result.map((g: { id: string }) => g.id)).toContain('tic-tac-toe');
-    const opened = await call(ws, 2, 'open', [{ game: 'tic-tac-toe', seed: 'w' }]);
+    const opened = await callWs(ws, 2, 'open', [{ game: 'tic-tac-toe', seed: 'w' }]);
     expect(opened.result).toMatchObject({ numPlayers: 2, length: 1 });
-    const step = await call(ws, 3, 'dispatch', [{ type: 'move', name: 'clickCell', args: [0], playerID: '0' }]);
+    const step = await callWs(ws, 3, 'dispatch', [{ type: 'move', name: 'clickCell', args: [0], playerID: '0' }]);
     expect(step.result).toMatchObject({ index: 1, ok: true });
-    expect(await call(ws, 4, 'shutdown')).toEqual({ id: 4, ok: false, error: { name: 'ProtocolError', message: 'unknown request shutdown' } });
+    expect(await callWs(ws, 4, 'shutdown')).toEqual({ id: 4, ok: false, error: { name: 'ProtocolError', message: 'unknown request shutdown' } });
     ws.close();
   });
 
   it('refuses a WebSocket without the token, with a wrong token, or from another Origin', async () => {
     const s = await start();
     const own = `http://127.0.0.1:${s.port}`;
-    await expect(connect(s.port, '', own)).rejects.toThrow('refused 401');
-    await expect(connect(s.port, '?token=wrong', own)).rejects.toThrow('refused 401');
-    await expect(connect(s.port, `?token=${s.token}`, 'http://evil.example')).rejects.toThrow('refused 403');
-    await expect(connect(s.port, `?token=${s.token}`, 'http://127.0.0.1:1')).rejects.toThrow('refused 403');
-    await expect(connect(s.port, `?token=${s.token}`)).rejects.toThrow('refused 403');
+    await expect(connectWs(s.port, '', own)).rejects.toThrow('refused 401');
+    await expect(connectWs(s.port, '?token=wrong', own)).rejects.toThrow('refused 401');
+    await expect(connectWs(s.port, `?token=${s.token}`, 'http://evil.example')).rejects.toThrow('refused 403');
+    await expect(connectWs(s.port, `?token=${s.token}`, 'http://127.0.0.1:1')).rejects.toThrow('refused 403');
+    await expect(connectWs(s.port, `?token=${s.token}`)).rejects.toThrow('refused 403');
   });
 
   it('recognises loopback hosts and its own origin only', () => {
@@ -106,10 +85,10 @@ describe('the browser-mode server', () => {
 describe('optional arguments over the wire', () => {
   it('a dispatch whose branch point arrives as null appends instead of truncating', async () => {
     const s = await start();
-    const ws = await connect(s.port, `?token=${s.token}`, `http://127.0.0.1:${s.port}`);
-    await call(ws, 1, 'open', [{ game: 'tic-tac-toe', seed: 'n' }]);
-    await call(ws, 2, 'dispatch', [{ type: 'move', name: 'clickCell', args: [0], playerID: '0' }, null]);
-    const second = await call(ws, 3, 'dispatch', [{ type: 'move', name: 'clickCell', args: [1], playerID: '1' }, null]);
+    const ws = await connectWs(s.port, `?token=${s.token}`, `http://127.0.0.1:${s.port}`);
+    await callWs(ws, 1, 'open', [{ game: 'tic-tac-toe', seed: 'n' }]);
+    await callWs(ws, 2, 'dispatch', [{ type: 'move', name: 'clickCell', args: [0], playerID: '0' }, null]);
+    const second = await callWs(ws, 3, 'dispatch', [{ type: 'move', name: 'clickCell', args: [1], playerID: '1' }, null]);
     expect(second.result).toMatchObject({ index: 2, ok: true });
     ws.close();
   });
@@ -119,12 +98,12 @@ describe('several clients', () => {
   it('each gets answers under its own request ids (a reloaded page starts again at 1)', async () => {
     const s = await start();
     const origin = `http://127.0.0.1:${s.port}`;
-    const first = await connect(s.port, `?token=${s.token}`, origin);
-    expect((await call(first, 1, 'listGames')).ok).toBe(true);
-    await call(first, 2, 'open', [{ game: 'tic-tac-toe', seed: 'ids' }]);
+    const first = await connectWs(s.port, `?token=${s.token}`, origin);
+    expect((await callWs(first, 1, 'listGames')).ok).toBe(true);
+    await callWs(first, 2, 'open', [{ game: 'tic-tac-toe', seed: 'ids' }]);
     first.close();
-    const second = await connect(s.port, `?token=${s.token}`, origin);
-    const view = await call(second, 1, 'view');
+    const second = await connectWs(s.port, `?token=${s.token}`, origin);
+    const view = await callWs(second, 1, 'view');
     expect(view).toMatchObject({ id: 1, ok: true, result: { length: 1 } });
     second.close();
   });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,11 @@ describe('flowscope explore', () => {
     expect(existsSync(threw.replayFile)).toBe(true);
     const checked = await run('check', buggy('rare-throw'), threw.replayFile);
     expect(checked.out).toBe(`ok: ${threw.replay.actions.length} steps replayed, ${threw.replay.actions.length + 1} expectations hold`);
+    // A replay says how game randomness ran, so check re-runs it the same way.
+    expect(JSON.parse(readFileSync(threw.replayFile, 'utf8')).gameRandomness).toBe('seeded');
+    const real = await run('explore', buggy('rare-throw'), '--runs', '6', '--steps', '40', '--workers', '1', '--seed', 'cli', '--json', '--out', tempDirWith({}), '--no-sandbox-random');
+    const realThrew = JSON.parse(real.out).findings.find((f: { kind: string }) => f.kind === 'threw');
+    expect(JSON.parse(readFileSync(realThrew.replayFile, 'utf8')).gameRandomness).toBe('real');
     // The same seed gives the same report on one worker.
     const single = await run('explore', buggy('rare-throw'), '--runs', '6', '--steps', '40', '--workers', '1', '--seed', 'cli', '--json');
     const { findings, ...rest } = JSON.parse(single.out);

@@ -1,6 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { replayOfGame } from '../replay-of-game';
+import { mkdirSync } from 'node:fs';
+import { writeFileAtomic } from '../../files/write-atomic';
 import path from 'node:path';
-import { buildReport, chartOf, formatReplay, REPLAY_FORMAT, REPLAY_VERSION, type ExploreReport, type FindingGroup, type ReplayFile } from '../../../engine';
+import { buildReport, chartOf, formatReplay, type ExploreReport, type FindingGroup, type ReplayFile } from '../../../engine';
 import { runExplorePool } from '../../explore/explore-pool';
 import { openGame, type OpenedGame } from '../open-session';
 import { startProgress } from '../progress';
@@ -82,24 +84,16 @@ function writeReplays(report: ExploreReport, opened: OpenedGame, options: Explor
   const written = new Map<string, string>();
   report.findings.forEach((f, i) => {
     if (!f.replay) return;
-    const replay: ReplayFile = {
-      format: REPLAY_FORMAT,
-      version: REPLAY_VERSION,
-      game: {
-        name: opened.game.name,
-        file: path.relative(dir, opened.module.file).split(path.sep).join('/'),
-        sha256: opened.module.sha256,
-        export: opened.game.exportName,
-        bgio: opened.runtime.version,
-      },
+    const replay: ReplayFile = replayOfGame(opened, dir, {
       numPlayers: options.players,
       seed: f.replay.seed,
+      gameRandomness: opened.module.gameRandomness,
       setupData: options.setupData ?? null,
       actions: f.replay.actions,
       expect: f.replay.expect,
-    };
+    });
     const file = path.join(options.out!, `${String(i + 1).padStart(2, '0')}-${f.kind}-${slug(f.location)}.json`);
-    writeFileSync(file, formatReplay(replay));
+    writeFileAtomic(file, formatReplay(replay));
     written.set(f.key, file);
   });
   return written;

@@ -1,6 +1,7 @@
+import { replayOfGame } from '../replay-of-game';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expectationOf, formatReplay, RandomPlayer, REPLAY_FORMAT, REPLAY_VERSION, type ReplayFile } from '../../../engine';
+import { expectationOf, formatReplay, RandomPlayer, type ReplayFile } from '../../../engine';
 import { writeFileAtomic, unwritableReason } from '../../files/write-atomic';
 import { InputError, UsageError } from '../errors';
 import { chooseRandom, defaultPlayerCount, dispatchAction, newSession, openGame, type OpenOptions } from '../open-session';
@@ -42,23 +43,14 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
     dispatchAction(session, action);
   }
   const replayDir = options.out ? path.dirname(path.resolve(options.out)) : process.cwd();
-  const replay: ReplayFile = {
-    format: REPLAY_FORMAT,
-    version: REPLAY_VERSION,
-    game: {
-      name: opened.game.name,
-      file: path.relative(replayDir, opened.module.file).split(path.sep).join('/'),
-      sha256: opened.module.sha256,
-      export: opened.game.exportName,
-      bgio: opened.runtime.version,
-    },
+  const replay: ReplayFile = replayOfGame(opened, replayDir, {
     numPlayers: players,
     seed: options.seed,
     gameRandomness: session.gameRandomness,
     setupData: options.setupData ?? null,
     actions: session.actions(),
     ...(options.expect ? { expect: session.steps.map((s) => expectationOf(s.index, s.ok, s.ctx)) } : {}),
-  };
+  });
   const text = formatReplay(replay);
   const rejected = session.steps.filter((s) => !s.ok).length;
   if (options.out) {
