@@ -13,7 +13,7 @@ import type { PhasesEraRelease } from './release';
 const PLUGIN_INVALID_LOG = /^ERROR: events plugin declared action invalid:\n/;
 const MAX_MOVES_CAUSE = /^turn\.maxMoves \((\d+)\) reached$/;
 
-/** A FlowAction as the redux action every `(G, ctx)` release's reducer takes. */
+/** A FlowAction as the redux action the reducer of every release of the phases API takes. */
 export function toBgioAction(action: FlowAction, initialState: BgioState): Record<string, unknown> {
   switch (action.type) {
     case 'move':
@@ -32,7 +32,7 @@ export function toBgioAction(action: FlowAction, initialState: BgioState): Recor
 
 type Flow = Record<string, any>;
 
-/** One config prepared for one `(G, ctx)` release (0.39.16, 0.43.3, 0.49.13). */
+/** One config prepared for one release of the phases API (0.39.16, 0.43.3, 0.49.13, 0.50.2). */
 export class PhasesEraGame implements RuntimeGame {
   private readonly game: any;
   private readonly flow: Flow;
@@ -191,11 +191,11 @@ export class PhasesEraGame implements RuntimeGame {
   }
 }
 
-/** A `BgioRuntime` for one `(G, ctx)` release. */
+/** A `BgioRuntime` for one release of the phases API. */
 export function phasesEraRuntime(release: PhasesEraRelease): BgioRuntime {
   const runtime: BgioRuntime = {
     version: release.version,
-    era: 'phases-g-ctx',
+    era: release.traits.calls === 'context' ? 'context' : 'phases-g-ctx',
     modules: release.modules,
     prepare(config, recorder, { seed }) {
       return new PhasesEraGame(runtime, release, config, recorder, seed);
