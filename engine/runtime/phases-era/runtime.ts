@@ -4,6 +4,7 @@ import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '
 import { withConsoleTo } from '../console-capture';
 import { describeActionError, stripStack } from '../action-errors';
 import { readFlowCtx } from '../read-ctx';
+import { toBgioAction } from '../bgio-action';
 import { refusalKind } from './errors';
 import type { ReleaseTraits } from './release';
 import { EventsProbe } from './events-probe';
@@ -12,23 +13,6 @@ import type { PhasesEraRelease } from './release';
 
 const PLUGIN_INVALID_LOG = /^ERROR: events plugin declared action invalid:\n/;
 const MAX_MOVES_CAUSE = /^turn\.maxMoves \((\d+)\) reached$/;
-
-/** A FlowAction as the redux action the reducer of every release of the phases API takes. */
-export function toBgioAction(action: FlowAction, initialState: BgioState): Record<string, unknown> {
-  switch (action.type) {
-    case 'move':
-      return { type: 'MAKE_MOVE', payload: { type: action.name, args: action.args, playerID: action.playerID } };
-    case 'event':
-      return { type: 'GAME_EVENT', payload: { type: action.name, args: action.args, playerID: action.playerID } };
-    case 'undo':
-      return { type: 'UNDO', payload: { type: null, args: null, playerID: action.playerID } };
-    case 'redo':
-      return { type: 'REDO', payload: { type: null, args: null, playerID: action.playerID } };
-    case 'reset':
-      return { type: 'RESET', state: initialState };
-  }
-}
-
 
 type Flow = Record<string, any>;
 
