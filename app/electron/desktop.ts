@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../files/write-atomic';
 import path from 'node:path';
 import { chartImageSchema, chartMachineConfig, chartToMermaid, layoutSchema, type HostEvent, type SessionView } from '../../engine';
+import { pairingToken } from '../attach/pairing-token';
+import { startLiveHost, type LiveHost, type LiveHostOptions } from '../attach/live-host';
 import { EngineHost } from '../host/engine-host';
 import { findUnfinishedJournals, SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
@@ -56,6 +58,11 @@ export interface DesktopOptions {
   workerScript?: URL;
   /** Where session journals live (default: `sessions` in Electron's userData folder). */
   journalDir?: string;
+  /**
+   * Where boardgame.io games you run connect to be followed (flowscope/attach), as in `flowscope
+   * serve`: port 8765 (any free one when taken), this user's pairing token; false turns it off.
+   */
+  attach?: LiveHostOptions;
 }
 
 const GAME_FILTERS = [{ name: 'boardgame.io game', extensions: GAME_FILE_EXTENSIONS.map((e) => e.slice(1)) }];
@@ -73,10 +80,11 @@ export function registerSchemes(electron: Pick<DesktopElectron, 'protocol'>): vo
 
 /**
  * Starts the desktop app: a hardened window on the app protocol, the engine host (game code in a
- * watched worker, hot reload on save), IPC for the UI's HostApi, menus, dialogs, and the window's
- * size, layout and recent files remembered.
+ * watched worker, hot reload on save), IPC for the UI's HostApi, the attach endpoint for following
+ * games you run (as `flowscope serve` has), menus, dialogs, and the window's size, layout and
+ * recent files remembered. `close` stops the endpoint and the engine.
  */
-export async function startDesktop(electron: DesktopElectron, options: DesktopOptions): Promise<{ engine: EngineHost; window: DesktopWindow }> {
+export async function startDesktop(electron: DesktopElectron, options: DesktopOptions): Promise<{ engine: EngineHost; window: DesktopWindow; live: LiveHost; close(): Promise<void> }> {
   await electron.app.whenReady();
   const stateFile = path.join(electron.app.getPath('userData'), 'window-state.json');
   let state: WindowState = loadWindowState(stateFile);
@@ -108,7 +116,19 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
     workerScript: options.workerScript,
     onEvent: (event: HostEvent) => send(EVENT_CHANNEL, event),
   });
-  registerHostIpc(electron.ipcMain, engine);
+  let live: LiveHost;
+  try {
+    live = await startLiveHost(engine, (event) => send(EVENT_CHANNEL, event), options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() }, 'the desktop app was started with attach off');
+  } catch (error) {
+    // The app works without following: say why it is off, and answer the live methods with that.
+    electron.dialog.showErrorBox('Following games you run is off', `Flowscope could not listen for them: ${(error as Error).message}`);
+    live = await startLiveHost(engine, (event) => send(EVENT_CHANNEL, event), false, `the attach endpoint could not start: ${(error as Error).message}`);
+  }
+  const close = async () => {
+    await live.close();
+    await engine.close();
+  };
+  registerHostIpc(electron.ipcMain, engine, live);
   electron.ipcMain.handle('flowscope:layout', (event, layout: unknown) => {
     const update = layoutSchema.safeParse(layout);
     if (!isTrustedSender(event.senderFrame) || !update.success) return;
@@ -196,7 +216,7 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
     saveWindowState(stateFile, state);
   });
   electron.app.on('window-all-closed', () => {
-    void engine.close();
+    void close();
     electron.app.quit();
   });
 
@@ -204,7 +224,7 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
   const restored = unfinished.length > 0 && (await offerRestore(unfinished[0]));
   const initial = gameFileFromArgv(options.argv);
   if (initial && !restored) await openGame(path.resolve(initial));
-  return { engine, window };
+  return { engine, window, live, close };
 
   /** A session a crash left unfinished: ask whether to restore it (every action it recorded) or discard it. */
   async function offerRestore(journal: FoundJournal): Promise<boolean> {

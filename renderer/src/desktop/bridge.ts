@@ -1,4 +1,5 @@
 import { menuCommandSchema, type MenuCommand } from '../../../engine/host/protocol';
+import { SHOW_CONNECT_EVENT } from '../live/live-follow';
 import type { Controller } from '../state/controller';
 import { store } from '../state/store';
 
@@ -85,6 +86,9 @@ export function installBridge(controller: Controller): void {
       case 'theme':
         store.set({ theme: command.theme });
         applyTheme(command.theme);
+        break;
+      case 'show-attach':
+        window.dispatchEvent(new CustomEvent(SHOW_CONNECT_EVENT));
         break;
       case 'export-chart':
         if (command.format === 'svg' || command.format === 'png') {
