@@ -124,10 +124,12 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
     electron.dialog.showErrorBox('Following games you run is off', `Flowscope could not listen for them: ${(error as Error).message}`);
     live = await startLiveHost(engine, (event) => send(EVENT_CHANNEL, event), false, `the attach endpoint could not start: ${(error as Error).message}`);
   }
-  const close = async () => {
-    await live.close();
-    await engine.close();
-  };
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await live.close();
+      await engine.close();
+    })());
   registerHostIpc(electron.ipcMain, engine, live);
   electron.ipcMain.handle('flowscope:layout', (event, layout: unknown) => {
     const update = layoutSchema.safeParse(layout);

@@ -1,5 +1,4 @@
 import { menuCommandSchema, type MenuCommand } from '../../../engine/host/protocol';
-import { SHOW_CONNECT_EVENT } from '../live/live-follow';
 import type { Controller } from '../state/controller';
 import { store } from '../state/store';
 
@@ -16,6 +15,8 @@ interface DesktopApi {
 /** Events the chart panel listens for (the chart owns React Flow's viewport). */
 export const FIT_EVENT = 'flowscope:fit';
 export const EXPORT_EVENT = 'flowscope:export-chart';
+/** Asks the followed-games bar to show the pairing token and the line to add to a game (File › Follow a Game You Run…). */
+export const SHOW_CONNECT_EVENT = 'flowscope:show-attach';
 export interface ExportRequest {
   format: 'svg' | 'png';
   reply(dataUrl: string): void;

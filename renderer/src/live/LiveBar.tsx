@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useController } from '../state/context';
 import { ConnectHelp } from './ConnectHelp';
-import { connectLive, follow, SHOW_CONNECT_EVENT, useLive } from './live-follow';
+import { SHOW_CONNECT_EVENT } from '../desktop/bridge';
+import { connectLive, follow, useLive } from './live-follow';
 import './live.css';
 
 function describe(m: { source: string; game: string | null; matchID: string; playerID: string | null }): string {

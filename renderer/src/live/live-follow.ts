@@ -13,8 +13,6 @@ export interface LiveState {
   reason?: string;
 }
 
-/** Asks the followed-games bar to show how to connect a game (the desktop app's File menu sends it). */
-export const SHOW_CONNECT_EVENT = 'flowscope:show-attach';
 
 let state: LiveState = { matches: [], following: null, attach: null, unavailable: false };
 const listeners = new Set<() => void>();
