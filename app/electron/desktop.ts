@@ -222,10 +222,12 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
     electron.app.quit();
   });
 
-  await window.loadURL(`${APP_ORIGIN}/index.html`);
+  // The session is opened before the page loads: the page adopts it when it starts, where one opened
+  // afterwards would race the page's own default game (and could lose).
   const restored = unfinished.length > 0 && (await offerRestore(unfinished[0]));
   const initial = gameFileFromArgv(options.argv);
   if (initial && !restored) await openGame(path.resolve(initial));
+  await window.loadURL(`${APP_ORIGIN}/index.html`);
   return { engine, window, live, close };
 
   /** A session a crash left unfinished: ask whether to restore it (every action it recorded) or discard it. */
