@@ -1,17 +1,9 @@
 // electron-builder afterPack hook: flips the Electron fuses a packaged Flowscope should have
-// (see app/electron/security.ts PACKAGED_FUSES, which a test keeps in step with this list).
+// (listed once, in app/electron/packaged-fuses.json).
 const path = require('node:path');
 const { flipFuses, FuseVersion, FuseV1Options } = require('@electron/fuses');
 
-const FUSES = {
-  RunAsNode: false,
-  EnableCookieEncryption: true,
-  EnableNodeOptionsEnvironmentVariable: false,
-  EnableNodeCliInspectArguments: false,
-  EnableEmbeddedAsarIntegrityValidation: true,
-  OnlyLoadAppFromAsar: true,
-  GrantFileProtocolExtraPrivileges: false,
-};
+const FUSES = require('../app/electron/packaged-fuses.json');
 
 function executableOf(context) {
   const name = context.packager.appInfo.productFilename;

@@ -35,6 +35,7 @@ describe('packaging', () => {
     expect(config.afterPack).toBe('scripts/after-pack.cjs');
     const hook = require(path.join(root, 'scripts', 'after-pack.cjs'));
     expect(hook.FUSES).toEqual(PACKAGED_FUSES);
+    expect(PACKAGED_FUSES.RunAsNode).toBe(false);
     const { FuseV1Options } = require('@electron/fuses');
     for (const fuse of Object.keys(hook.FUSES)) expect(FuseV1Options[fuse], fuse).not.toBeUndefined();
   });

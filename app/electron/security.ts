@@ -2,6 +2,7 @@
  * Electron's security checklist (electronjs.org/docs/latest/tutorial/security), as functions that
  * take the Electron objects they harden, so each item is tested in Node without Electron.
  */
+import packagedFuses from './packaged-fuses.json';
 
 export const APP_SCHEME = 'flowscope';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
@@ -99,15 +100,8 @@ export function isTrustedSender(frame: { url: string; parent?: unknown } | null 
 }
 
 /**
- * The fuses a packaged Flowscope flips (scripts/after-pack.cjs): no ELECTRON_RUN_AS_NODE, no
- * NODE_OPTIONS or --inspect, cookies encrypted, the app only from its integrity-checked asar.
+ * The fuses a packaged Flowscope flips (scripts/after-pack.cjs reads the same file): no
+ * ELECTRON_RUN_AS_NODE, no NODE_OPTIONS or --inspect, cookies encrypted, the app only from its
+ * integrity-checked asar.
  */
-export const PACKAGED_FUSES = {
-  RunAsNode: false,
-  EnableCookieEncryption: true,
-  EnableNodeOptionsEnvironmentVariable: false,
-  EnableNodeCliInspectArguments: false,
-  EnableEmbeddedAsarIntegrityValidation: true,
-  OnlyLoadAppFromAsar: true,
-  GrantFileProtocolExtraPrivileges: false,
-} as const;
+export const PACKAGED_FUSES: Readonly<Record<string, boolean>> = packagedFuses;

@@ -1,8 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatReplay, replayMatch, REPLAY_FORMAT, REPLAY_VERSION, type MatchRecord, type ReplayFile, type StateView, type StoredState } from '../../../engine';
+import { formatReplay, replayMatch, type MatchRecord, type StateView, type StoredState } from '../../../engine';
 import { readServerMatch, readStoredMatch } from '../../attach/match-sources';
+import { writeFileAtomic } from '../../files/write-atomic';
 import { UsageError } from '../errors';
+import { replayOfGame } from '../replay-of-game';
 import { newSession, openGame } from '../open-session';
 import { describeAction } from '../table';
 
@@ -36,17 +37,14 @@ export async function importMatchCommand(options: ImportMatchOptions, print: (li
   }
   const { imported } = replayMatch((seed, numPlayers) => newSession(opened, numPlayers, seed, record.setupData ?? null), record, view);
   const replayDir = options.out ? path.dirname(path.resolve(options.out)) : process.cwd();
-  const replay: ReplayFile = {
-    format: REPLAY_FORMAT,
-    version: REPLAY_VERSION,
-    game: { name: opened.game.name, file: path.relative(replayDir, opened.module.file).split(path.sep).join('/'), sha256: opened.module.sha256, export: opened.game.exportName, bgio: opened.runtime.version },
+  const replay = replayOfGame(opened, replayDir, {
     numPlayers: imported.numPlayers,
     seed: imported.seed,
     setupData: record.setupData ?? null,
     actions: imported.actions,
-  };
+  });
   const text = formatReplay(replay);
-  if (options.out) writeFileSync(options.out, text);
+  if (options.out) writeFileAtomic(options.out, text);
   else print(text.trimEnd());
   warn(`match ${options.match}: ${imported.actions.length} actions from ${record.log.length} log entries (seed ${JSON.stringify(imported.seed)}, ${imported.numPlayers} players)${options.out ? `, written to ${options.out}` : ''}`);
   for (const gap of imported.gaps) {
