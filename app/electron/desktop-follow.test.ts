@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -177,6 +178,27 @@ describe('the desktop app follows a game you run (main process with Electron fak
     await d.fake.clickMenu('File', 'Follow a Game You Run…');
     await until(() => d.fake.sent.length > 0);
     expect(d.fake.sent).toEqual([['flowscope:command', { kind: 'show-attach' }]]);
+  });
+
+  it('starts without following, and says why, when the endpoint cannot listen', async () => {
+    const first = await desktop();
+    const taken = first.app.live.attach!.port;
+    const d = await desktop({ port: taken, token: TEST_ATTACH.token });
+    expect(d.fake.calls.errors).toEqual([expect.stringMatching(/^Flowscope could not listen for them: .*EADDRINUSE/)]);
+    await expect(d.call('liveMatches')).rejects.toThrow(/^following games is off \(the attach endpoint could not start: .*EADDRINUSE/);
+    // The rest of the app works.
+    expect(await d.call('dispatch', { type: 'move', name: 'clickCell', args: [0], playerID: '0' })).toMatchObject({ index: 1, ok: true });
+  });
+
+  it('takes another free port when the usual one is taken (serve running too), and the line to copy names it', async () => {
+    // Hold 8765 (unless something on this machine already does: the same situation).
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.once('error', () => resolve()).listen(8765, '127.0.0.1', () => resolve()));
+    stops.push(() => new Promise<void>((resolve) => (holder.listening ? holder.close(() => resolve()) : resolve())));
+    const d = await desktop({ token: TEST_ATTACH.token });
+    const { attach } = await d.matches();
+    expect(attach!.url).not.toBe(DEFAULT_ATTACH_URL);
+    expect(enhancerSnippet(attach!)).toContain(`url: '${attach!.url}'`);
   });
 
   it('with attach off, answers the live methods with why', async () => {
