@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -104,6 +104,16 @@ describe.skipIf(!!missing)('the desktop app’s window follows a game you run (i
     await expect.poll(() => page.getByTestId('attach-help').textContent()).toContain(`enhancer: flowscope({ token: '${TEST_ATTACH.token}', url: '${url}' })`);
     expect(await page.getByTestId('attach-help').textContent()).toContain(`db: flowscopeStorage(db, { token: '${TEST_ATTACH.token}', url: '${url}' })`);
     await page.screenshot({ path: path.join(shots, 'desktop-attach-help.png') });
+    // Readable in both themes (WCAG AA contrast, axe-core), under the app's own Content Security Policy.
+    await page.evaluate(readFileSync(path.join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      const violations = await page.evaluate(async () => {
+        const result = await (window as any).axe.run('.live-bar', { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
+        return result.violations.flatMap((v: any) => v.nodes.map((n: any) => n.html.slice(0, 100)));
+      });
+      expect({ theme, violations }).toEqual({ theme, violations: [] });
+    }
   });
 
   it('lists a local client with the enhancer, follows it, and shows each of its moves as it is made', async () => {

@@ -26,7 +26,7 @@ function CopyLine({ label, text }: { label: string; text: string }) {
 
 /** How to make a game you run report to this Flowscope: the pairing token and the one line to add (README: Debug the game you already run). */
 export function ConnectHelp({ attach, reason }: { attach: AttachInfo | null; reason?: string }) {
-  if (!attach) return <p className="live-connect">Following games you run is off{reason ? `: ${reason}` : ''}.</p>;
+  if (!attach) return <p className="live-connect">{reason ?? 'Following games you run is off.'}</p>;
   return (
     <div className="live-connect" data-testid="attach-help">
       <p>
