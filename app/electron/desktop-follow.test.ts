@@ -9,6 +9,7 @@ import { DEFAULT_URL, flowscope, flowscopeStorage } from '../../attach/flowscope
 import { TicTacToe } from '../../fixtures/tic-tac-toe/game';
 import { joinMatch, recordingStorage, startBgioServer, until } from '../attach/testing/bgio-server';
 import { tempDirWith } from '../testing/temp-dir';
+import { attachOptionsFromArgv } from './attach-args';
 import { startDesktop } from './desktop';
 import { EVENT_CHANNEL, REQUEST_CHANNEL } from './ipc';
 import { fakeElectron, TEST_ATTACH } from './testing/fake-electron';
@@ -201,9 +202,39 @@ describe('the desktop app follows a game you run (main process with Electron fak
     expect(enhancerSnippet(attach!)).toContain(`url: '${attach!.url}'`);
   });
 
+  it('takes the attach options serve takes from its command line: the port, the token, the Origins (replacing the local ones)', async () => {
+    expect(attachOptionsFromArgv(['game.ts', '--attach-port', '0', '--attach-token', 'abcdefghijklmnop', '--attach-origin', 'http://mygame.test:3000', '--attach-origin', 'http://other.test'])).toEqual({
+      attach: { port: 0, token: 'abcdefghijklmnop', origins: ['http://mygame.test:3000', 'http://other.test'] },
+      problems: [],
+    });
+    expect(attachOptionsFromArgv(['--no-attach', '--attach-port', '9'])).toEqual({ attach: false, problems: [] });
+    expect(attachOptionsFromArgv(['--attach-port', 'many', '--attach-token'])).toEqual({ attach: {}, problems: ['--attach-port must be a port number from 0 to 65535, got many', '--attach-token needs a value'] });
+    expect(attachOptionsFromArgv([TIC_TAC_TOE, '--inspect'])).toEqual({ attach: {}, problems: [] });
+
+    const fake = fakeElectron(tempDirWith({}));
+    const app = await startDesktop(fake.electron, { argv: [TIC_TAC_TOE, '--attach-port', '0', '--attach-token', 'from-the-command-line', '--attach-origin', 'http://mygame.test:3000'], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' });
+    stops.push(app.close);
+    const { url, token } = app.live.attach!;
+    expect(token).toBe('from-the-command-line');
+    const connect = (origin: string) =>
+      new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(`${url}?token=${token}`, { origin });
+        ws.once('open', () => (ws.close(), resolve(101)));
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode!));
+        ws.once('error', reject);
+      });
+    expect(await connect('http://mygame.test:3000')).toBe(101);
+    expect(await connect('http://localhost:5173')).toBe(403);
+    expect(fake.calls.errors).toEqual([]);
+  });
+
   it('with attach off, answers the live methods with why', async () => {
     const d = await desktop(false);
+    const fromArgv = fakeElectron(tempDirWith({}));
+    const app = await startDesktop(fromArgv.electron, { argv: ['--no-attach'], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' });
+    stops.push(app.close);
+    expect(app.live.attach).toBeNull();
     expect(d.app.live.attach).toBeNull();
-    await expect(d.call('liveMatches')).rejects.toThrow('following games is off (the desktop app was started with attach off)');
+    await expect(d.call('liveMatches')).rejects.toThrow('following games is off (the desktop app was started with --no-attach)');
   });
 });

@@ -9,6 +9,7 @@ import { EngineHost } from '../host/engine-host';
 import { findUnfinishedJournals, SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
 import { APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
+import { attachOptionsFromArgv } from './attach-args';
 import { COMMAND_CHANNEL, EVENT_CHANNEL, registerHostIpc } from './ipc';
 import { buildMenuTemplate, type MenuCommand } from './menu';
 import { APP_ORIGIN, APP_SCHEME, denyAllPermissions, hardenContents, isTrustedSender, secureWebPreferences } from './security';
@@ -61,6 +62,7 @@ export interface DesktopOptions {
   /**
    * Where boardgame.io games you run connect to be followed (flowscope/attach), as in `flowscope
    * serve`: port 8765 (any free one when taken), this user's pairing token; false turns it off.
+   * By default, from the `--attach-*` options among `argv` (see `attachOptionsFromArgv`).
    */
   attach?: LiveHostOptions;
 }
@@ -117,8 +119,11 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
     onEvent: (event: HostEvent) => send(EVENT_CHANNEL, event),
   });
   let live: LiveHost;
+  const fromArgv = attachOptionsFromArgv(options.argv);
+  if (fromArgv.problems.length) electron.dialog.showErrorBox('Flowscope ignored an option', fromArgv.problems.join('\n'));
+  const attach = options.attach ?? fromArgv.attach;
   try {
-    live = await startLiveHost(engine, (event) => send(EVENT_CHANNEL, event), options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() }, 'the desktop app was started with attach off');
+    live = await startLiveHost(engine, (event) => send(EVENT_CHANNEL, event), attach === false ? false : { ...attach, token: attach.token ?? pairingToken() }, 'the desktop app was started with --no-attach');
   } catch (error) {
     // The app works without following: say why it is off, and answer the live methods with that.
     electron.dialog.showErrorBox('Following games you run is off', `Flowscope could not listen for them: ${(error as Error).message}`);
