@@ -108,7 +108,10 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   };
   const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true, journal: options.journalDir ? new SessionJournal(options.journalDir) : undefined });
   let port = 0;
-  const liveHost = await startLiveHost(engine, broadcast, options.attach ?? {}, 'serve was started with --no-attach');
+  const liveHost = await startLiveHost(engine, broadcast, options.attach ?? {}, 'serve was started with --no-attach').catch(async (error) => {
+    await engine.close();
+    throw new ServerStartError(`cannot listen for followed games on 127.0.0.1:${options.attach ? options.attach.port : ''}: ${listenProblem(error)} (choose another --attach-port, 0 for any free one, or --no-attach)`);
+  });
   const { attach, live } = liveHost;
 
   const server = http.createServer((req, res) => {
@@ -183,8 +186,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     await engine.close();
     await liveHost.close();
     const code = (error as { code?: string }).code;
-    const why = code === 'EADDRINUSE' ? 'it is in use' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new ServerStartError(`cannot listen on 127.0.0.1:${options.port ?? 0}: ${why}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`);
+    throw new ServerStartError(`cannot listen on 127.0.0.1:${options.port ?? 0}: ${listenProblem(error)}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`);
   }
   port = (server.address() as { port: number }).port;
   return {
@@ -202,6 +204,12 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       await engine.close();
     },
   };
+}
+
+/** Why a server could not listen, in words. */
+function listenProblem(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  return code === 'EADDRINUSE' ? 'it is in use' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
 }
 
 /** One client message as a validated request, or the error reply it gets (never throws). */
