@@ -8,6 +8,8 @@ import { DEFAULT_ATTACH_URL, enhancerSnippet, type AttachInfo, type LiveMatchSum
 import { DEFAULT_URL, flowscope, flowscopeStorage } from '../../attach/flowscope-attach.mjs';
 import { TicTacToe } from '../../fixtures/tic-tac-toe/game';
 import { joinMatch, recordingStorage, startBgioServer, until } from '../attach/testing/bgio-server';
+import { startUiServer } from '../server/ui-server';
+import { callHostSocket, connectHostSocket } from '../testing/host-socket';
 import { tempDirWith } from '../testing/temp-dir';
 import { attachOptionsFromArgv } from './attach-args';
 import { startDesktop } from './desktop';
@@ -161,6 +163,32 @@ describe('the desktop app follows a game you run (main process with Electron fak
     // Closing the app closes the endpoint.
     await d.app.close();
     await expect(connect(`?token=${token}`)).rejects.toThrow();
+  });
+
+  it('answers each live request word for word as serve answers it over its WebSocket', async () => {
+    const d = await desktop();
+    const serve = await startUiServer({ staticDir: tempDirWith({}), fixturesDir: path.join(root, 'fixtures'), watch: false, attach: { port: 0, token: TEST_ATTACH.token } });
+    stops.push(() => serve.close());
+    const ws = await connectHostSocket(serve.port, serve.token);
+    stops.push(() => ws.close());
+    const calls: [string, unknown[]][] = [
+      ['liveMatches', []],
+      ['liveMatches', ['extra']],
+      ['followLive', []],
+      ['followLive', [7]],
+      ['followLive', ['']],
+      ['followLive', ['nobody/default']],
+    ];
+    const oks: boolean[] = [];
+    for (const [i, [method, params]] of calls.entries()) {
+      const overWs = await callHostSocket(ws, i + 1, method, params);
+      const overIpc = await d.fake.request(method, ...params);
+      // The replies differ only in their ids (IPC answers one call at a time) and in where each endpoint listens.
+      const same = (reply: any) => ({ ...reply, id: null, ...(reply.result ? { result: { ...reply.result, attach: { token: reply.result.attach.token } } } : {}) });
+      expect(same(overIpc)).toEqual(same(overWs));
+      oks.push(overIpc.ok);
+    }
+    expect(oks).toEqual([true, false, false, false, false, false]);
   });
 
   it('shows the pairing token: this user’s own token file by default, and the line to copy', async () => {
