@@ -20,21 +20,50 @@ export type LiveMethod = keyof typeof LIVE_METHOD_SCHEMAS;
 export type LiveApi = { [M in LiveMethod]: (...params: z.output<(typeof LIVE_METHOD_SCHEMAS)[M]['params']>) => Promise<z.output<(typeof LIVE_METHOD_SCHEMAS)[M]['result']>> };
 export const LIVE_METHODS = Object.keys(LIVE_METHOD_SCHEMAS) as LiveMethod[];
 
+/** A live request, or the error reply a malformed one gets. */
+export type LiveCall = { ok: true; id: number; method: LiveMethod; params: unknown[] } | { ok: false; reply: HostErrorReply };
+
 /**
- * A live request read from a client's text, null when the text is not one (then it is the
- * engine's to read), or the error reply a malformed one gets.
+ * A call of a live method checked against its schema (over IPC, where the method and parameters
+ * arrive apart), or null when `method` is not a live method (then it is the engine's to read).
  */
-export function readLiveRequest(text: string): null | { ok: true; id: number; method: LiveMethod; params: unknown[] } | { ok: false; reply: HostErrorReply } {
+export function readLiveCall(id: number, method: unknown, params: unknown): null | LiveCall {
+  if (typeof method !== 'string' || !Object.hasOwn(LIVE_METHOD_SCHEMAS, method)) return null;
+  const live = method as LiveMethod;
+  const result = LIVE_METHOD_SCHEMAS[live].params.safeParse(params ?? [], { error: plainIssueMessage });
+  if (!result.success) return { ok: false, reply: errorReply(id, new ProtocolError(`${live}: ${describeIssues(result.error, 'params').join('; ')}`)) };
+  return { ok: true, id, method: live, params: result.data as unknown[] };
+}
+
+/**
+ * A live request read from a client's text (over the WebSocket), null when the text is not one
+ * (then it is the engine's to read), or the error reply a malformed one gets.
+ */
+export function readLiveRequest(text: string): null | LiveCall {
   let message: { id?: unknown; method?: unknown; params?: unknown };
   try {
     message = JSON.parse(text);
   } catch {
     return null;
   }
-  if (!message || typeof message !== 'object' || typeof message.method !== 'string' || !Object.hasOwn(LIVE_METHOD_SCHEMAS, message.method)) return null;
-  if (!Number.isSafeInteger(message.id)) return null;
-  const method = message.method as LiveMethod;
-  const result = LIVE_METHOD_SCHEMAS[method].params.safeParse(message.params ?? [], { error: plainIssueMessage });
-  if (!result.success) return { ok: false, reply: errorReply(message.id as number, new ProtocolError(`${method}: ${describeIssues(result.error, 'params').join('; ')}`)) };
-  return { ok: true, id: message.id as number, method, params: result.data as unknown[] };
+  if (!message || typeof message !== 'object' || !Number.isSafeInteger(message.id)) return null;
+  return readLiveCall(message.id as number, message.method, message.params);
+}
+
+/** The default address of the attach endpoint, where `flowscope/attach` connects when given no `url`. */
+export const DEFAULT_ATTACH_URL = 'ws://127.0.0.1:8765/attach';
+
+/**
+ * The options a user copies into `flowscope(…)` or `flowscopeStorage(db, …)` for this endpoint:
+ * the token, and the address when it is not the default one.
+ *
+ * @example attachOptionsText({ url: 'ws://127.0.0.1:8765/attach', token: 'abc' }) // "{ token: 'abc' }"
+ */
+export function attachOptionsText(attach: { url: string; token: string }): string {
+  return `{ token: '${attach.token}'${attach.url === DEFAULT_ATTACH_URL ? '' : `, url: '${attach.url}'`} }`;
+}
+
+/** The one call a user adds to their `Client` (`enhancer: …`) to be followed by this endpoint. */
+export function enhancerSnippet(attach: { url: string; token: string }): string {
+  return `flowscope(${attachOptionsText(attach)})`;
 }

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GameRandomness, ReplayFile, SessionView } from '../../../engine';
+import { enhancerSnippet, type GameRandomness, type ReplayFile, type SessionView } from '../../../engine';
 import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
 import { startUiServer, type UiServer } from '../../server/ui-server';
@@ -83,7 +83,7 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
     return server;
   }
   if (server.attach) {
-    print(`follow your own boardgame.io game: flowscope({ token: '${server.attach.token}'${server.attach.port === 8765 ? '' : `, url: '${server.attach.url}'`} }) (see the README)`);
+    print(`follow your own boardgame.io game: ${enhancerSnippet(server.attach)} (see the README)`);
   }
   print(`Flowscope is running at ${server.url}`);
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');

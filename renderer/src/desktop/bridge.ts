@@ -15,6 +15,8 @@ interface DesktopApi {
 /** Events the chart panel listens for (the chart owns React Flow's viewport). */
 export const FIT_EVENT = 'flowscope:fit';
 export const EXPORT_EVENT = 'flowscope:export-chart';
+/** Asks the followed-games bar to show the pairing token and the line to add to a game (File › Follow a Game You Run…). */
+export const SHOW_CONNECT_EVENT = 'flowscope:show-attach';
 export interface ExportRequest {
   format: 'svg' | 'png';
   reply(dataUrl: string): void;
@@ -85,6 +87,9 @@ export function installBridge(controller: Controller): void {
       case 'theme':
         store.set({ theme: command.theme });
         applyTheme(command.theme);
+        break;
+      case 'show-attach':
+        window.dispatchEvent(new CustomEvent(SHOW_CONNECT_EVENT));
         break;
       case 'export-chart':
         if (command.format === 'svg' || command.format === 'png') {

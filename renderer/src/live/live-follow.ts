@@ -7,9 +7,12 @@ export interface LiveState {
   matches: LiveMatchSummary[];
   following: string | null;
   attach: AttachInfo | null;
-  /** The live API is not there (the desktop app's host does not offer it yet). */
+  /** The host offers no following (an older host, or its attach endpoint is off). */
   unavailable: boolean;
+  /** Why, when the host said. */
+  reason?: string;
 }
+
 
 let state: LiveState = { matches: [], following: null, attach: null, unavailable: false };
 const listeners = new Set<() => void>();
@@ -38,7 +41,7 @@ export function connectLive(controller: Controller): () => void {
   }
   void liveMatches().then(
     (answer) => set({ ...answer, unavailable: false }),
-    () => set({ unavailable: true }),
+    (error: Error) => set({ unavailable: true, reason: error.message }),
   );
   return host.onEvent((event: HostEvent) => {
     if (event.type === 'live') set({ matches: event.matches, following: event.following });
@@ -60,7 +63,7 @@ export async function follow(controller: Controller, id: string): Promise<void> 
   store.set({ busy: true });
   try {
     const followLive = controller.host.followLive;
-    if (!followLive) throw new Error('this Flowscope cannot follow games (the desktop app does not yet)');
+    if (!followLive) throw new Error('this Flowscope host cannot follow games');
     const view: SessionView = await followLive(id);
     store.set({ view, length: view.length, summaries: new Map(), detail: null, notice: null });
     await controller.ensureSummaries(0, Math.min(view.length - 1, 400));
