@@ -27,11 +27,12 @@ async function chartText(page: Page): Promise<{ zoom: number; smallest: number }
 
 /**
  * The drawn edges' routes, read back from their SVG paths: `roundedPath` writes the polyline's
- * first point (M), each corner as a quadratic's control point (Q) and the last point (L).
+ * first point (M), each corner as a quadratic's control point (Q) and the last point (L). Hidden
+ * edges (the game's endIf from every phase, drawn only once taken) are left out.
  */
 const drawnRoutes = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('.fs-edge-path')].map((el) => {
+    [...document.querySelectorAll('.fs-edge-path')].filter((el) => getComputedStyle(el).visibility === 'visible').map((el) => {
       const d = el.getAttribute('d') ?? '';
       const cmds = [...d.matchAll(/([MLQ])([^MLQ]*)/g)].map(([, c, args]) => ({ c, n: args.trim().split(/[\s,]+/).map(Number) }));
       const pts = cmds.flatMap(({ c, n }, i) => (c === 'M' || c === 'Q' || (c === 'L' && i === cmds.length - 1) ? [{ x: n[0], y: n[1] }] : []));
