@@ -57,6 +57,7 @@ describe('the options for real projects reach every command that opens a game', 
       (l) => printed.push(l),
     );
     try {
+      await server.loaded;
       expect(printed.join('\n')).toMatch(/opened race-5 /);
     } finally {
       await server.close();

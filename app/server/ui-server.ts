@@ -103,8 +103,11 @@ function urlPathOf(target: string | undefined): string | null {
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const clients = new Set<WebSocket>();
+  // The progress of what is under way (a replay loading), for pages that connect in the middle of it.
+  let progress: string | null = null;
   const broadcast = (event: HostEvent) => {
     const text = JSON.stringify({ event });
+    if (event.type === 'progress') progress = event.done < event.total ? text : null;
     for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
   };
   const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true, journal: options.journalDir ? new SessionJournal(options.journalDir) : undefined });
@@ -156,6 +159,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   wss.on('error', () => undefined);
   wss.on('connection', (socket) => {
     clients.add(socket);
+    if (progress) socket.send(progress);
     socket.on('error', () => socket.terminate());
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
