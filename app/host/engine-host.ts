@@ -250,7 +250,8 @@ export class EngineHost {
     if (!answer.ok) return;
     const view = viewOf(method, answer.result);
     if (view) this.watcher?.setFiles(view.game.inputs);
-    const reopen = (v: SessionView): OpenRequest => ({ game: v.game.file, exportName: v.game.exportName, bgio: v.game.bgio, numPlayers: v.numPlayers, seed: v.seed, setupData: v.setupData, gameRandomness: v.gameRandomness });
+    const { gamePath, factoryArgs, stubModules } = view?.game ?? {};
+    const reopen = (v: SessionView): OpenRequest => ({ game: v.game.file, exportName: v.game.exportName, bgio: v.game.bgio, numPlayers: v.numPlayers, seed: v.seed, setupData: v.setupData, gameRandomness: v.gameRandomness, ...(gamePath !== undefined ? { gamePath } : {}), ...(factoryArgs ? { factoryArgs } : {}), ...(stubModules ? { stubModules } : {}) });
     switch (method) {
       case 'open':
       case 'restart':

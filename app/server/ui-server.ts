@@ -1,14 +1,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { errorReply, ProtocolError, readRequestMessage, type HostEvent } from '../../engine';
 import { EngineHost } from '../host/engine-host';
-import { readLiveRequest } from '../../engine';
+import { readLiveRequest, readRestoreRequest, type RestoreOffer, type SessionView } from '../../engine';
 import { startAttachServer, type AttachServer, type AttachServerOptions } from '../attach/attach-server';
 import { LiveFollower } from '../attach/live-follower';
 import { LiveHub } from '../attach/live-hub';
-import { SessionJournal } from '../journal/session-journal';
+import { SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { contentTypeOf, staticFileFor } from './static-files';
 
 export interface UiServerOptions {
@@ -28,6 +28,8 @@ export interface UiServerOptions {
   attach?: Omit<AttachServerOptions, 'hub'> | false;
   /** Journal the session's actions in this folder (see `SessionJournal`). */
   journalDir?: string;
+  /** A session a crash left unfinished, offered to the page to restore or discard. */
+  unfinished?: FoundJournal | null;
   /** The largest WebSocket message accepted (default 64 MiB); a bigger one closes that socket. */
   maxMessageBytes?: number;
 }
@@ -115,6 +117,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   const hub = new LiveHub();
   const attach = options.attach === false ? null : await startAttachServer({ ...options.attach, hub });
   const live = attach ? new LiveFollower(hub, engine, broadcast, { url: attach.url, token: attach.token }) : null;
+  const restore = unfinishedSession(options.unfinished ?? null, engine, broadcast);
 
   const server = http.createServer((req, res) => {
     if (!isLoopbackHost(req.headers.host, port)) {
@@ -177,6 +180,16 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       }
       // A client may be gone by the time its answer is ready.
       const reply = (value: unknown) => socket.readyState === socket.OPEN && socket.send(typeof value === 'string' ? value : JSON.stringify(value));
+      const restoreRequest = isBinary ? null : readRestoreRequest(data.toString());
+      if (restoreRequest) {
+        if (!restoreRequest.ok) return void reply(restoreRequest.reply);
+        try {
+          reply({ id: restoreRequest.id, ok: true, result: await restore[restoreRequest.method]() });
+        } catch (error) {
+          reply(errorReply(restoreRequest.id, error));
+        }
+        return;
+      }
       const read = readClientRequest(data, isBinary);
       if (!read.ok) {
         reply(read.reply);
@@ -216,6 +229,40 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await engine.close();
+    },
+  };
+}
+
+/**
+ * The restore offer of a session a crash left unfinished: restoring it replays every action it
+ * recorded (requests wait, as for any rebuild) and deletes its journal; discarding deletes it. A
+ * failed restore keeps the journal and says where it is.
+ */
+function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, broadcast: (event: HostEvent) => void) {
+  let offer = journal;
+  const gone = () => Object.assign(new Error('there is no unfinished session any more (it was restored or discarded)'), { name: 'HostError' });
+  return {
+    restoreOffer: async (): Promise<RestoreOffer | null> => (offer ? { game: offer.open.game, at: offer.at, actions: offer.actions.length, torn: offer.torn } : null),
+    restoreUnfinished: async (): Promise<SessionView> => {
+      const taken = offer;
+      if (!taken) throw gone();
+      offer = null;
+      let view: SessionView;
+      try {
+        view = await engine.restoreSession(taken);
+      } catch (error) {
+        offer = taken;
+        throw Object.assign(new Error(`the session could not be restored: ${(error as Error).message} (its journal is kept at ${taken.file})`), { name: 'HostError' });
+      }
+      rmSync(taken.file, { force: true });
+      broadcast({ type: 'session', view });
+      return view;
+    },
+    discardUnfinished: async (): Promise<null> => {
+      if (!offer) throw gone();
+      rmSync(offer.file, { force: true });
+      offer = null;
+      return null;
     },
   };
 }

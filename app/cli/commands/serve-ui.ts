@@ -60,7 +60,8 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
   const learn = options.learn === undefined ? undefined : options.learn.endsWith('.lesson.json') ? path.resolve(options.learn) : options.learn;
   if (learn) lessonView(FIXTURES_DIR, learn);
 
-  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir, attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() } });
+  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir, attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() }, unfinished: options.restore ? null : (unfinished[0] ?? null) });
+  if (!options.restore && unfinished.length) warn(`an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it, or choose Restore in the page.`);
   // The address first: a long replay loads while the page shows its progress, and requests wait for it.
   if (learn !== undefined) {
     print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
@@ -93,8 +94,6 @@ async function loadFirstSession(server: UiServer, call: HostCall, options: Serve
     const view = await server.engine.restoreSession(newest, call);
     rmSync(newest.file, { force: true });
     print(`restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps${newest.torn ? ' (its last, half-written line was left out)' : ''}`);
-  } else if (unfinished.length) {
-    warn(`an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it.`);
   }
   if (options.inspect) print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
 }
