@@ -31,6 +31,7 @@ export function NewSessionForm({ view }: { view: SessionView | null }) {
   useEffect(() => {
     if (view) setFields(fieldsOf(locationOf(view)));
     setErrors({});
+    setOpen(false);
   }, [shown]);
 
   const submit = () => {
