@@ -116,7 +116,9 @@ export async function serveUiCommand(options: ServeUiOptions, print: (line: stri
   const server = await startServeUi(options, print, warn);
   const stopped = new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
   try {
-    await Promise.race([server.loaded, stopped]);
+    // Ctrl+C while a long replay loads stops at once; a caller whose signal was aborted before the
+    // start still learns whether what it named could be opened.
+    await (signal.aborted ? server.loaded : Promise.race([server.loaded, stopped]));
   } catch (error) {
     // What the command line named cannot be opened: one line and exit 2, as before the server started.
     await server.close();
