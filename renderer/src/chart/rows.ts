@@ -49,8 +49,10 @@ const MIN_ROW_GAP = 40;
 const LANE = 12;
 const CORNER = 16;
 const TRACK_SPACING = 8;
-/** How many routings the crossing search may try per arrangement (keeps huge charts fast). */
+/** How many routings the crossing search may try per arrangement, at most… */
 const SEARCH_BUDGET = 240;
+/** …and fewer as the links grow: a routing's cost grows with their square (about 50 ms per search). */
+const SEARCH_WORK = 12_000;
 
 type Side = 'top' | 'bottom';
 interface Plan {
@@ -347,38 +349,41 @@ export function placeRows(items: Map<string, RowItem>, rows: string[][], links: 
   }
   let choice: Choice = { rank, ends: new Map(channel.map((l) => [l.id, defaultEnds(l)])), left: new Set() };
   let best = route(choice);
-  let budget = search ? SEARCH_BUDGET : 0;
-  for (let pass = 0; pass < 4 && budget > 0 && (best.score[0] || best.score[1]); pass++) {
-    let improved = false;
-    const moves: Choice[] = [];
-    for (const side of best.sides) {
+  // First-improvement hill climbing: take the first move that routes better, then look around it.
+  // Each routing costs about (links)², so bigger charts get fewer tries (and stay fast).
+  let budget = search ? Math.min(SEARCH_BUDGET, Math.max(12, Math.floor(SEARCH_WORK / Math.max(1, links.length) ** 2))) : 0;
+  const flip = (side: Side): Side => (side === 'top' ? 'bottom' : 'top');
+  function* movesFrom(choice: Choice, sides: string[][]): Generator<Choice> {
+    for (const side of sides) {
       for (let i = 0; i + 1 < side.length; i++) {
         const r = new Map(choice.rank);
         r.set(side[i], choice.rank.get(side[i + 1])!);
         r.set(side[i + 1], choice.rank.get(side[i])!);
-        moves.push({ ...choice, rank: r });
+        yield { ...choice, rank: r };
       }
     }
-    const flip = (side: Side): Side => (side === 'top' ? 'bottom' : 'top');
     for (const l of channel) {
       if (l.latent) continue;
       const [s0, t0] = choice.ends.get(l.id)!;
-      for (const e of [[flip(s0), t0], [s0, flip(t0)], [flip(s0), flip(t0)]] as [Side, Side][]) moves.push({ ...choice, ends: new Map(choice.ends).set(l.id, e) });
+      for (const e of [[flip(s0), t0], [s0, flip(t0)], [flip(s0), flip(t0)]] as [Side, Side][]) yield { ...choice, ends: new Map(choice.ends).set(l.id, e) };
+      if (!isLaned(l, choice)) continue;
       const left = new Set(choice.left);
       if (left.has(l.id)) left.delete(l.id);
       else left.add(l.id);
-      if (isLaned(l, choice)) moves.push({ ...choice, left });
+      yield { ...choice, left };
     }
-    for (const m of moves) {
-      if (budget-- <= 0) break;
+  }
+  search: while (budget > 0 && (best.score[0] || best.score[1])) {
+    for (const m of movesFrom(choice, best.sides)) {
+      if (budget-- <= 0) break search;
       const r = route(m);
       if (better(r.score, best.score)) {
         best = r;
         choice = m;
-        improved = true;
+        continue search;
       }
     }
-    if (!improved) break;
+    break;
   }
   // The positions' y are those of the last routing tried: lay out the chosen one again.
   best = route(choice);
