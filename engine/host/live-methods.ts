@@ -4,9 +4,9 @@
  * server reads them with `readLiveRequest` before the engine's own requests (docs/attach.md).
  */
 import { z } from '../schema/zod';
-import { expected, describeIssues, plainIssueMessage } from '../schema/issues';
+import { expected } from '../schema/issues';
 import { params } from './host-methods';
-import { errorReply, ProtocolError, type HostErrorReply } from './host-request';
+import { readServerCall, readServerRequest, type ServerCall } from './server-requests';
 import { liveMatchesSchema, sessionViewSchema } from './view-schemas';
 
 export const LIVE_METHOD_SCHEMAS = {
@@ -21,34 +21,13 @@ export type LiveApi = { [M in LiveMethod]: (...params: z.output<(typeof LIVE_MET
 export const LIVE_METHODS = Object.keys(LIVE_METHOD_SCHEMAS) as LiveMethod[];
 
 /** A live request, or the error reply a malformed one gets. */
-export type LiveCall = { ok: true; id: number; method: LiveMethod; params: unknown[] } | { ok: false; reply: HostErrorReply };
+export type LiveCall = ServerCall<LiveMethod>;
 
-/**
- * A call of a live method checked against its schema (over IPC, where the method and parameters
- * arrive apart), or null when `method` is not a live method (then it is the engine's to read).
- */
-export function readLiveCall(id: number, method: unknown, params: unknown): null | LiveCall {
-  if (typeof method !== 'string' || !Object.hasOwn(LIVE_METHOD_SCHEMAS, method)) return null;
-  const live = method as LiveMethod;
-  const result = LIVE_METHOD_SCHEMAS[live].params.safeParse(params ?? [], { error: plainIssueMessage });
-  if (!result.success) return { ok: false, reply: errorReply(id, new ProtocolError(`${live}: ${describeIssues(result.error, 'params').join('; ')}`)) };
-  return { ok: true, id, method: live, params: result.data as unknown[] };
-}
+/** A live call over IPC, where the method and parameters arrive apart (see `readServerCall`). */
+export const readLiveCall = (id: number, method: unknown, params: unknown) => readServerCall(LIVE_METHOD_SCHEMAS, id, method, params);
 
-/**
- * A live request read from a client's text (over the WebSocket), null when the text is not one
- * (then it is the engine's to read), or the error reply a malformed one gets.
- */
-export function readLiveRequest(text: string): null | LiveCall {
-  let message: { id?: unknown; method?: unknown; params?: unknown };
-  try {
-    message = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!message || typeof message !== 'object' || !Number.isSafeInteger(message.id)) return null;
-  return readLiveCall(message.id as number, message.method, message.params);
-}
+/** A live request read from a client's text (see `readServerRequest`). */
+export const readLiveRequest = (text: string) => readServerRequest(LIVE_METHOD_SCHEMAS, text);
 
 /** The default address of the attach endpoint, where `flowscope/attach` connects when given no `url`. */
 export const DEFAULT_ATTACH_URL = 'ws://127.0.0.1:8765/attach';

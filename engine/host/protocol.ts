@@ -43,6 +43,7 @@ export type AttachInfo = z.output<typeof attachInfoSchema>;
 /** A followed game's state after a step, as it reported it. */
 export type ReportedStateView = z.output<typeof reportedStateSchema>;
 export { attachOptionsText, DEFAULT_ATTACH_URL, enhancerSnippet, LIVE_METHOD_SCHEMAS, LIVE_METHODS, readLiveCall, readLiveRequest, type LiveApi, type LiveCall, type LiveMethod } from './live-methods';
+export { RESTORE_METHOD_SCHEMAS, RESTORE_METHODS, readRestoreRequest, type RestoreApi, type RestoreMethod, type RestoreOffer } from './restore-methods';
 export type CoverageView = z.output<typeof coverageViewSchema>;
 export type ExploreView = z.output<typeof exploreViewSchema>;
 export type ExploreFindingView = z.output<typeof exploreFindingViewSchema>;
