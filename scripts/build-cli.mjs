@@ -1,0 +1,76 @@
+// `npm run build:cli` (also run by `npm install`): the command line and its worker threads,
+// bundled ahead of time into dist/cli, so a command starts without compiling TypeScript.
+// bin/flowscope.mjs runs this build while it is fresh (see bin/built-cli.mjs), else the sources.
+// `--if-stale`: build only when the sources changed since the last build.
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { BUILT_CLI_DIR, builtCliState, INPUTS_FILE, inputsRecord, ROOT } from '../bin/built-cli.mjs';
+import { workerUrls } from './worker-urls.mjs';
+
+/** Entry name → source: the two the bin script imports, and every worker thread's entry. */
+export const CLI_ENTRIES = {
+  main: 'app/cli/main.ts',
+  'run-watched': 'app/cli/run-watched.ts',
+  'cli-worker': 'app/cli/cli-worker.ts',
+  'explore-worker': 'app/explore/explore-worker.ts',
+  'engine-worker': 'app/host/engine-worker.ts',
+};
+
+// Flowscope's own modules do their work when called, never on import, so a module none of whose
+// exports a command uses is left out (the engine's index re-exports everything).
+const ownModulesArePure = {
+  name: 'flowscope-own-modules-are-pure',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData?.resolving) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+      if (resolved.errors.length || resolved.path.includes(`${path.sep}node_modules${path.sep}`)) return resolved;
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+/** Builds dist/cli (into a fresh folder, then swapped in, so a running command never sees half a build). */
+export async function buildCli({ ifStale = false } = {}) {
+  if (ifStale && builtCliState().fresh) return false;
+  const staging = `${BUILT_CLI_DIR}-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.entries(CLI_ENTRIES).map(([out, input]) => ({ in: input, out })),
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // Packages are bundled too (loading many CommonJS files from ES modules costs more than the
+    // code itself), except those that must be the files on disk: boardgame.io's copies (game code
+    // resolves its other boardgame.io imports there), esbuild (it starts its binary from beside
+    // its package) and chokidar (native file watching).
+    external: ['boardgame.io', 'boardgame.io/*', 'bgio-*', 'esbuild', 'chokidar', 'fsevents', 'bufferutil', 'utf-8-validate'],
+    // Bundled CommonJS code calls `require` for Node's built-ins.
+    banner: { js: "import { createRequire as __flowscopeRequire } from 'node:module'; const require = __flowscopeRequire(import.meta.url);" },
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunk-[hash]',
+    sourcemap: 'linked',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [workerUrls(Object.keys(CLI_ENTRIES)), ownModulesArePure],
+  });
+  const sources = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules')).map((p) => path.relative(ROOT, path.resolve(ROOT, p)));
+  const inputs = [...sources, 'scripts/build-cli.mjs', 'scripts/worker-urls.mjs', 'bin/built-cli.mjs', 'tsconfig.json'];
+  writeFileSync(path.join(staging, INPUTS_FILE), JSON.stringify(inputsRecord(inputs)));
+  if (existsSync(BUILT_CLI_DIR)) rmSync(BUILT_CLI_DIR, { recursive: true, force: true });
+  renameSync(staging, BUILT_CLI_DIR);
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const built = await buildCli({ ifStale: process.argv.includes('--if-stale') });
+  if (built) console.log(`built ${path.relative(process.cwd(), BUILT_CLI_DIR) || BUILT_CLI_DIR}`);
+}
