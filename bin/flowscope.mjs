@@ -5,9 +5,10 @@
 // One-shot commands run in a watched worker thread: game code that loops forever is stopped and
 // named. `serve` runs here: its game code already runs in the server's own watched worker, and so
 // does `explore` (its playouts run in watched worker threads; its progress bar needs this terminal).
+import { fileURLToPath } from 'node:url';
 import { builtCliState } from './built-cli.mjs';
 
-const state = builtCliState();
+const state = builtCliState(fileURLToPath(new URL('../dist/cli', import.meta.url)), fileURLToPath(new URL('..', import.meta.url)));
 let entries;
 if (state.fresh) {
   entries = { main: () => import('../dist/cli/main.mjs'), runWatched: () => import('../dist/cli/run-watched.mjs') };
