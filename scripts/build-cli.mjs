@@ -17,6 +17,21 @@ export const CLI_ENTRIES = {
   'engine-worker': 'app/host/engine-worker.ts',
 };
 
+/**
+ * boardgame.io 0.50 and esbuild must be the files on disk (game code resolves its other
+ * boardgame.io imports there; esbuild starts its binary from beside its package). Both load at
+ * every start, so they are loaded with `require`: an ES module import of CommonJS first scans each
+ * file for its exports. (The older releases load only on demand, as the sources import them.)
+ */
+const requiredFromDisk = {
+  name: 'flowscope-required-from-disk',
+  setup(build) {
+    const filter = /^(boardgame\.io|esbuild)(\/|$)/;
+    build.onResolve({ filter }, (args) => (args.namespace === 'required-from-disk' ? { path: args.path, external: true } : { path: args.path, namespace: 'required-from-disk' }));
+    build.onLoad({ filter: /.*/, namespace: 'required-from-disk' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+  },
+};
+
 /** Builds dist/cli (into a fresh folder, then swapped in, so a running command never sees half a build). */
 export async function buildCli({ ifStale = false } = {}) {
   if (ifStale && builtCliState().fresh) return false;
@@ -33,11 +48,10 @@ export async function buildCli({ ifStale = false } = {}) {
     platform: 'node',
     target: 'node20',
     // Packages are bundled too (loading many CommonJS files from ES modules costs more than the
-    // code itself), except those that must be the files on disk: boardgame.io's copies (game code
-    // resolves its other boardgame.io imports there), esbuild (it starts its binary from beside
-    // its package) and chokidar (native file watching).
-    external: ['boardgame.io', 'boardgame.io/*', 'bgio-*', 'esbuild', 'chokidar', 'fsevents', 'bufferutil', 'utf-8-validate'],
-    // Bundled CommonJS code calls `require` for Node's built-ins.
+    // code itself), except boardgame.io's older copies (loaded on demand, 0.39-0.49 while the console
+    // is bound late), chokidar (native file watching) and `requiredFromDisk`.
+    external: ['bgio-*', 'chokidar', 'fsevents', 'bufferutil', 'utf-8-validate'],
+    // Bundled CommonJS code, and `requiredFromDisk`, call `require`.
     banner: { js: "import { createRequire as __flowscopeRequire } from 'node:module'; const require = __flowscopeRequire(import.meta.url);" },
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunk-[hash]',
@@ -47,9 +61,9 @@ export async function buildCli({ ifStale = false } = {}) {
     minifySyntax: true,
     metafile: true,
     logLevel: 'warning',
-    plugins: [workerUrls(Object.keys(CLI_ENTRIES))],
+    plugins: [workerUrls(Object.keys(CLI_ENTRIES)), requiredFromDisk],
   });
-  const sources = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules')).map((p) => path.relative(ROOT, path.resolve(ROOT, p)));
+  const sources = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules') && !/^[\w-]+:/.test(p)).map((p) => path.relative(ROOT, path.resolve(ROOT, p)));
   const inputs = [...sources, 'scripts/build-cli.mjs', 'scripts/worker-urls.mjs', 'bin/built-cli.mjs', 'tsconfig.json'];
   writeFileSync(path.join(staging, INPUTS_FILE), JSON.stringify(inputsRecord(inputs)));
   if (existsSync(BUILT_CLI_DIR)) rmSync(BUILT_CLI_DIR, { recursive: true, force: true });

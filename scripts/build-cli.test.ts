@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tempDirWith } from '../app/testing/temp-dir';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SLOWER = /^flowscope: the built command line (is missing|is older than the sources \(([^)]+) changed\)); running the TypeScript sources, which starts slower \(rebuild: npm run build:cli\)$/;
@@ -47,14 +48,24 @@ describe('bin/flowscope.mjs runs the build while it is fresh, else the sources',
     expect({ status: stale.status, stdout: stale.stdout, stderr: stale.stderr }).toEqual({ status: built.status, stdout: built.stdout, stderr: built.stderr });
   });
 
-  it('plays a game on an older release the same way from the build and from the sources (no build at all)', () => {
-    const args = ['play', 'fixtures/legacy-turn-orders/game.ts', '--seed', 's', '--random', '8'];
-    const built = flowscope(launcher('fresh'), ...args);
-    const missing = flowscope(launcher('missing'), ...args);
-    expect(built.status).toBe(0);
-    expect(JSON.parse(built.stdout).actions).toHaveLength(8);
-    expect(missing.notice).toMatch(/the built command line is missing/);
-    expect({ status: missing.status, stdout: missing.stdout, stderr: missing.stderr }).toEqual({ status: built.status, stdout: built.stdout, stderr: built.stderr });
+  it('runs a (G, ctx) game on 0.39, whose own logged refusals need its console bound late, the same from the build and from the sources (no build at all)', () => {
+    const game = tempDirWith({
+      'game.js': `export default {
+        setup: () => ({ n: 0 }),
+        moves: { bump: (G, ctx) => { G.n++; ctx.events.setPhase('nowhere'); } },
+        phases: { a: { start: true, next: 'b' }, b: {} },
+        ai: { enumerate: () => [{ move: 'bump', args: [] }] },
+      };\n`,
+    });
+    const built = launcher('fresh');
+    const played = flowscope(built, 'play', path.join(game, 'game.js'), '--bgio', '0.39', '--random', '2', '--seed', 's', '--out', path.join(game, 'replay.json'));
+    expect(played.status).toBe(0);
+    const args = ['replay', path.join(game, 'game.js'), path.join(game, 'replay.json'), '--bgio', '0.39', '--json'];
+    const fromBuild = flowscope(built, ...args);
+    const fromSources = flowscope(launcher('missing'), ...args);
+    expect(fromBuild.stdout).toContain('"outcome":"applied","warning":"boardgame.io logged: invalid phase: nowhere"');
+    expect(fromSources.notice).toMatch(/the built command line is missing/);
+    expect({ status: fromSources.status, stdout: fromSources.stdout, stderr: fromSources.stderr }).toEqual({ status: fromBuild.status, stdout: fromBuild.stdout, stderr: fromBuild.stderr });
   });
 
   it('runs explore’s worker threads from the build as from the sources', () => {
