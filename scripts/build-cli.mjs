@@ -2,11 +2,12 @@
 // bundled ahead of time into dist/cli, so a command starts without compiling TypeScript.
 // bin/flowscope.mjs runs this build while it is fresh (see bin/built-cli.mjs), else the sources.
 // `--if-stale`: build only when the sources changed since the last build.
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { BUILT_CLI_DIR, builtCliState, INPUTS_FILE, inputsRecord, ROOT } from '../bin/built-cli.mjs';
-import { workerUrls } from './worker-urls.mjs';
+import { barrelImports } from './barrel-imports.mjs';
+import { rewriteWorkerUrls } from './worker-urls.mjs';
 
 /** Entry name → source: the two the bin script imports, and every worker thread's entry. */
 export const CLI_ENTRIES = {
@@ -31,6 +32,22 @@ const requiredFromDisk = {
     build.onLoad({ filter: /.*/, namespace: 'required-from-disk' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
+
+/** Flowscope's own TypeScript: worker URLs to the built entries, imports of an index to the modules behind it. */
+function ownSources(entries) {
+  const direct = barrelImports();
+  return {
+    name: 'flowscope-own-sources',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const text = readFileSync(args.path, 'utf8');
+        const { contents, errors } = rewriteWorkerUrls(direct(text, args.path) ?? text, entries);
+        return contents === text ? undefined : { contents, errors, loader: 'ts', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
 
 /** Builds dist/cli (into a fresh folder, then swapped in, so a running command never sees half a build). */
 export async function buildCli({ ifStale = false } = {}) {
@@ -61,10 +78,10 @@ export async function buildCli({ ifStale = false } = {}) {
     minifySyntax: true,
     metafile: true,
     logLevel: 'warning',
-    plugins: [workerUrls(Object.keys(CLI_ENTRIES)), requiredFromDisk],
+    plugins: [ownSources(Object.keys(CLI_ENTRIES)), requiredFromDisk],
   });
   const sources = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules') && !/^[\w-]+:/.test(p)).map((p) => path.relative(ROOT, path.resolve(ROOT, p)));
-  const inputs = [...sources, 'scripts/build-cli.mjs', 'scripts/worker-urls.mjs', 'bin/built-cli.mjs', 'tsconfig.json'];
+  const inputs = [...sources, 'scripts/build-cli.mjs', 'scripts/worker-urls.mjs', 'scripts/barrel-imports.mjs', 'bin/built-cli.mjs', 'tsconfig.json'];
   writeFileSync(path.join(staging, INPUTS_FILE), JSON.stringify(inputsRecord(inputs)));
   if (existsSync(BUILT_CLI_DIR)) rmSync(BUILT_CLI_DIR, { recursive: true, force: true });
   try {

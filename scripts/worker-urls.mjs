@@ -7,7 +7,17 @@ import path from 'node:path';
 
 const WORKER_URL = /new URL\((['"])\.\/([\w-]+)\.ts\1, import\.meta\.url\)/g;
 
-/** `entries`: the names (without extension) the build writes as `<name>.mjs`. */
+/** `text` with its worker URLs rewritten, and an error for each worker that is not one of `entries` (names without extension). */
+export function rewriteWorkerUrls(text, entries) {
+  const errors = [];
+  const contents = text.replace(WORKER_URL, (_all, quote, name) => {
+    if (!entries.includes(name)) errors.push({ text: `${name}.ts is started as a worker but is not an entry of this build (${entries.join(', ')})` });
+    return `new URL(${quote}./${name}.mjs${quote}, import.meta.url)`;
+  });
+  return { contents, errors };
+}
+
+/** The plugin: `entries` are the names the build writes as `<name>.mjs`. */
 export function workerUrls(entries) {
   return {
     name: 'flowscope-worker-urls',
@@ -15,12 +25,7 @@ export function workerUrls(entries) {
       build.onLoad({ filter: /[\\/]app[\\/].*\.ts$/ }, async (args) => {
         const text = await readFile(args.path, 'utf8');
         if (!text.includes('import.meta.url')) return undefined;
-        const errors = [];
-        const contents = text.replace(WORKER_URL, (_all, quote, name) => {
-          if (!entries.includes(name)) errors.push({ text: `${name}.ts is started as a worker but is not an entry of this build (${entries.join(', ')})` });
-          return `new URL(${quote}./${name}.mjs${quote}, import.meta.url)`;
-        });
-        return { contents, loader: 'ts', resolveDir: path.dirname(args.path), errors };
+        return { ...rewriteWorkerUrls(text, entries), loader: 'ts', resolveDir: path.dirname(args.path) };
       });
     },
   };
