@@ -32,7 +32,7 @@ export { explainStep } from './session/explain';
 export * from './host/protocol';
 export { lintConfig, LINT_CODES, type LintFinding, type LintSeverity } from './lint/lint';
 export { firstDivergence, comparableSteps, type ComparableStep, type Divergence } from './session/compare';
-export { RUNTIMES, DEFAULT_RUNTIME, registerRuntime, closestRuntime, runtimeByVersion, resolveRange, generationOf, GENERATION_LABEL, type ApiGeneration, type RangeResolution } from './runtime/registry';
+export { RUNTIMES, DEFAULT_RUNTIME, loadRuntime, registerRuntime, closestRuntime, runtimeByVersion, resolveRange, generationOf, GENERATION_LABEL, type ApiGeneration, type RangeResolution, type ShippedRelease } from './runtime/registry';
 export type { ApiEra } from './runtime/bgio-runtime';
 export { Entropy, activeEntropy, describeUse, type EntropyApi, type EntropyStep, type EntropyUse, type GameRandomness } from './session/entropy';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';

@@ -2,8 +2,10 @@
 // The preload is CommonJS (sandboxed preloads cannot be ES modules); the rest is ESM.
 import { build } from 'esbuild';
 import { hostMethodNames, preloadBuildOptions } from './preload-build.mjs';
+import { workerUrls } from './worker-urls.mjs';
 
-const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: 'inline', logLevel: 'warning' };
+// The main process starts the engine worker beside it (dist-electron/engine-worker.mjs).
+const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: 'inline', logLevel: 'warning', plugins: [workerUrls(['engine-worker'])] };
 await Promise.all([
   build({ ...common, entryPoints: ['app/electron/main.ts'], outfile: 'dist-electron/main.mjs', format: 'esm', external: ['electron', 'esbuild', 'chokidar', 'fsevents'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } }),

@@ -2,7 +2,7 @@ import { readdirSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync, mkdirSync } from 'node:fs';
-import { chartOf, chartToMermaid, findGames, selectGame, type BgioRuntime, type GameConfig } from '../engine';
+import { chartOf, chartToMermaid, findGames, loadRuntime, selectGame, type BgioRuntime, type GameConfig } from '../engine';
 import { detectLegacy, migrateSource } from '../engine/legacy';
 import { loadGameModule } from '../app/load/load-game-file';
 import { pickRelease } from '../app/load/pick-release';
@@ -22,7 +22,7 @@ export function goldenPlayers(config: GameConfig): number {
 /** A fixture's game config, loaded on the release it was written for. */
 export async function loadFixture(name: string): Promise<{ config: GameConfig; runtime: BgioRuntime; file: string }> {
   const file = path.join(fixturesDir, name, 'game.ts');
-  const { runtime } = pickRelease(file);
+  const runtime = await loadRuntime(pickRelease(file).runtime);
   const module = await loadGameModule(file, runtime);
   return { config: selectGame(findGames(module.exports)).config, runtime, file };
 }

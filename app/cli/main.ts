@@ -1,19 +1,6 @@
 import { parseArgs } from 'node:util';
 import { forceGameRandomness } from '../load/sandbox-mode';
-import { chartCommand } from './commands/chart';
-import { checkCommand } from './commands/check';
-import { compareCommand } from './commands/compare';
-import { importMatchCommand } from './commands/import-match';
-import { exploreCommand } from './commands/explore';
-import { exportTestCommand } from './commands/export-test';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_VERIFY_STEPS, migrateCommand } from './commands/migrate';
-import { play } from './commands/play';
-import { replayCommand } from './commands/replay';
-import { lintCommand } from './commands/lint';
-import { lessonCheckCommand, lessonsCommand } from './commands/lessons';
-import { serveCommand } from './commands/serve';
-import { serveUiCommand } from './commands/serve-ui';
 import { MatchSourceError } from '../attach/match-sources';
 import { DEFAULT_TIMEOUT_SECONDS } from './timeout';
 import { stateDir } from '../journal/state-dir';
@@ -183,7 +170,7 @@ function positionals(list: string[], count: number, names: string): string[] {
 
 const journalDir = () => path.join(stateDir(), 'sessions');
 
-/** Runs one command line and returns its exit code; never throws. */
+/** Runs one command line and returns its exit code; never throws. Each command's module loads only when it runs. */
 export async function main(argv: string[], io: Io): Promise<number> {
   try {
     const { values, positionals: args } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -199,6 +186,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         const [file] = positionals(rest, 1, '<game-file>');
         const undoRate = values['undo-rate'] === undefined ? 0 : Number(values['undo-rate']);
         if (!(undoRate >= 0 && undoRate <= 1)) throw new UsageError(`--undo-rate must be between 0 and 1, got ${values['undo-rate']}`);
+        const { play } = await import('./commands/play');
         return await play(
           {
             file,
@@ -220,18 +208,22 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'replay': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
+        const { replayCommand } = await import('./commands/replay');
         return await replayCommand(file, replay, { json: !!values.json, game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
       }
       case 'check': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
+        const { checkCommand } = await import('./commands/check');
         return await checkCommand(file, replay, { game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
       }
       case 'chart': {
         const [file] = positionals(rest, 1, '<game-file>');
+        const { chartCommand } = await import('./commands/chart');
         return await chartCommand(file, { game: values.game, players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio, open: openOptions(values) }, io.print);
       }
       case 'serve': {
         if (rest.length > 1) throw new UsageError(`expected at most one game file, got ${rest.join(' ')}`);
+        const { serveUiCommand } = await import('./commands/serve-ui');
         return await serveUiCommand(
           {
             file: rest[0],
@@ -261,6 +253,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'inspect': {
         const [file] = positionals(rest, 1, '<game-file>');
+        const { serveCommand } = await import('./commands/serve');
         return await serveCommand(
           {
             file,
@@ -280,6 +273,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'migrate': {
         const [file] = positionals(rest, 1, '<game-file>');
+        const { DEFAULT_VERIFY_STEPS, migrateCommand } = await import('./commands/migrate');
         const migrateOptions = {
           game: values.game,
           bgio: values.bgio,
@@ -293,23 +287,27 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'compare': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
+        const { compareCommand } = await import('./commands/compare');
         return await compareCommand(file, replay, { game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
       }
       case 'import-match': {
         const [file] = positionals(rest, 1, '<game-file>');
         if (!values.match) throw new UsageError('import-match needs --match ID');
+        const { importMatchCommand } = await import('./commands/import-match');
         return await importMatchCommand({ file, game: values.game, bgio: values.bgio, server: values.server, storage: values.storage, match: values.match, out: values.out }, io.print, io.warn);
       }
       case 'lessons':
         positionals(rest, 0, 'no arguments');
-        return lessonsCommand(io.print);
+        return (await import('./commands/lessons')).lessonsCommand(io.print);
       case 'lesson': {
         const [sub, target, ...extra] = rest;
         if (sub !== 'check' || extra.length) throw new UsageError(`expected \`lesson check [lesson-file|id]\`, got lesson ${rest.join(' ')}`);
+        const { lessonCheckCommand } = await import('./commands/lessons');
         return await lessonCheckCommand(target, io.print);
       }
       case 'learn': {
         if (rest.length > 1) throw new UsageError(`expected at most one lesson id, got ${rest.join(' ')}`);
+        const { serveUiCommand } = await import('./commands/serve-ui');
         return await serveUiCommand(
           {
             learn: rest[0] ?? '',
@@ -322,6 +320,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'explore': {
         const [file] = positionals(rest, 1, '<game-file>');
+        const { exploreCommand } = await import('./commands/explore');
         return await exploreCommand(
           {
             file,
@@ -346,10 +345,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
         const runner = values.runner ?? 'vitest';
         if (runner !== 'vitest' && runner !== 'jest') throw new UsageError(`--runner must be vitest or jest, got ${runner}`);
+        const { exportTestCommand } = await import('./commands/export-test');
         return await exportTestCommand(file, replay, { game: values.game, bgio: values.bgio, runner, withG: !!values['with-G'], out: values.out }, io.print, io.warn);
       }
       case 'lint': {
         const [file] = positionals(rest, 1, '<game-file>');
+        const { lintCommand } = await import('./commands/lint');
         return await lintCommand(file, { game: values.game, bgio: values.bgio, open: openOptions(values), players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1) }, io.print, io.warn);
       }
       default:

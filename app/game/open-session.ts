@@ -1,4 +1,4 @@
-import { describeAction, findGames, gameAt, GameSelectionError, selectGame, Session, SessionError, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type GameLocation, type SessionOptions, type StepRecord } from '../../engine';
+import { describeAction, findGames, gameAt, GameSelectionError, loadRuntime, selectGame, Session, SessionError, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type GameLocation, type SessionOptions, type StepRecord } from '../../engine';
 import { activity, asGameCode } from '../load/activity';
 import { loadGameModule, type LoadOptions, type LoadedGameModule } from '../load/load-game-file';
 import { pickRelease, type ReleaseChoice } from '../load/pick-release';
@@ -23,16 +23,18 @@ export type OpenOptions = LoadOptions & GameLocation;
 export async function openGame(file: string, wanted?: string, bgio?: string, bgioSource?: string, options: OpenOptions = {}): Promise<OpenedGame> {
   activity.doing(`loading ${file}`);
   let choice: ReleaseChoice | undefined;
+  let runtime: BgioRuntime | undefined;
   const module = await loadGameModule(
     file,
-    (inputs) => {
+    async (inputs) => {
       choice = pickRelease(file, bgio, bgioSource, inputs);
-      return choice.runtime;
+      runtime = await loadRuntime(choice.runtime);
+      return runtime;
     },
     options,
   );
   const game = chooseGame(module, wanted, options);
-  return { module, game, runtime: choice!.runtime, releaseReason: choice!.reason, options };
+  return { module, game, runtime: runtime!, releaseReason: choice!.reason, options };
 }
 
 function chooseGame(module: LoadedGameModule, wanted: string | undefined, location: GameLocation): FoundGame {

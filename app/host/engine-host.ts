@@ -1,9 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { parseReplay, type HostEvent, type HostMethod, type HostResponseMessage, type OpenRequest, type ReloadResult, type SessionView, type StepSummary } from '../../engine';
 import type { EngineWorkerMessage } from './engine-worker';
 import type { JournaledSession, SessionJournal } from '../journal/session-journal';
 import { GameWatcher } from './game-watcher';
 import { describeStall, StallWatch } from './stall-watch';
+import { startWorker } from './start-worker';
 
 export interface EngineHostOptions {
   fixturesDir: string;
@@ -14,7 +15,7 @@ export interface EngineHostOptions {
   inspect?: { port?: number; token?: string };
   /** Reload the game when its files change (hot reload). */
   watch?: boolean;
-  /** A prebuilt worker bundle (the desktop app's); by default the TypeScript source runs through tsx. */
+  /** The engine worker's entry, if not engine-worker beside this module (a `.ts` source runs through tsx, a built `.mjs` as it is). */
   workerScript?: URL;
   /** Journal the session's actions to disk as they are dispatched (deleted by a clean `close`). */
   journal?: SessionJournal;
@@ -164,8 +165,8 @@ export class EngineHost {
       this.inspectFail = reject;
     });
     this.inspectReady.catch(() => undefined);
-    const workerData = { entry: new URL('./engine-worker.ts', import.meta.url).href, shared: this.stallWatch.shared, fixturesDir: this.options.fixturesDir, inspect: this.inspect };
-    this.worker = new Worker(this.options.workerScript ?? new URL('./ts-worker-entry.mjs', import.meta.url), { workerData });
+    const workerData = { shared: this.stallWatch.shared, fixturesDir: this.options.fixturesDir, inspect: this.inspect };
+    this.worker = startWorker(this.options.workerScript ?? new URL('./engine-worker.ts', import.meta.url), workerData);
     this.worker.on('message', (m: EngineWorkerMessage) => this.onMessage(m));
     this.worker.on('error', (error) => this.failAll(error));
   }

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { startWorker } from './start-worker';
 import { StallWatch, type StallReport, type WatchMessage } from './stall-watch';
 
 /** Messages a watched worker sends to the thread that watches it. */
@@ -26,7 +26,7 @@ export function runWatchedWorker(
   options: WatchOptions = {},
 ): Promise<{ code: number } | { stalled: StallReport }> {
   const watch = new StallWatch(timeoutMs);
-  const worker = new Worker(new URL('./ts-worker-entry.mjs', import.meta.url), { workerData: { ...workerData, shared: watch.shared, entry: script.href } });
+  const worker = startWorker(script, { ...workerData, shared: watch.shared });
   return new Promise((resolve, reject) => {
     let settled = false;
     let stalled: StallReport | null = null;

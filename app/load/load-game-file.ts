@@ -83,7 +83,7 @@ export function hashInputs(gameFile: string, inputs: string[]): string {
  * and evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
  * release Flowscope observes. `runtime` may be chosen from the bundle's inputs (every local file).
  */
-export async function loadGameModule(file: string, runtime: BgioRuntime | ((inputs: string[]) => BgioRuntime), options: LoadOptions = {}): Promise<LoadedGameModule> {
+export async function loadGameModule(file: string, runtime: BgioRuntime | ((inputs: string[]) => BgioRuntime | Promise<BgioRuntime>), options: LoadOptions = {}): Promise<LoadedGameModule> {
   const absolute = path.resolve(file);
   if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
@@ -115,7 +115,7 @@ export async function loadGameModule(file: string, runtime: BgioRuntime | ((inpu
     .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
   const gameRandomness = gameRandomnessFor(options.gameRandomness);
-  const chosen = typeof runtime === 'function' ? runtime(inputs) : runtime;
+  const chosen = typeof runtime === 'function' ? await runtime(inputs) : runtime;
   const stubs = options.stubModules ?? [];
   const { exports, loadEntropy } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs);
   const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs).exports;

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_RUNTIME, generationOf, GENERATION_LABEL, resolveRange, RUNTIMES, runtimeByVersion, type ApiEra, type BgioRuntime } from '../../engine';
+import { DEFAULT_RUNTIME, generationOf, GENERATION_LABEL, resolveRange, RUNTIMES, runtimeByVersion, type ApiEra, type ShippedRelease } from '../../engine';
 import { chooseByEvidence, describeEvidence, findReleaseEvidence, judge, type ReleaseEvidence } from '../../engine/legacy';
 
 export interface ReleaseChoice {
-  runtime: BgioRuntime;
+  /** The release to run on (`loadRuntime` loads it). */
+  runtime: ShippedRelease;
   /** Why this release: shown to the user. */
   reason: string;
   /** What in the game's files points to a release (file:line), agreeing with the choice or not. */
@@ -95,7 +96,7 @@ export function pickRelease(file: string, override?: string, overrideSource = '-
   const shipped = RUNTIMES.map((r) => r.version).join(', ');
   const shorten = (f: string) => path.relative(path.dirname(path.resolve(file)), f) || path.basename(f);
   const evidence = findReleaseEvidence(readSources(inputs.length ? inputs : [file]));
-  const disagreement = (runtime: BgioRuntime) => {
+  const disagreement = (runtime: ShippedRelease) => {
     const { conflicting } = judge(runtime.version, evidence);
     if (!conflicting.length) return '';
     return `; but the code has ${conflicting.slice(0, MAX_SHOWN).map((e) => describeEvidence(e, shorten)).join('; ')}${conflicting.length > MAX_SHOWN ? ` and ${conflicting.length - MAX_SHOWN} more` : ''}, which ${conflicting.length === 1 ? 'belongs' : 'belong'} to other releases`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintConfig } from '../lint/lint';
 import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
-import { RUNTIMES } from '../runtime/registry';
+import { loadRuntime, RUNTIMES } from '../runtime/registry';
 import { Session } from '../session/session';
 import type { GameConfig } from '../types';
 import { lintByRunning } from './lint-by-running';
@@ -18,8 +18,8 @@ describe('lint by running the game', () => {
     expect(JSON.stringify(step.error ?? step.trace.entries)).toMatch(/next is not a function/);
   });
 
-  it('a phase whose endIf is already true when it begins (by running, at setup and later)', () => {
-    for (const runtime of RUNTIMES.filter((r) => r.era !== 'flow')) {
+  it('a phase whose endIf is already true when it begins (by running, at setup and later)', async () => {
+    for (const runtime of await Promise.all(RUNTIMES.filter((r) => r.era !== 'flow').map((r) => loadRuntime(r)))) {
       const context = runtime.era === 'context';
       const config: GameConfig = {
         setup: () => ({ ready: true }),

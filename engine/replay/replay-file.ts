@@ -1,8 +1,8 @@
 import { describeIssues, plainIssueMessage } from '../schema/issues';
-import type { FlowCtx } from '../types';
-import { replayFileSchema, type ReplayFile, type StepExpectation } from './replay-schema';
+import { replayFileSchema, type ReplayFile } from './replay-schema';
 
-export { EXPECTATION_KEYS, REPLAY_FORMAT, REPLAY_VERSION, replayFileSchema, stepExpectationSchema, type ReplayFile, type StepExpectation } from './replay-schema';
+export { EXPECTATION_KEYS, replayFileSchema, stepExpectationSchema, type ReplayFile, type StepExpectation } from './replay-schema';
+export { REPLAY_FORMAT, REPLAY_VERSION, expectationOf, formatReplay } from './replay-format';
 
 /** A replay that cannot be used; `problems` names every bad field. */
 export class ReplayError extends Error {
@@ -33,30 +33,4 @@ export function parseReplay(input: string | unknown): ReplayFile {
   }
   if (!result.success) throw new ReplayError(describeIssues(result.error));
   return result.data;
-}
-
-/** The expectation a step meets now: what `flowscope play --expect` records. */
-export function expectationOf(step: number, ok: boolean, ctx: FlowCtx): StepExpectation {
-  const e: StepExpectation = {
-    step,
-    ok,
-    phase: ctx.phase,
-    turn: ctx.turn,
-    currentPlayer: ctx.currentPlayer,
-    activePlayers: ctx.activePlayers,
-    numMoves: ctx.numMoves,
-  };
-  if (ctx.gameover !== undefined) e.gameover = ctx.gameover;
-  return e;
-}
-
-/** Serialises a replay with a stable key order, one action per line. */
-export function formatReplay(replay: ReplayFile): string {
-  const head = { format: replay.format, version: replay.version, game: replay.game, numPlayers: replay.numPlayers, seed: replay.seed, gameRandomness: replay.gameRandomness, setupData: replay.setupData };
-  const lines = JSON.stringify(head, null, 2).slice(0, -2).split('\n');
-  const list = (key: string, items: unknown[]) =>
-    items.length ? `  "${key}": [\n${items.map((i) => `    ${JSON.stringify(i)}`).join(',\n')}\n  ]` : `  "${key}": []`;
-  const parts = [lines.join('\n') + ',', list('actions', replay.actions)];
-  if (replay.expect) parts[1] += ',\n' + list('expect', replay.expect);
-  return `${parts.join('\n')}\n}\n`;
 }

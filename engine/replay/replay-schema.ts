@@ -2,9 +2,7 @@ import { z } from '../schema/zod';
 import { flowActionSchema } from '../schema/action-schema';
 import { expected, kindOf } from '../schema/issues';
 import { gameRandomnessSchema } from '../schema/game-randomness-schema';
-
-export const REPLAY_FORMAT = 'flowscope-replay';
-export const REPLAY_VERSION = 1;
+import { REPLAY_FORMAT, REPLAY_VERSION } from './replay-format';
 
 export const EXPECTATION_KEYS = ['ok', 'phase', 'turn', 'currentPlayer', 'playOrder', 'playOrderPos', 'activePlayers', 'numMoves', 'gameover'] as const;
 

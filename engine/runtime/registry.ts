@@ -1,19 +1,57 @@
 import semver from 'semver';
-import { bgio026 } from './bgio-026/bgio026-runtime';
-import { bgio032 } from './bgio-032/bgio032-runtime';
-import { bgio039 } from './bgio-039/bgio039-runtime';
-import { bgio043 } from './bgio-043/bgio043-runtime';
-import { bgio049 } from './bgio-049/bgio049-runtime';
 import { bgio050 } from './bgio-050/bgio050-runtime';
-import type { BgioRuntime } from './bgio-runtime';
+import type { ApiEra, BgioRuntime } from './bgio-runtime';
+
+/** A shipped boardgame.io release as the registry lists it: known at once, loaded on demand (`loadRuntime`). */
+export interface ShippedRelease {
+  readonly version: string;
+  readonly era: ApiEra;
+}
+
+// Each older release loads its own copy of boardgame.io (and its console binding), which costs a
+// command's start-up when every copy loads; so only the release a game runs on is imported. 0.50.2
+// is the default and the `boardgame.io` package itself, and loads with the engine.
+const LOADERS: Record<string, () => Promise<BgioRuntime>> = {
+  '0.26.3': () => import('./bgio-026/bgio026-runtime').then((m) => m.bgio026),
+  '0.32.1': () => import('./bgio-032/bgio032-runtime').then((m) => m.bgio032),
+  '0.39.16': () => import('./bgio-039/bgio039-runtime').then((m) => m.bgio039),
+  '0.43.3': () => import('./bgio-043/bgio043-runtime').then((m) => m.bgio043),
+  '0.49.13': () => import('./bgio-049/bgio049-runtime').then((m) => m.bgio049),
+};
 
 /** Every boardgame.io release Flowscope ships, oldest first. Era adapters register here. */
-export const RUNTIMES: BgioRuntime[] = [bgio026, bgio032, bgio039, bgio043, bgio049, bgio050];
+export const RUNTIMES: ShippedRelease[] = [
+  { version: '0.26.3', era: 'flow' },
+  { version: '0.32.1', era: 'flow' },
+  { version: '0.39.16', era: 'phases-g-ctx' },
+  { version: '0.43.3', era: 'phases-g-ctx' },
+  { version: '0.49.13', era: 'phases-g-ctx' },
+  bgio050,
+];
 
-export const DEFAULT_RUNTIME = bgio050;
+export const DEFAULT_RUNTIME: BgioRuntime = bgio050;
 
-/** Adds a release (kept in version order). */
+const loaded = new Map<string, Promise<BgioRuntime>>([[bgio050.version, Promise.resolve(bgio050)]]);
+
+/**
+ * A shipped release, loaded (its boardgame.io copy imported) the first time it is asked for.
+ * @example const runtime = await loadRuntime(pickRelease(file).runtime);
+ */
+export function loadRuntime(release: ShippedRelease | string): Promise<BgioRuntime> {
+  const version = typeof release === 'string' ? release : release.version;
+  let runtime = loaded.get(version);
+  if (!runtime) {
+    const load = LOADERS[version];
+    if (!load) return Promise.reject(new Error(`boardgame.io ${version} is not a release Flowscope ships (${RUNTIMES.map((r) => r.version).join(', ')})`));
+    runtime = load();
+    loaded.set(version, runtime);
+  }
+  return runtime;
+}
+
+/** Adds a release, already loaded (kept in version order). */
 export function registerRuntime(runtime: BgioRuntime): void {
+  if (!loaded.has(runtime.version)) loaded.set(runtime.version, Promise.resolve(runtime));
   if (RUNTIMES.some((r) => r.version === runtime.version)) return;
   RUNTIMES.push(runtime);
   RUNTIMES.sort((a, b) => semver.compare(a.version, b.version));
@@ -43,7 +81,7 @@ export const GENERATION_LABEL: Record<ApiGeneration, string> = {
 };
 
 export interface RangeResolution {
-  runtime: BgioRuntime;
+  runtime: ShippedRelease;
   /** True when a shipped release satisfies the range (else `runtime` is the nearest of its API generation). */
   satisfied: boolean;
 }
@@ -65,7 +103,7 @@ export function resolveRange(versionOrRange: string): RangeResolution | null {
   const generation = generationOf(low.version);
   const candidates = RUNTIMES.filter((r) => generationOf(r.version) === generation);
   const pool = candidates.length ? candidates : RUNTIMES;
-  const distance = (r: BgioRuntime) => {
+  const distance = (r: ShippedRelease) => {
     const v = semver.parse(r.version)!;
     return Math.abs(v.major - low.major) * 10000 + Math.abs(v.minor - low.minor) * 100 + Math.min(99, Math.abs(v.patch - low.patch));
   };
@@ -75,10 +113,10 @@ export function resolveRange(versionOrRange: string): RangeResolution | null {
 }
 
 /** The shipped release a version or range resolves to (see `resolveRange`). */
-export function closestRuntime(versionOrRange: string): BgioRuntime | null {
+export function closestRuntime(versionOrRange: string): ShippedRelease | null {
   return resolveRange(versionOrRange)?.runtime ?? null;
 }
 
-export function runtimeByVersion(version: string): BgioRuntime | null {
+export function runtimeByVersion(version: string): ShippedRelease | null {
   return RUNTIMES.find((r) => r.version === version) ?? closestRuntime(version);
 }

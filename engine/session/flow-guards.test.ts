@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainStep } from './explain';
-import { RUNTIMES } from '../runtime/registry';
+import { loadRuntime, RUNTIMES } from '../runtime/registry';
 import { Session } from './session';
 import type { GameConfig } from '../types';
 
@@ -8,8 +8,9 @@ const modern = RUNTIMES.filter((r) => r.version === '0.49.13' || r.version === '
 const hook = (era: string, body: (events: any) => void) => (era === 'context' ? ({ events }: any) => body(events) : (_G: unknown, ctx: any) => body(ctx.events));
 
 describe('transitions boardgame.io throws away', () => {
-  for (const runtime of modern) {
-    it(`marks the endless endTurn of turn.onBegin at setup as undone, and says so (${runtime.version})`, () => {
+  for (const release of modern) {
+    it(`marks the endless endTurn of turn.onBegin at setup as undone, and says so (${release.version})`, async () => {
+      const runtime = await loadRuntime(release);
       const config: GameConfig = { moves: { m: () => undefined }, turn: { onBegin: hook(runtime.era, (events) => events.endTurn()) } };
       const session = new Session({ runtime, config, numPlayers: 2, seed: 's' });
       const step = session.steps[0];
@@ -23,8 +24,8 @@ describe('transitions boardgame.io throws away', () => {
     });
   }
 
-  it('says the loop guard left the game in no phase, instead of an unexplained phase null', () => {
-    const runtime = RUNTIMES.find((r) => r.version === '0.50.2')!;
+  it('says the loop guard left the game in no phase, instead of an unexplained phase null', async () => {
+    const runtime = await loadRuntime('0.50.2');
     const config: GameConfig = {
       setup: () => ({ go: false }),
       moves: { go: ({ G }: any) => void (G.go = true) },
@@ -41,16 +42,16 @@ describe('transitions boardgame.io throws away', () => {
     expect(explainStep(step, before)).toMatch(/^the game fell into no phase: boardgame\.io's loop guard/);
   });
 
-  it('adds no loop guard where a phase without next simply leads to no phase', () => {
-    const runtime = RUNTIMES.find((r) => r.version === '0.50.2')!;
+  it('adds no loop guard where a phase without next simply leads to no phase', async () => {
+    const runtime = await loadRuntime('0.50.2');
     const session = new Session({ runtime, config: { moves: { m: () => undefined }, phases: { a: { start: true, endIf: () => true } } }, numPlayers: 2, seed: 's' });
     expect(session.steps[0].ctx.phase).toBeNull();
     expect(session.steps[0].trace.transitions.some((t) => t.loopGuard)).toBe(false);
     expect(session.steps[0].trace.transitions.some((t) => t.rolledBack)).toBe(false);
   });
 
-  it('an event boardgame.io logs an error for but that still takes effect is applied, with the error as a warning', () => {
-    const runtime = RUNTIMES.find((r) => r.version === '0.50.2')!;
+  it('an event boardgame.io logs an error for but that still takes effect is applied, with the error as a warning', async () => {
+    const runtime = await loadRuntime('0.50.2');
     const config: GameConfig = {
       moves: { toC: ({ events }: any) => void events.setPhase('C'), bare: ({ events }: any) => void events.endTurn('1'), early: ({ events }: any) => void events.endStage() },
       phases: { A: { start: true }, B: {} },
@@ -70,8 +71,8 @@ describe('transitions boardgame.io throws away', () => {
     expect(turned.trace.entries[0].events[0]).toMatchObject({ name: 'endTurn', outcome: 'applied', warning: 'boardgame.io logged: invalid argument to endTurn: 1' });
   });
 
-  it('keeps rejected an event that changed nothing', () => {
-    const runtime = RUNTIMES.find((r) => r.version === '0.50.2')!;
+  it('keeps rejected an event that changed nothing', async () => {
+    const runtime = await loadRuntime('0.50.2');
     const config: GameConfig = { moves: { early: ({ events }: any) => void events.endTurn() }, turn: { minMoves: 2 } };
     const session = new Session({ runtime, config, numPlayers: 2, seed: 's' });
     const step = session.dispatch({ type: 'move', name: 'early', args: [], playerID: '0' });

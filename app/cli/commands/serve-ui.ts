@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { enhancerSnippet, type GameRandomness, type ReplayFile, type SessionView } from '../../../engine';
 import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
@@ -11,10 +10,10 @@ import { pairingToken } from '../../attach/pairing-token';
 import { UsageError } from '../errors';
 import { replayMismatch } from '../replay-identity';
 import { readReplay } from './replay';
+import { APP_ROOT } from '../app-root';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const UI_DIR = path.join(root, 'renderer', 'dist');
-export const FIXTURES_DIR = path.join(root, 'fixtures');
+export const UI_DIR = path.join(APP_ROOT, 'renderer', 'dist');
+export const FIXTURES_DIR = path.join(APP_ROOT, 'fixtures');
 
 export interface ServeUiOptions {
   file?: string;

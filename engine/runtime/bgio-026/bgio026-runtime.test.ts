@@ -557,10 +557,11 @@ describe('boardgame.io 0.26.3: modules, configs, seeds', () => {
   });
 
   it('is registered as the flow-era release 0.26.3, oldest first', async () => {
-    const { RUNTIMES, runtimeByVersion } = await import('../registry');
+    const { loadRuntime, RUNTIMES, runtimeByVersion } = await import('../registry');
     expect(bgio026).toMatchObject({ version: '0.26.3', era: 'flow' });
-    expect(RUNTIMES[0]).toBe(bgio026);
-    expect(runtimeByVersion('0.26.1')).toBe(bgio026);
-    expect(runtimeByVersion('~0.20.0')).toBe(bgio026);
+    expect(RUNTIMES[0]).toEqual({ version: bgio026.version, era: bgio026.era });
+    expect(runtimeByVersion('0.26.1')).toBe(RUNTIMES[0]);
+    expect(runtimeByVersion('~0.20.0')).toBe(RUNTIMES[0]);
+    expect(await loadRuntime(RUNTIMES[0])).toBe(bgio026);
   });
 });

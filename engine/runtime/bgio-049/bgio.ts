@@ -1,8 +1,13 @@
-// boardgame.io 0.49, loaded with the console bound late: the import order below matters.
-import './console-bind';
-import * as internal from 'bgio-0.49/dist/cjs/internal.js';
-import * as core from 'bgio-0.49/dist/cjs/core.js';
-import * as plugins from 'bgio-0.49/dist/cjs/plugins.js';
-import './console-unbind';
+// boardgame.io 0.49, loaded with the console bound late (see ../phases-era/late-console.ts). The
+// copy is imported explicitly between binding and unbinding, so the order holds in a bundle too
+// (a bundler hoists static imports of packages above the code of the modules it inlines).
+import { bindConsoleLate, unbindConsoleLate } from '../phases-era/late-console';
 
-export { internal, core, plugins };
+bindConsoleLate();
+let loaded;
+try {
+  loaded = await Promise.all([import('bgio-0.49/dist/cjs/internal.js'), import('bgio-0.49/dist/cjs/core.js'), import('bgio-0.49/dist/cjs/plugins.js')]);
+} finally {
+  unbindConsoleLate();
+}
+export const [internal, core, plugins] = loaded;

@@ -7,7 +7,7 @@ import { core as core043, internal as internal043, plugins as plugins043 } from 
 import { bgio043 } from '../bgio-043/bgio043-runtime';
 import { core as core049, internal as internal049, plugins as plugins049 } from '../bgio-049/bgio';
 import { bgio049 } from '../bgio-049/bgio049-runtime';
-import { registerRuntime, RUNTIMES } from '../registry';
+import { loadRuntime, registerRuntime, RUNTIMES } from '../registry';
 import type { BgioRuntime } from '../bgio-runtime';
 import { runBarePhasesEra, snapshot } from '../../testing/bare-reducer';
 import { event, eventsOf, move, runScenario } from '../../testing/phases-check';
@@ -179,7 +179,7 @@ for (const rel of RELEASES) {
   const refusedSteps = (s: Session) => Object.fromEntries(s.steps.filter((r) => !r.ok).map((r) => [r.index, r.error!.type]));
 
   describe(`boardgame.io ${version} as a Flowscope runtime`, () => {
-    it('is the release, in the (G, ctx) era, with its own boardgame.io/core and /plugins', () => {
+    it('is the release, in the (G, ctx) era, with its own boardgame.io/core and /plugins', async () => {
       expect(runtime.version).toBe(version);
       expect(runtime.era).toBe('phases-g-ctx');
       expect(runtime.modules['boardgame.io/core']).toBe(core);
@@ -189,6 +189,7 @@ for (const rel of RELEASES) {
       if (rel.noGameMethod) expect('GameMethod' in core).toBe(false);
       registerRuntime(runtime);
       expect(RUNTIMES.filter((r) => r.version === version)).toHaveLength(1);
+      expect(await loadRuntime(version)).toBe(runtime);
     });
   });
 

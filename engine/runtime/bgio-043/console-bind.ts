@@ -1,4 +1,0 @@
-// Imported before boardgame.io 0.43 so that it binds the console late (see ../phases-era/late-console.ts).
-import { bindConsoleLate } from '../phases-era/late-console';
-
-bindConsoleLate();

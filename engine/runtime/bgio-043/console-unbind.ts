@@ -1,4 +1,0 @@
-// Imported after boardgame.io 0.43 has loaded (see ../phases-era/late-console.ts).
-import { unbindConsoleLate } from '../phases-era/late-console';
-
-unbindConsoleLate();
