@@ -4,7 +4,7 @@ import { ConnectionIndicator, OnlineOnly } from './ConnectionStatus';
 import { Icon } from './Icon';
 import { LearnButton } from '../learn/LearnButton';
 import { useController } from '../state/context';
-import { store, useApp } from '../state/store';
+import { useApp, useStore, type PlayRate } from '../state/store';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -15,8 +15,42 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * While playing, what really happens when it is not what the speed promises: the steps advanced
+ * per second when the page falls behind, and how many of them were drawn when frames cannot show
+ * every step.
+ */
+export function playRateText(speed: number, rate: PlayRate | null): string | null {
+  if (!rate) return null;
+  const steps = Math.round(rate.steps);
+  const frames = Math.round(rate.frames);
+  const parts: string[] = [];
+  if (steps < 0.9 * speed) parts.push(`running at ${steps}/s`);
+  if (frames < 0.9 * Math.min(speed, rate.steps)) parts.push(`${frames} of ${steps} steps/s drawn`);
+  return parts.length ? parts.join(', ') : null;
+}
+
+function PlayRateNote() {
+  const speed = useApp((s) => s.speed);
+  const rate = useApp((s) => s.playRate);
+  const text = playRateText(speed, rate);
+  if (!rate) return null;
+  return (
+    <span
+      className={`play-rate${text ? ' short' : ''}`}
+      data-testid="play-rate"
+      data-steps={rate.steps.toFixed(1)}
+      data-frames={rate.frames.toFixed(1)}
+      title={`measured while playing: ${rate.steps.toFixed(1)} steps/s advanced, ${rate.frames.toFixed(1)} frames/s drawn`}
+    >
+      {text ?? `${Math.round(rate.steps)}/s`}
+    </span>
+  );
+}
+
 function TimeControls() {
   const controller = useController();
+  const store = useStore();
   const selected = useApp((s) => s.selected);
   const length = useApp((s) => s.length);
   const playing = useApp((s) => s.playing);
@@ -43,6 +77,7 @@ function TimeControls() {
           ))}
         </select>
       </label>
+      <PlayRateNote />
     </div>
   );
 }
@@ -122,6 +157,7 @@ function SessionControls() {
 }
 
 function PanelToggles() {
+  const store = useStore();
   const panels = useApp((s) => s.panels);
   const toggle = (key: keyof typeof panels) => store.set({ panels: { ...panels, [key]: !panels[key] } });
   return (

@@ -1,6 +1,5 @@
 import { menuCommandSchema, type MenuCommand } from '../../../engine/host/protocol';
 import type { Controller } from '../state/controller';
-import { store } from '../state/store';
 
 type Panels = { log: boolean; controls: boolean; inspector: boolean };
 /** What the desktop preload exposes besides the HostApi (absent in browser mode). */
@@ -49,6 +48,7 @@ function storedTheme(): 'light' | 'dark' | null {
 
 /** Menu commands, remembered layout (desktop), and drag-and-drop of games and replays (both modes). */
 export function installBridge(controller: Controller): void {
+  const { store } = controller;
   const desktop = desktopApi();
   installDrop(controller, desktop);
   const theme = storedTheme();
