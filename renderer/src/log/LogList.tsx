@@ -54,6 +54,8 @@ export function LogList() {
    */
   const viewport = useRef({ top: 0, height: 0 });
   const pendingScroll = useRef<number | null>(null);
+  /** The next scroll event is the echo of our own write (nothing to read). */
+  const ownScroll = useRef(false);
 
   const rangeAt = useCallback((top: number) => {
     const l = layoutRef.current;
@@ -78,7 +80,10 @@ export function LogList() {
           const el = scrollRef.current;
           const want = pendingScroll.current;
           pendingScroll.current = null;
-          if (el && want !== null) el.scrollTop = want;
+          if (el && want !== null && Math.abs(el.scrollTop - want) >= 0.5) {
+            ownScroll.current = true;
+            el.scrollTop = want;
+          }
         });
       pendingScroll.current = next;
     },
@@ -89,6 +94,10 @@ export function LogList() {
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el || pendingScroll.current !== null) return;
+    if (ownScroll.current) {
+      ownScroll.current = false;
+      return;
+    }
     viewport.current.top = el.scrollTop;
     rangeAt(viewport.current.top);
   }, [rangeAt]);

@@ -21,12 +21,15 @@ export function StepDetailPane() {
   const summary = useDeferredValue(useApp((s) => s.summaries.get(s.selected)));
   const players = useApp((s) => s.view?.players ?? NO_PLAYERS);
   const [open, setOpen] = useState<OpenState>({});
-  const current = detail && detail.index === selected ? detail : null;
-  const head = current ?? summary;
+  // While the selected step's detail is on its way, the last one stays (marked busy) rather than
+  // being torn down and built again a moment later.
+  const shown = detail;
+  const head = shown ?? summary;
+  const index = shown?.index ?? selected;
   return (
-    <section className="log-detail" data-testid="step-detail" aria-label="selected step" aria-busy={current === null} data-index={selected}>
+    <section className="log-detail" data-testid="step-detail" aria-label="selected step" aria-busy={shown?.index !== selected} data-index={index}>
       {head ? <DetailHead step={head} players={players} /> : <div className="detail-head"><span className="log-index">{selected}</span></div>}
-      {current ? <DetailBody key={current.index} detail={current} open={open} setOpen={setOpen} players={players} /> : <div className="detail-loading">loading step {selected}…</div>}
+      {shown ? <DetailBody detail={shown} open={open} setOpen={setOpen} players={players} /> : <div className="detail-loading">loading step {selected}…</div>}
     </section>
   );
 }
@@ -121,11 +124,12 @@ function Section({ id, title, count, open, tone, onToggle, children }: { id: Sec
 
 /** Shows `items` up to LIST_LIMIT, with a button for the rest. */
 function useLimited<T>(items: readonly T[]): [readonly T[], ReactNode] {
-  const [all, setAll] = useState(false);
-  if (all || items.length <= LIST_LIMIT) return [items, null];
+  // "Show all" holds for the list it was chosen on (another step's list starts limited again).
+  const [all, setAll] = useState<readonly T[] | null>(null);
+  if (all === items || items.length <= LIST_LIMIT) return [items, null];
   return [
     items.slice(0, LIST_LIMIT),
-    <button type="button" className="link show-all" onClick={() => setAll(true)}>
+    <button type="button" className="link show-all" onClick={() => setAll(items)}>
       show all {items.length}
     </button>,
   ];

@@ -156,11 +156,14 @@ export class Controller {
     const stale = notice && !notice.sticky && notice.step !== target;
     this.store.set(stale ? { selected: target, notice: null } : { selected: target });
     this.wanted = { index: target };
+    this.selectionPainted = afterPaint();
     this.loadingDetail ??= this.loadDetails().finally(() => (this.loadingDetail = null));
     await this.loadingDetail;
   }
 
   private wanted: { index: number } | null = null;
+  /** Resolves once the frame showing the latest selection (chart, log) has been painted. */
+  private selectionPainted: Promise<void> = Promise.resolve();
   private loadingDetail: Promise<void> | null = null;
 
   private async loadDetails(): Promise<void> {
@@ -171,7 +174,7 @@ export class Controller {
         const detail = await this.host.step(wanted.index);
         if (this.wanted !== wanted) continue;
         // The selection's own frame (chart, log) is painted first; the detail panels follow.
-        await afterPaint();
+        await this.selectionPainted;
         if (this.wanted !== wanted) continue;
         this.store.set({ detail });
         return;
