@@ -1,6 +1,6 @@
 import { groupRepeats } from '../components/group-repeats';
 import { RichText } from '../components/RichText';
-import { Fragment, memo, useState, type ReactNode, useDeferredValue } from 'react';
+import { Fragment, memo, useDeferredValue, useState, type ReactNode } from 'react';
 import type { Diagnostic, DiffEntry, LogLine, StepDetail as Detail, StepSummary, TraceEntry, Transition } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
 import { actionLabel, actorOf, compactJson, diffLines, formatArgs, playerClass, slotLabel, transitionGlyph } from './model';
@@ -16,20 +16,18 @@ type OpenState = Partial<Record<SectionId, boolean>>;
 
 /** The selected step, in full: why, what ran, what it called, what changed. */
 export function StepDetailPane() {
+  // The pane follows a new selection after the chart's frame (its detail comes then anyway).
   const selected = useDeferredValue(useApp((s) => s.selected));
-  const detail = useDeferredValue(useApp((s) => s.detail));
-  const summary = useDeferredValue(useApp((s) => s.summaries.get(s.selected)));
+  const detail = useApp((s) => s.detail);
+  const summary = useApp((s) => s.summaries.get(selected));
   const players = useApp((s) => s.view?.players ?? NO_PLAYERS);
   const [open, setOpen] = useState<OpenState>({});
-  // While the selected step's detail is on its way, the last one stays (marked busy) rather than
-  // being torn down and built again a moment later.
-  const shown = detail;
-  const head = shown ?? summary;
-  const index = shown?.index ?? selected;
+  const current = detail && detail.index === selected ? detail : null;
+  const head = current ?? summary;
   return (
-    <section className="log-detail" data-testid="step-detail" aria-label="selected step" aria-busy={shown?.index !== selected} data-index={index}>
+    <section className="log-detail" data-testid="step-detail" aria-label="selected step" aria-busy={current === null} data-index={selected}>
       {head ? <DetailHead step={head} players={players} /> : <div className="detail-head"><span className="log-index">{selected}</span></div>}
-      {shown ? <DetailBody detail={shown} open={open} setOpen={setOpen} players={players} /> : <div className="detail-loading">loading step {selected}…</div>}
+      {current ? <DetailBody detail={current} open={open} setOpen={setOpen} players={players} /> : <div className="detail-loading">loading step {selected}…</div>}
     </section>
   );
 }
