@@ -4,7 +4,8 @@ import { ConnectionIndicator, OnlineOnly } from './ConnectionStatus';
 import { Icon } from './Icon';
 import { LearnButton } from '../learn/LearnButton';
 import { useController } from '../state/context';
-import { useApp, useStore, type PlayRate } from '../state/store';
+import { playRateText } from '../state/play-rate';
+import { useApp, useStore } from '../state/store';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -13,21 +14,6 @@ function download(name: string, text: string): void {
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/**
- * While playing, what really happens when it is not what the speed promises: the steps advanced
- * per second when the page falls behind, and how many of them were drawn when frames cannot show
- * every step.
- */
-export function playRateText(speed: number, rate: PlayRate | null): string | null {
-  if (!rate) return null;
-  const steps = Math.round(rate.steps);
-  const frames = Math.round(rate.frames);
-  const parts: string[] = [];
-  if (steps < 0.9 * speed) parts.push(`running at ${steps}/s`);
-  if (frames < 0.9 * Math.min(speed, rate.steps)) parts.push(`${frames} of ${steps} steps/s drawn`);
-  return parts.length ? parts.join(', ') : null;
 }
 
 function PlayRateNote() {
