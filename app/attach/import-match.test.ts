@@ -6,7 +6,7 @@ import { parseReplay, RandomPlayer, replayMatch, stateDifference, type FlowActio
 import { Bang } from '../../fixtures/bang/game';
 import { TicTacToe } from '../../fixtures/tic-tac-toe/game';
 import { main } from '../cli/main';
-import { newSession, openGame, type OpenedGame } from '../cli/open-session';
+import { newSession, openGame, type OpenedGame } from '../game/open-session';
 import { tempDirWith } from '../testing/temp-dir';
 import { readServerMatch, readStoredMatch } from './match-sources';
 import { joinMatch, recordingStorage, startBgioServer, until, type PlayerClient, type RunningBgioServer } from './testing/bgio-server';

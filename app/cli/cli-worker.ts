@@ -1,6 +1,6 @@
 import { format } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
-import { setActivityReporter } from '../host/activity';
+import { setActivityReporter } from '../load/activity';
 import { workerActivityReporter } from '../host/watched-reporter';
 import type { WorkerMessage } from '../host/watched-worker';
 import { main } from './main';

@@ -20,7 +20,7 @@ import { stateDir } from '../journal/state-dir';
 import path from 'node:path';
 import { isUsageError, isUserError, UsageError } from './errors';
 import { ExploreStallError, ExploreWorkerError } from '../explore/explore-pool';
-import type { OpenOptions } from './open-session';
+import type { OpenOptions } from '../game/open-session';
 
 export const USAGE = `flowscope: a debugger for boardgame.io game flows
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bgio050 } from '../../engine';
-import { checkPlayerCount, newSession, openGame } from './open-session';
+import { checkPlayerCount, newSession, openGame } from '../game/open-session';
 import { tempDirWith } from '../testing/temp-dir';
 import { GameLoadError, loadGameModule } from '../load/load-game-file';
 

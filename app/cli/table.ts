@@ -1,16 +1,4 @@
-import { describeCall, type FlowAction, type StepRecord } from '../../engine';
-
-export function describeAction(action: FlowAction | null): string {
-  if (!action) return '(game created)';
-  switch (action.type) {
-    case 'move':
-      return describeCall(action.name, action.args);
-    case 'event':
-      return `event ${describeCall(action.name, action.args)}`;
-    default:
-      return action.type;
-  }
-}
+import { describeAction, describeCall, type StepRecord } from '../../engine';
 
 function slots(record: StepRecord): string {
   const ap = record.ctx.activePlayers;

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { bgio050, findGames, RandomPlayer, Session, type FoundGame, type GameConfig, type StepRecord } from '../../engine';
+import { describeAction, bgio050, findGames, RandomPlayer, Session, type FoundGame, type GameConfig, type StepRecord } from '../../engine';
 import { migrateConfig, type MigrationNote } from '../../engine/legacy';
 import { GameLoadError, loadGameModule } from '../load/load-game-file';
-import type { OpenedGame } from './open-session';
+import type { OpenedGame } from '../game/open-session';
 import { explainDisagreement, stepDisagreement } from './step-agreement';
-import { describeAction } from './table';
 
 export interface VerifyOptions {
   /** Random steps to play (the original's actions replayed on the migration). */

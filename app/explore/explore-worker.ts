@@ -1,9 +1,9 @@
 // One explore worker: loads the game itself and plays its share of the runs, reporting each one.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chartOf, exploreRuns, type ExploreOptions } from '../../engine';
-import { setActivityReporter, activity } from '../host/activity';
+import { setActivityReporter, activity } from '../load/activity';
 import { workerActivityReporter } from '../host/watched-reporter';
-import { openGame } from '../cli/open-session';
+import { openGame } from '../game/open-session';
 import type { WorkerMessage } from '../host/watched-worker';
 import type { ExploreJob, ExploreWorkerMessage } from './explore-pool';
 

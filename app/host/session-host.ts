@@ -1,7 +1,7 @@
-import { replayOfGame } from '../cli/replay-of-game';
+import { replayOfGame } from '../game/replay-of-game';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
+import { describeAction,
   ChartActor,
   chartOf,
   diffValues,
@@ -40,11 +40,10 @@ import {
   type ExploreView,
   type StepFilter,
 } from '../../engine';
-import { activity } from './activity';
-import { lintOpenedGame } from '../cli/lint-game';
+import { activity } from '../load/activity';
+import { lintOpenedGame } from '../game/lint-game';
 import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage } from './session-tools';
-import { checkPlayerCount, chooseRandom, defaultPlayerCount, openGame, sandboxOf, type OpenedGame } from '../cli/open-session';
-import { describeAction } from '../cli/table';
+import { checkPlayerCount, chooseRandom, defaultPlayerCount, openGame, sandboxOf, type OpenedGame } from '../game/open-session';
 import { lessonView, listLessons } from '../lessons/lesson-library';
 
 /** Suggested moves listed per player (ai.enumerate can offer hundreds). */

@@ -1,4 +1,4 @@
-import { replayOfGame } from '../cli/replay-of-game';
+import { replayOfGame } from '../game/replay-of-game';
 import {
   buildReport,
   chartOf,
@@ -20,8 +20,8 @@ import {
   type StepFilter,
   type StepRecord,
 } from '../../engine';
-import type { OpenedGame } from '../cli/open-session';
-import { activity } from './activity';
+import type { OpenedGame } from '../game/open-session';
+import { activity } from '../load/activity';
 import { compilePredicate, type Predicate } from './predicate';
 
 /** The session tools need the session, the chart it is drawn on, and the game it runs. */

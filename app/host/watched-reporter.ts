@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { ActivityReporter } from './activity';
+import type { ActivityReporter } from '../load/activity';
 import { FN_SLOT, PROGRESS_SLOT, type WatchMessage } from './stall-watch';
 
 /**

@@ -9,7 +9,7 @@ import { WebSocket, type ClientOptions } from 'ws';
 import { ChartActor, chartOf, deepEqual, parseReplay, projectCtx, RandomPlayer, type ChartValue, type FlowAction } from '../../engine';
 import { play } from '../cli/commands/play';
 import { serveCommand } from '../cli/commands/serve';
-import { dispatchAction, newSession, openGame } from '../cli/open-session';
+import { dispatchAction, newSession, openGame } from '../game/open-session';
 import { tempDirWith } from '../testing/temp-dir';
 import { startInspectServer, type InspectServer } from './inspect-server';
 

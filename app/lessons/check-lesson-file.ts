@@ -1,5 +1,5 @@
 import { chartOf, checkLesson, Session, type LessonCheck } from '../../engine';
-import { openGame, type OpenedGame } from '../cli/open-session';
+import { openGame, type OpenedGame } from '../game/open-session';
 import { readLesson, resolvedGames } from './lesson-library';
 
 /** Validates one lesson file on the real reducer (see `checkLesson`); a file that does not parse throws LessonError. */

@@ -10,7 +10,7 @@ import { createLocator } from './bundle-locations';
 import { createSandbox } from './sandbox-globals';
 import { gameRandomnessFor } from './sandbox-mode';
 import { withConsoleTo } from '../../engine/runtime/console-capture';
-import { activity } from '../host/activity';
+import { activity } from './activity';
 
 export const GAME_FILE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 

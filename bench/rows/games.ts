@@ -1,16 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CreateGameReducer as Reducer050, InitializeGame as Init050 } from 'boardgame.io/dist/cjs/internal.js';
-import { CreateGameReducer as Reducer032, Game as Game032, InitializeGame as Init032 } from 'bgio-0.32/dist/core.js';
 import { bgio050, findGames, RandomPlayer, selectGame, Session, type BgioRuntime, type FlowAction, type GameConfig } from '../../engine';
 import { bgio049 } from '../../engine/runtime/bgio-049/runtime';
 import { internal as internal049 } from '../../engine/runtime/bgio-049/bgio';
 import { bgio032 } from '../../engine/runtime/bgio-032/runtime';
-import { toBgioAction } from '../../engine/runtime/phases-era/runtime';
-import { bareAction } from '../../engine/runtime/flow-era/snapshot';
 import { specOf } from '../../engine/runtime/flow-era/spec';
 import { withConsoleTo } from '../../engine/runtime/console-capture';
-import { cloneGraph } from '../../engine/util/clone-graph';
+import { bareStep, flow032Start, INTERNAL_050, phasesStart, type BareStart } from '../../engine/testing/bare-reducer';
 import { loadGameModule } from '../../app/load/load-game-file';
 import { makePhasesCards } from '../games/phases-cards';
 import { cpuMs } from '../measure';
@@ -32,13 +28,13 @@ export interface BenchGame {
 const fixture = (name: string, runtime: BgioRuntime) => async () =>
   selectGame(findGames((await loadGameModule(path.join(root, 'fixtures', name, 'game.ts'), runtime)).exports)).config;
 
-/** Runs `step` over the actions, a throwing action leaving the state as it was (as in a session). */
-function loop(initial: any, actions: FlowAction[], step: (state: any, action: FlowAction) => any, keep?: (state: unknown) => void): number {
+/** The CPU time of the bare reducer over the actions, a throwing action leaving the state as it was (as in a session). */
+function loop(bare: BareStart, actions: FlowAction[], keep?: (state: unknown) => void): number {
   return withConsoleTo(null, () => cpuMs(() => {
-    let state = initial;
+    let state = bare.initial;
     for (const action of actions) {
       try {
-        state = step(state, action);
+        state = bareStep(bare, state, action);
       } catch {
         /* unchanged */
       }
@@ -58,14 +54,8 @@ export const GAMES: BenchGame[] = [
     numPlayers: 4,
     config: bang,
     async bare(actions, seed, keep) {
-      const game = { ...(await bang()), seed };
-      const reducer = Reducer050({ game });
-      const initial = withConsoleTo(null, () => Init050({ game, numPlayers: 4 }));
-      const pristine = cloneGraph(initial);
-      return loop(initial, actions, (s, a) => {
-        const { transients: _t, ...next } = reducer(s, a.type === 'reset' ? { type: 'RESET', state: cloneGraph(pristine) } : bareAction(a));
-        return next;
-      }, keep);
+      const config = await bang();
+      return loop(withConsoleTo(null, phasesStart(INTERNAL_050, () => config, 4, seed)), actions, keep);
     },
   },
   {
@@ -75,14 +65,7 @@ export const GAMES: BenchGame[] = [
     numPlayers: 3,
     config: async () => makePhasesCards(),
     async bare(actions, seed, keep) {
-      const game = { ...makePhasesCards(), seed };
-      const reducer = internal049.CreateGameReducer({ game });
-      const initial = withConsoleTo(null, () => internal049.InitializeGame({ game, numPlayers: 3 }));
-      const pristine = cloneGraph(initial);
-      return loop(initial, actions, (s, a) => {
-        const { transients: _t, ...next } = reducer(s, toBgioAction(a, cloneGraph(pristine)));
-        return next;
-      }, keep);
+      return loop(withConsoleTo(null, phasesStart(internal049, makePhasesCards, 3, seed)), actions, keep);
     },
   },
   {
@@ -92,11 +75,8 @@ export const GAMES: BenchGame[] = [
     numPlayers: 1,
     config: cards032,
     async bare(actions, seed, keep) {
-      const game = Game032({ ...specOf(await cards032(), '0.32.1'), seed });
-      const reducer = Reducer032({ game });
-      const initial = withConsoleTo(null, () => Init032({ game, numPlayers: 1 }));
-      const pristine = cloneGraph(initial);
-      return loop(initial, actions, (s, a) => reducer(s, a.type === 'reset' ? { type: 'RESET', state: cloneGraph(pristine) } : bareAction(a)), keep);
+      const config = await cards032();
+      return loop(withConsoleTo(null, flow032Start(() => specOf(config, '0.32.1'), 1, seed)), actions, keep);
     },
   },
 ];

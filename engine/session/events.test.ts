@@ -169,7 +169,7 @@ describe('events called by game code get boardgame.io’s verdict', () => {
     expect(r.ctx).toMatchObject({ currentPlayer: '1', activePlayers: null });
     const [ev] = eventsOf(s, 1);
     expect(ev).toMatchObject({ fn: 'turn.onMove', name: 'setActivePlayers', outcome: 'dropped' });
-    expect(ev.reason).toBe('the turn it was called in had already ended when boardgame.io reached it');
+    expect(ev.reason).toBe('the turn it was called in had already ended when boardgame.io reached it (called in turn 1, reached in turn 2)');
     expect(r.trace.transitions.find((t) => t.type === 'turn-end')?.cause).toBe('turn.maxMoves (1) reached');
     expect(r.diagnostics).toContainEqual(expect.objectContaining({ code: 'event-dropped', severity: 'warning' }));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainStep } from '../trace/explain';
+import { explainStep } from './explain';
 import { RUNTIMES } from '../runtime/registry';
 import { Session } from './session';
 import type { GameConfig } from '../types';

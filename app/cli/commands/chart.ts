@@ -1,6 +1,6 @@
 import { chartMachineConfig, chartOf, chartToMermaid } from '../../../engine';
 import { UsageError } from '../errors';
-import { checkPlayerCount, defaultPlayerCount, openGame, type OpenOptions } from '../open-session';
+import { checkPlayerCount, defaultPlayerCount, openGame, type OpenOptions } from '../../game/open-session';
 
 export const CHART_FORMATS = ['json', 'xstate', 'mermaid'] as const;
 export type ChartFormat = (typeof CHART_FORMATS)[number];

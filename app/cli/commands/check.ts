@@ -1,6 +1,5 @@
-import { checkExpectations, findNondeterminism, type Mismatch } from '../../../engine';
-import { describeAction } from '../table';
-import { reloadedConfig, type OpenOptions } from '../open-session';
+import { describeAction, checkExpectations, findNondeterminism, type Mismatch } from '../../../engine';
+import { reloadedConfig, type OpenOptions } from '../../game/open-session';
 import { runReplay } from './replay';
 
 const show = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v));

@@ -1,9 +1,8 @@
-import { bgio050, DEFAULT_RUNTIME, Session, type StepRecord } from '../../../engine';
+import { describeAction, bgio050, DEFAULT_RUNTIME, Session, type StepRecord } from '../../../engine';
 import { migrateConfig } from '../../../engine/legacy';
 import { explainDisagreement, stepDisagreement } from '../step-agreement';
-import { describeAction } from '../table';
 import { readReplayFile } from './replay';
-import { dispatchAction, openGame, sandboxOf, type OpenOptions } from '../open-session';
+import { dispatchAction, openGame, sandboxOf, type OpenOptions } from '../../game/open-session';
 
 /**
  * `flowscope compare`: the replay's actions on the game's own release and on its migration to

@@ -1,10 +1,10 @@
-import { replayOfGame } from '../replay-of-game';
+import { replayOfGame } from '../../game/replay-of-game';
 import { mkdirSync } from 'node:fs';
 import { writeFileAtomic } from '../../files/write-atomic';
 import path from 'node:path';
 import { buildReport, chartOf, formatReplay, type ExploreReport, type FindingGroup, type ReplayFile } from '../../../engine';
 import { runExplorePool } from '../../explore/explore-pool';
-import { openGame, type OpenedGame } from '../open-session';
+import { openGame, type OpenedGame } from '../../game/open-session';
 import { startProgress } from '../progress';
 
 export interface ExploreCommandOptions {

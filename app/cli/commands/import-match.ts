@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { formatReplay, replayMatch, type MatchRecord, type StateView, type StoredState } from '../../../engine';
+import { describeAction, formatReplay, replayMatch, type MatchRecord, type StateView, type StoredState } from '../../../engine';
 import { readServerMatch, readStoredMatch } from '../../attach/match-sources';
 import { writeFileAtomic } from '../../files/write-atomic';
 import { UsageError } from '../errors';
-import { replayOfGame } from '../replay-of-game';
-import { newSession, openGame } from '../open-session';
-import { describeAction } from '../table';
+import { replayOfGame } from '../../game/replay-of-game';
+import { newSession, openGame } from '../../game/open-session';
 
 export interface ImportMatchOptions {
   file: string;

@@ -1,7 +1,7 @@
 import type { LintFinding } from '../../../engine/lint/lint';
 import { lintByRunning } from '../../../engine/lint-by-running/lint-by-running';
-import { lintOpenedGame } from '../lint-game';
-import { defaultPlayerCount, openGame, type OpenOptions } from '../open-session';
+import { lintOpenedGame } from '../../game/lint-game';
+import { defaultPlayerCount, openGame, type OpenOptions } from '../../game/open-session';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { bgio050 } from '../../../engine';
 import { definingFile, detectLegacy, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
 import { localFiles, writeMigratedFiles } from '../migrated-files';
-import { openGame, type OpenOptions } from '../open-session';
+import { openGame, type OpenOptions } from '../../game/open-session';
 import { verifyMigration, type VerifyProblem } from '../verify-migration';
 
 export const DEFAULT_VERIFY_STEPS = 200;

@@ -1,10 +1,10 @@
-import { replayOfGame } from '../replay-of-game';
+import { replayOfGame } from '../../game/replay-of-game';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectationOf, formatReplay, RandomPlayer, type ReplayFile } from '../../../engine';
 import { writeFileAtomic, unwritableReason } from '../../files/write-atomic';
 import { InputError, UsageError } from '../errors';
-import { chooseRandom, defaultPlayerCount, dispatchAction, newSession, openGame, type OpenOptions } from '../open-session';
+import { chooseRandom, defaultPlayerCount, dispatchAction, newSession, openGame, type OpenOptions } from '../../game/open-session';
 
 export interface PlayOptions {
   open?: OpenOptions;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ChartActor, chartOf, GameSelectionError, parseReplay, type ReplayFile } from '../../../engine';
 import { InputError } from '../errors';
 import { replayMismatch } from '../replay-identity';
-import { dispatchAction, newSession, openGame, type OpenedGame, type OpenOptions } from '../open-session';
+import { dispatchAction, newSession, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { stepToJson } from '../step-json';
 import { formatTable } from '../table';
 import type { Session } from '../../../engine';

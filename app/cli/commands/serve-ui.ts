@@ -5,7 +5,7 @@ import type { GameRandomness, ReplayFile, SessionView } from '../../../engine';
 import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
 import { startUiServer, type UiServer } from '../../server/ui-server';
-import type { OpenOptions } from '../open-session';
+import type { OpenOptions } from '../../game/open-session';
 import { pairingToken } from '../../attach/pairing-token';
 import { UsageError } from '../errors';
 import { replayMismatch } from '../replay-identity';

@@ -1,10 +1,9 @@
-import { ChartActor, chartOf, GAMEOVER, RandomPlayer, type ChartValue, type FlowAction, type ReplayFile, type StepRecord } from '../../../engine';
-import { activity } from '../../host/activity';
+import { describeAction, ChartActor, chartOf, GAMEOVER, RandomPlayer, type ChartValue, type FlowAction, type ReplayFile, type StepRecord } from '../../../engine';
+import { activity } from '../../load/activity';
 import { startInspectServer, type InspectServer } from '../../inspect/inspect-server';
 import { UsageError } from '../errors';
-import { chooseRandom, dispatchAction, newSession, openGame } from '../open-session';
+import { chooseRandom, dispatchAction, newSession, openGame } from '../../game/open-session';
 import { replayMismatch } from '../replay-identity';
-import { describeAction } from '../table';
 import { readReplayFile } from './replay';
 
 export interface ServeOptions {

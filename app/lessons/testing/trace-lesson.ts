@@ -1,7 +1,7 @@
 // Prints every step a lesson plays (path and reference solutions), for writing lessons by hand:
 //   npx tsx app/lessons/testing/trace-lesson.ts fixtures/x/lessons/y.lesson.json
 import { chartOf, lessonPlan, Session, type FlowAction } from '../../../engine';
-import { openGame } from '../../cli/open-session';
+import { openGame } from '../../game/open-session';
 import { readLesson, resolvedGames } from '../lesson-library';
 
 const file = process.argv[2];

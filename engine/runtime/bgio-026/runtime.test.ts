@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Session, SessionError } from '../../session/session';
 import type { Transition } from '../../trace/types';
 import type { FlowAction, FlowCtx, GameConfig } from '../../types';
-import { event, move, play, seekAll } from '../flow-era/harness';
+import { event, move, play, seekAll } from '../../testing/flow-harness';
 import { SPEC } from '../flow-era/spec';
-import { runBare026 } from './bare';
+import { runBare026 } from '../../testing/bare-reducer';
 import { bgio026 } from './runtime';
 
 const core = bgio026.modules['boardgame.io/core'] as Record<string, any>;

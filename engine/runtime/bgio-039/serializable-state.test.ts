@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameConfig } from '../../types';
-import { move, runScenario } from '../phases-era/check';
+import { move, runScenario } from '../../testing/phases-check';
 import { internal } from './bgio';
 import { bgio039 } from './runtime';
 

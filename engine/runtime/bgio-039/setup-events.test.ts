@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { observeMatrix } from '../phases-era/matrix';
+import { observeMatrix } from '../../testing/events-matrix';
 import { internal } from './bgio';
 import { bgio039 } from './runtime';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { event, runScenario } from '../phases-era/check';
+import { event, runScenario } from '../../testing/phases-check';
 import { core, internal } from './bgio';
 import { bgio039 } from './runtime';
 

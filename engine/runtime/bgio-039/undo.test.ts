@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowAction, GameConfig } from '../../types';
-import { event, move, runScenario } from '../phases-era/check';
+import { event, move, runScenario } from '../../testing/phases-check';
 import { core, internal } from './bgio';
 import { bgio039 } from './runtime';
 

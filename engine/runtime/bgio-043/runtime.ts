@@ -8,6 +8,7 @@ export const bgio043: BgioRuntime = phasesEraRuntime({
   internal,
   modules: { 'boardgame.io/core': core, 'boardgame.io/plugins': plugins },
   traits: {
+    calls: 'g-ctx',
     eventsInstanceKey: '_obj',
     transients: false,
     eventContext: 'action',

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Session } from '../../session/session';
 import type { GameConfig } from '../../types';
 import { bgio050 } from '../bgio-050/runtime';
-import { event, eventsOf, move, runScenario } from '../phases-era/check';
-import { MATRIX_EVENTS, MATRIX_HOOKS, observeMatrix } from '../phases-era/matrix';
-import { reactiveScenario } from '../phases-era/scenarios';
+import { event, eventsOf, move, runScenario } from '../../testing/phases-check';
+import { MATRIX_EVENTS, MATRIX_HOOKS, observeMatrix } from '../../testing/events-matrix';
+import { reactiveScenario } from '../../testing/phases-scenarios';
 import { internal } from './bgio';
 import { bgio049 } from './runtime';
 

@@ -2,6 +2,7 @@ import type { TraceRecorder } from '../../trace/recorder';
 import type { LogLine } from '../../trace/types';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig, PlayerID } from '../../types';
 import { withConsoleTo } from '../console-capture';
+import { toBgioAction } from '../bgio-action';
 import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '../runtime';
 import { FlowEventsProbe, type QueuedCall } from './events-probe';
 import { instrumentFlowSpec } from './instrument';
@@ -246,18 +247,8 @@ export class FlowEraGame implements RuntimeGame {
   }
 
   private apply(reducer: Reducer, state: BgioState, action: FlowAction, initialState: BgioState): BgioState {
-    switch (action.type) {
-      case 'move':
-        return reducer(state, { type: 'MAKE_MOVE', payload: { type: action.name, args: action.args, playerID: action.playerID } });
-      case 'event':
-        return reducer(state, { type: 'GAME_EVENT', payload: { type: action.name, args: action.args, playerID: action.playerID } });
-      case 'undo':
-        return reducer(state, { type: 'UNDO', payload: { type: null, args: null, playerID: action.playerID } });
-      case 'redo':
-        return reducer(state, { type: 'REDO', payload: { type: null, args: null, playerID: action.playerID } });
-      case 'reset':
-        return this.release.reset(reducer, state, initialState);
-    }
+    if (action.type === 'reset') return this.release.reset(reducer, state, initialState);
+    return reducer(state, toBgioAction(action));
   }
 
   /** The release's client only offers the events the game enables. */

@@ -5,7 +5,7 @@ import type { ReleaseTraits } from './release';
 import { stripStack } from '../action-errors';
 
 /**
- * In every `(G, ctx)` release the events plugin (`plugins/events/events.ts`) queues the events
+ * In every release of the phases API (0.39 to 0.50) the events plugin (`plugins/events/events.ts`) queues the events
  * game code calls (`Events.dispatch`) and walks the queue once the move or event is over, in
  * `Events.update`: each entry is handed to `flow.processEvent` (applied), skipped (its turn or
  * phase is over, or, from 0.46.0, the game is), or, from 0.46.0, refused, which rolls the whole
@@ -42,7 +42,7 @@ interface QueueState {
 
 type EventsApi = Record<string, any>;
 
-const STAGE_EVENTS = new Set(['setStage', 'endStage', 'setActivePlayers']);
+const STAGE_EVENTS = new Set(['setStage', 'endStage', 'setActivePlayers', 'pass']);
 const PHASE_EVENTS = new Set(['endPhase', 'setPhase']);
 
 const where = (ctx: any): Where => ({ turn: ctx?.turn, phase: ctx?.phase ?? null });
@@ -74,19 +74,25 @@ export class EventsProbe {
   }
 
   /**
-   * Runs a game function with `ctx.events` replaced, for the duration of the call, by a copy
-   * that reports each call; everything else on the release's `ctx` is passed through as is.
+   * Runs a game function with the `events` of `holder` (the release's `ctx` up to 0.49, the
+   * context object from 0.50) reporting each call; `ctx` says which turn and phase it runs in.
+   * `in-place` swaps `holder.events` for the duration of the call, so game code still gets the
+   * release's own object; `copy` hands `call` a copy of `holder` with the reporting events.
    */
-  run<T>(ctx: any, call: () => T): T {
-    const api = ctx && typeof ctx === 'object' ? ctx.events : undefined;
-    if (!api || typeof api !== 'object' || !this.recorder.recording || Object.isFrozen(ctx)) return call();
+  run<T>(holder: any, ctx: any, how: 'in-place' | 'copy', call: (holder: any) => T): T {
+    const api = holder && typeof holder === 'object' ? holder.events : undefined;
+    if (!api || typeof api !== 'object' || !this.recorder.recording || (how === 'in-place' && Object.isFrozen(holder))) return call(holder);
     const proxy = this.wrap(api);
     this.callers.push(where(ctx));
-    ctx.events = proxy;
     try {
-      return call();
+      if (how === 'copy') return call({ ...holder, events: proxy });
+      holder.events = proxy;
+      try {
+        return call(holder);
+      } finally {
+        if (holder.events === proxy) holder.events = api;
+      }
     } finally {
-      if (ctx.events === proxy) ctx.events = api;
       this.callers.pop();
     }
   }

@@ -7,8 +7,8 @@ import { bgio043 } from '../bgio-043/runtime';
 import { core as core049, internal as internal049 } from '../bgio-049/bgio';
 import { bgio049 } from '../bgio-049/runtime';
 import type { BgioRuntime } from '../runtime';
-import { event, eventsOf, move, runScenario } from './check';
-import { MATRIX_EVENTS, MATRIX_HOOKS, matrixLetters, observeMatrix, type MatrixHook } from './matrix';
+import { event, eventsOf, move, runScenario } from '../../testing/phases-check';
+import { MATRIX_EVENTS, MATRIX_HOOKS, matrixLetters, observeMatrix, type MatrixHook } from '../../testing/events-matrix';
 import type { PhasesEraInternals } from './release';
 
 /**

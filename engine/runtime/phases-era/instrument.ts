@@ -3,9 +3,9 @@ import type { FnKind } from '../../trace/types';
 import type { GameConfig } from '../../types';
 import type { EventsProbe } from './events-probe';
 import type { ReleaseTraits } from './release';
+import { CALLING_CONVENTIONS } from './calls';
 
 type AnyFn = (...args: any[]) => any;
-type Ctx = Record<string, any>;
 
 const isFn = (v: unknown): v is AnyFn => typeof v === 'function';
 
@@ -27,32 +27,37 @@ function plainCopy<T>(value: T): T {
 }
 
 /**
- * Returns a copy of a `(G, ctx)` config whose every move, hook, trigger and turn-order function
- * reports to the recorder, under the same paths as the 0.50 runtime (`moves.X`,
- * `phases.draw.turn.onMove`…). Missing lifecycle hooks are filled with the release's own default
- * (`(G) => G`) so every phase and turn boundary is observed. Game code receives the release's
- * own `ctx` object (with its `random`, `playerID`, `log`…); only `ctx.events` is swapped, for
- * the duration of the call, for a copy that reports each call. The user's objects are never
- * mutated (`ProcessGameConfig` mutates what it is given).
+ * Returns a copy of a config whose every move, hook, trigger and turn-order function reports to
+ * the recorder, under paths such as `moves.X` and `phases.draw.turn.onMove`. Missing lifecycle
+ * hooks are filled with the release's own default (one returning G) so every phase and turn
+ * boundary is observed. Game code receives the release's own arguments (its `ctx` or context
+ * object, with `random`, `playerID`, `log`…); only `events` is replaced by one that reports each
+ * call (see `calls.ts`). The user's objects are never mutated (`ProcessGameConfig` mutates what
+ * it is given).
  */
 export function instrumentConfig(config: GameConfig, recorder: TraceRecorder, probe: EventsProbe, options: InstrumentOptions): GameConfig {
   const { traits } = options;
+  const calls = CALLING_CONVENTIONS[traits.calls];
 
-  const traced = (path: string, kind: FnKind, fn: AnyFn): AnyFn =>
-    function tracedFn(G: unknown, ctx: Ctx, ...args: unknown[]) {
+  const traced = (path: string, kind: FnKind, fn: AnyFn): AnyFn => {
+    const setup = kind === 'setup';
+    const onMove = path.endsWith('.onMove');
+    return function tracedFn(...args: unknown[]) {
+      const call = calls.read(args, setup);
       let playerID: string | undefined;
-      if (kind === 'move') playerID = ctx?.playerID;
-      else if (path.endsWith('.onMove')) playerID = ctx?.playerID ?? options.actor();
+      if (kind === 'move') playerID = call.playerID;
+      else if (onMove) playerID = call.playerID ?? options.actor();
       const entry = recorder.enter(path, kind, playerID);
       try {
-        const result = probe.run(ctx, () => fn(G, ctx, ...args));
-        recorder.exit(entry, result, G);
+        const result = calls.invoke(fn, args, setup, probe);
+        recorder.exit(entry, result, call.G);
         return result;
       } catch (error) {
         recorder.fail(entry, error);
         throw error;
       }
     };
+  };
 
   const lifecycle = (
     path: string,
@@ -60,18 +65,18 @@ export function instrumentConfig(config: GameConfig, recorder: TraceRecorder, pr
     user: unknown,
     info: () => LifecycleInfo,
   ): AnyFn => {
-    const inner = isFn(user) ? traced(path, 'hook', user) : (G: unknown) => G;
-    return (G: unknown, ctx: Ctx) => {
-      recorder.lifecycle(type, ctx as any, info());
-      return inner(G, ctx);
+    const inner = isFn(user) ? traced(path, 'hook', user) : calls.identity;
+    return (...args: unknown[]) => {
+      recorder.lifecycle(type, calls.read(args, false).ctx as any, info());
+      return inner(...args);
     };
   };
 
   const trigger = (path: string, level: 'turn' | 'phase' | 'game', fn: unknown): AnyFn | undefined => {
     if (!isFn(fn)) return undefined;
     const inner = traced(path, 'trigger', fn);
-    return (G: unknown, ctx: Ctx) => {
-      const result = inner(G, ctx);
+    return (...args: unknown[]) => {
+      const result = inner(...args);
       recorder.trigger(level, path, result, 'endIf');
       return result;
     };
@@ -102,8 +107,8 @@ export function instrumentConfig(config: GameConfig, recorder: TraceRecorder, pr
     if (isFn(src.playOrder)) out.playOrder = traced(`${path}.playOrder`, 'order', src.playOrder);
     if (isFn(src.next)) {
       const inner = traced(`${path}.next`, 'order', src.next);
-      out.next = (G: unknown, ctx: Ctx) => {
-        const result = inner(G, ctx);
+      out.next = (...args: unknown[]) => {
+        const result = inner(...args);
         recorder.trigger('phase', `${path}.next`, result, 'order-next');
         return result;
       };
@@ -141,20 +146,7 @@ export function instrumentConfig(config: GameConfig, recorder: TraceRecorder, pr
   };
 
   const out: GameConfig = { ...config };
-  if (isFn(config.setup)) {
-    const setup = config.setup;
-    out.setup = function tracedSetup(ctx: Ctx, setupData: unknown) {
-      const entry = recorder.enter('setup', 'setup');
-      try {
-        const result = probe.run(ctx, () => setup(ctx, setupData));
-        recorder.exit(entry, result);
-        return result;
-      } catch (error) {
-        recorder.fail(entry, error);
-        throw error;
-      }
-    };
-  }
+  if (isFn(config.setup)) out.setup = traced('setup', 'setup', config.setup);
   out.moves = moves('moves', config.moves);
   if (isFn(config.endIf)) out.endIf = trigger('endIf', 'game', config.endIf);
   out.onEnd = lifecycle('onEnd', 'game-end', config.onEnd, () => ({}));

@@ -1,6 +1,8 @@
+import type { CallingConventionName } from './calls';
+
 /**
- * What a `(G, ctx)` release (0.33 to 0.49) is made of, and the behaviours in which the releases
- * Flowscope ships differ. Each trait names the release that introduced the newer behaviour;
+ * What a release of the phases API (0.33 to 0.50) is made of, and the behaviours in which the
+ * releases Flowscope ships differ. Each trait names the release that introduced the newer behaviour;
  * DIFFERENCES.md in this folder lists them with the tests that verify them.
  */
 
@@ -11,6 +13,8 @@ export interface PhasesEraInternals {
 }
 
 export interface ReleaseTraits {
+  /** How game functions are called: `(G, ctx, ...args)` up to 0.49, `({ G, ctx, ... }, ...args)` from 0.50.0. */
+  calls: CallingConventionName;
   /**
    * The key under which the events API keeps its `Events` instance: `_obj` up to 0.47.0,
    * `_private` from 0.47.1.

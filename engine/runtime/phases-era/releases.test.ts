@@ -9,8 +9,8 @@ import { core as core049, internal as internal049, plugins as plugins049 } from 
 import { bgio049 } from '../bgio-049/runtime';
 import { registerRuntime, RUNTIMES } from '../registry';
 import type { BgioRuntime } from '../runtime';
-import { runBarePhasesEra, snapshot } from './bare';
-import { event, eventsOf, move, runScenario } from './check';
+import { runBarePhasesEra, snapshot } from '../../testing/bare-reducer';
+import { event, eventsOf, move, runScenario } from '../../testing/phases-check';
 import type { PhasesEraInternals } from './release';
 import {
   PHASES_CTX,
@@ -24,7 +24,7 @@ import {
   reactiveScenario,
   stagesScenario,
   turnOrderScenario,
-} from './scenarios';
+} from '../../testing/phases-scenarios';
 
 /**
  * The runtime tests every `(G, ctx)` release Flowscope ships passes: 0.39.16, 0.43.3 and 0.49.13.

@@ -4,6 +4,7 @@ import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '
 import { withConsoleTo } from '../console-capture';
 import { describeActionError, stripStack } from '../action-errors';
 import { readFlowCtx } from '../read-ctx';
+import { toBgioAction } from '../bgio-action';
 import { refusalKind } from './errors';
 import type { ReleaseTraits } from './release';
 import { EventsProbe } from './events-probe';
@@ -13,26 +14,9 @@ import type { PhasesEraRelease } from './release';
 const PLUGIN_INVALID_LOG = /^ERROR: events plugin declared action invalid:\n/;
 const MAX_MOVES_CAUSE = /^turn\.maxMoves \((\d+)\) reached$/;
 
-/** A FlowAction as the redux action every `(G, ctx)` release's reducer takes. */
-export function toBgioAction(action: FlowAction, initialState: BgioState): Record<string, unknown> {
-  switch (action.type) {
-    case 'move':
-      return { type: 'MAKE_MOVE', payload: { type: action.name, args: action.args, playerID: action.playerID } };
-    case 'event':
-      return { type: 'GAME_EVENT', payload: { type: action.name, args: action.args, playerID: action.playerID } };
-    case 'undo':
-      return { type: 'UNDO', payload: { type: null, args: null, playerID: action.playerID } };
-    case 'redo':
-      return { type: 'REDO', payload: { type: null, args: null, playerID: action.playerID } };
-    case 'reset':
-      return { type: 'RESET', state: initialState };
-  }
-}
-
-
 type Flow = Record<string, any>;
 
-/** One config prepared for one `(G, ctx)` release (0.39.16, 0.43.3, 0.49.13). */
+/** One config prepared for one release of the phases API (0.39.16, 0.43.3, 0.49.13, 0.50.2). */
 export class PhasesEraGame implements RuntimeGame {
   private readonly game: any;
   private readonly flow: Flow;
@@ -191,11 +175,11 @@ export class PhasesEraGame implements RuntimeGame {
   }
 }
 
-/** A `BgioRuntime` for one `(G, ctx)` release. */
+/** A `BgioRuntime` for one release of the phases API. */
 export function phasesEraRuntime(release: PhasesEraRelease): BgioRuntime {
   const runtime: BgioRuntime = {
     version: release.version,
-    era: 'phases-g-ctx',
+    era: release.traits.calls === 'context' ? 'context' : 'phases-g-ctx',
     modules: release.modules,
     prepare(config, recorder, { seed }) {
       return new PhasesEraGame(runtime, release, config, recorder, seed);

@@ -1,8 +1,8 @@
-import { Session } from '../../session/session';
-import type { FlowAction, GameConfig } from '../../types';
-import type { BgioRuntime } from '../runtime';
-import { runBarePhasesEra, snapshot } from './bare';
-import type { PhasesEraInternals } from './release';
+import { Session } from '../session/session';
+import type { FlowAction, GameConfig } from '../types';
+import type { BgioRuntime } from '../runtime/runtime';
+import { runBarePhasesEra, snapshot } from './bare-reducer';
+import type { PhasesEraInternals } from '../runtime/phases-era/release';
 
 /**
  * The event-permission matrix of a `(G, ctx)` release, observed: one tiny game per cell, where

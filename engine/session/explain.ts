@@ -1,7 +1,7 @@
-import type { StepRecord } from '../session/session';
+import type { StepRecord } from './session';
 import type { FlowCtx, PlayerID } from '../types';
-import { describeCall } from './describe';
-import type { Transition } from './types';
+import { describeCall } from '../trace/describe';
+import type { Transition } from '../trace/types';
 
 const slot = (s: string | null | undefined) => (s === undefined ? 'out of activePlayers' : s === null ? 'active with no stage' : `stage ${s}`);
 

@@ -1,8 +1,8 @@
-import { Session } from '../../session/session';
-import type { FlowAction, GameConfig } from '../../types';
-import type { BgioRuntime } from '../runtime';
-import { runBarePhasesEra, snapshot, type StateSnapshot } from './bare';
-import type { PhasesEraInternals } from './release';
+import { Session } from '../session/session';
+import type { FlowAction, GameConfig } from '../types';
+import type { BgioRuntime } from '../runtime/runtime';
+import { runBarePhasesEra, snapshot, type StateSnapshot } from './bare-reducer';
+import type { PhasesEraInternals } from '../runtime/phases-era/release';
 
 export interface Scenario {
   numPlayers: number;

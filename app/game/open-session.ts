@@ -1,8 +1,7 @@
-import { findGames, gameAt, GameSelectionError, selectGame, Session, SessionError, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type GameLocation, type SessionOptions, type StepRecord } from '../../engine';
-import { activity, asGameCode } from '../host/activity';
+import { describeAction, findGames, gameAt, GameSelectionError, selectGame, Session, SessionError, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type GameLocation, type SessionOptions, type StepRecord } from '../../engine';
+import { activity, asGameCode } from '../load/activity';
 import { loadGameModule, type LoadOptions, type LoadedGameModule } from '../load/load-game-file';
 import { pickRelease, type ReleaseChoice } from '../load/pick-release';
-import { describeAction } from './table';
 
 export interface OpenedGame {
   module: LoadedGameModule;

@@ -1,5 +1,5 @@
-import type { FlowCtx, GameConfig } from '../../types';
-import { event, move, type Scenario } from './check';
+import type { FlowCtx, GameConfig } from '../types';
+import { event, move, type Scenario } from './phases-check';
 
 /**
  * Games written for the `(G, ctx)` releases, shared by the tests of 0.39, 0.43 and 0.49. Each

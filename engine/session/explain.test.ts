@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bgio050 } from '../runtime/bgio-050/runtime';
-import { Session } from '../session/session';
+import { Session } from './session';
 import { explainStep } from './explain';
 
 const game = {

@@ -1,7 +1,7 @@
-import { Session } from '../../session/session';
-import type { FlowAction, GameConfig } from '../../types';
-import type { BgioRuntime } from '../runtime';
-import { flowSnapshot, type FlowSnapshot } from './snapshot';
+import { Session } from '../session/session';
+import type { FlowAction, GameConfig } from '../types';
+import type { BgioRuntime } from '../runtime/runtime';
+import { flowSnapshot, type FlowSnapshot } from './bare-reducer';
 
 /** A session played step by step, with a snapshot of the state seen after each step. */
 export interface Played {
