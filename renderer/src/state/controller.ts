@@ -155,29 +155,34 @@ export class Controller {
     const { notice } = this.store.get();
     const stale = notice && !notice.sticky && notice.step !== target;
     this.store.set(stale ? { selected: target, notice: null } : { selected: target });
-    this.wanted = { index: target };
+    this.wanted = { index: target, session: this.session };
     this.selectionPainted = afterPaint();
     this.loadingDetail ??= this.loadDetails().finally(() => (this.loadingDetail = null));
     await this.loadingDetail;
   }
 
-  private wanted: { index: number } | null = null;
+  private wanted: { index: number; session: number } | null = null;
+  /** Counts sessions adopted, so a detail of the one before is never shown in the next. */
+  private session = 0;
   /** Resolves once the frame showing the latest selection (chart, log) has been painted. */
   private selectionPainted: Promise<void> = Promise.resolve();
   private loadingDetail: Promise<void> | null = null;
 
+  /**
+   * Fetches the detail of the latest selection until it is in the store. A detail that arrives
+   * after the selection moved on is still shown (the panels mark it as not the selected step's):
+   * while playing fast, every fetch is overtaken, and the panels should follow, not freeze.
+   */
   private async loadDetails(): Promise<void> {
     for (;;) {
       const wanted = this.wanted;
       if (!wanted) return;
       try {
         const detail = await this.host.step(wanted.index);
-        if (this.wanted !== wanted) continue;
         // The selection's own frame (chart, log) is painted first; the detail panels follow.
         await this.selectionPainted;
-        if (this.wanted !== wanted) continue;
-        this.store.set({ detail });
-        return;
+        if (wanted.session === this.session) this.store.set({ detail });
+        if (this.wanted === wanted) return;
       } catch (error) {
         if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
         if (this.wanted === wanted) return;
@@ -233,6 +238,7 @@ export class Controller {
 
   private adopt(view: SessionView, select: number): void {
     this.stop();
+    this.session++;
     const current = this.store.get().actingPlayer;
     // A new session (or a reloaded one): notices about the old one are stale.
     this.store.set({ view, length: view.length, summaries: StepSummaries.EMPTY, detail: null, notice: null, actingPlayer: view.players.includes(current) ? current : view.players[0] });
