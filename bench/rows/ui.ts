@@ -82,7 +82,8 @@ async function openLongSession(page: Page, steps: number): Promise<void> {
 async function playback(page: Page, seconds: number): Promise<{ steps: number; shown: string | null }> {
   await page.evaluate(() => (window as any).flowscope.select(0));
   await page.getByLabel('playback speed').selectOption('60');
-  const sample = () => page.evaluate(() => ({ at: performance.now(), step: (window as any).flowscope.store.get().selected as number }));
+  // The step counter, as the user sees it (works on older builds too).
+  const sample = () => page.evaluate(() => ({ at: performance.now(), step: Number(document.querySelector('[data-testid="step-counter"]')!.textContent!.match(/step (\d+)/)![1]) }));
   await page.getByRole('button', { name: 'play', exact: true }).click();
   await page.waitForTimeout(300);
   const start = await sample();
@@ -91,12 +92,14 @@ async function playback(page: Page, seconds: number): Promise<{ steps: number; s
   const shown = await page.getByTestId('play-rate').textContent({ timeout: 2000 }).catch(() => null);
   mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
   await page.screenshot({ path: path.join(ROOT, 'test-output', 'bench-playback.png') });
-  if (await page.evaluate(() => (window as any).flowscope.store.get().playing)) await page.getByRole('button', { name: 'pause', exact: true }).click();
+  const pause = page.getByRole('button', { name: 'pause', exact: true });
+  if (await pause.count()) await pause.click();
   return { steps: ((end.step - start.step) / (end.at - start.at)) * 1000, shown };
 }
 
 export async function uiRows(options: { rounds: number; logSteps: number }): Promise<Row[]> {
-  const server = await startUiServer({ staticDir: path.join(ROOT, 'renderer', 'dist'), fixturesDir: path.join(ROOT, 'fixtures'), timeoutMs: 900_000, watch: false, attach: false });
+  // BENCH_UI_DIST: another build of the UI to measure (an older one, to compare).
+  const server = await startUiServer({ staticDir: process.env.BENCH_UI_DIST ?? path.join(ROOT, 'renderer', 'dist'), fixturesDir: path.join(ROOT, 'fixtures'), timeoutMs: 900_000, watch: false, attach: false });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
