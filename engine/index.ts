@@ -3,8 +3,8 @@
  * truthful, step-by-step trace. Pure TypeScript: no DOM, Node, Electron or React.
  */
 export * from './types';
-export type { BgioRuntime, RuntimeGame, ReduceResult } from './runtime/runtime';
-export { bgio050 } from './runtime/bgio-050/runtime';
+export type { BgioRuntime, RuntimeGame, ReduceResult } from './runtime/bgio-runtime';
+export { bgio050 } from './runtime/bgio-050/bgio050-runtime';
 export { TraceRecorder } from './trace/recorder';
 export type * from './trace/types';
 export { describeAction, describeCall } from './trace/describe';
@@ -16,7 +16,7 @@ export { findGames, selectGame, looksLikeGame, GameSelectionError, type FoundGam
 export { gameAt, type GameLocation } from './load/game-at';
 export * from './replay/replay-file';
 export { checkExpectations, type Mismatch } from './replay/check';
-export { phaseNames, stageNames, turnConfigOf } from './config/inspect';
+export { phaseNames, stageNames, turnConfigOf } from './config/config-queries';
 export { deepEqual, toPlain } from './util/plain';
 export { cloneGraph } from './util/clone-graph';
 export { normaliseConfig, namesMentioned, type NormalGame, type NormalPhase, type NormalTurn, type NormalStage, type ConfigFunction } from './config/normalise';
@@ -33,7 +33,7 @@ export * from './host/protocol';
 export { lintConfig, LINT_CODES, type LintFinding, type LintSeverity } from './lint/lint';
 export { firstDivergence, comparableSteps, type ComparableStep, type Divergence } from './session/compare';
 export { RUNTIMES, DEFAULT_RUNTIME, registerRuntime, closestRuntime, runtimeByVersion, resolveRange, generationOf, GENERATION_LABEL, type ApiGeneration, type RangeResolution } from './runtime/registry';
-export type { ApiEra } from './runtime/runtime';
+export type { ApiEra } from './runtime/bgio-runtime';
 export { Entropy, activeEntropy, describeUse, type EntropyApi, type EntropyStep, type EntropyUse, type GameRandomness } from './session/entropy';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';

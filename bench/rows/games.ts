@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bgio050, findGames, RandomPlayer, selectGame, Session, type BgioRuntime, type FlowAction, type GameConfig } from '../../engine';
-import { bgio049 } from '../../engine/runtime/bgio-049/runtime';
+import { bgio049 } from '../../engine/runtime/bgio-049/bgio049-runtime';
 import { internal as internal049 } from '../../engine/runtime/bgio-049/bgio';
-import { bgio032 } from '../../engine/runtime/bgio-032/runtime';
+import { bgio032 } from '../../engine/runtime/bgio-032/bgio032-runtime';
 import { specOf } from '../../engine/runtime/flow-era/spec';
 import { withConsoleTo } from '../../engine/runtime/console-capture';
 import { bareStep, flow032Start, INTERNAL_050, phasesStart, type BareStart } from '../../engine/testing/bare-reducer';

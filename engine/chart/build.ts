@@ -1,6 +1,6 @@
 import { normaliseConfig } from '../config/normalise';
 import { migrateConfig } from '../legacy/migrate';
-import type { BgioRuntime } from '../runtime/runtime';
+import type { BgioRuntime } from '../runtime/bgio-runtime';
 import type { GameConfig } from '../types';
 import { buildChartModel, NO_PHASE, type ChartModel } from './model';
 

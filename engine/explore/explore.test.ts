@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartOf } from '../chart/build';
-import { bgio050 } from '../runtime/bgio-050/runtime';
+import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
 import type { GameConfig } from '../types';
 import { buildReport } from './report';
 import { exploreRuns, type ExploreOptions } from './runs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartOf } from '../chart/build';
-import { bgio050 } from '../runtime/bgio-050/runtime';
+import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
 import { Session } from '../session/session';
 import type { GameConfig } from '../types';
 import { findingsOfStep } from './findings';

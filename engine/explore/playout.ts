@@ -2,7 +2,7 @@ import type { ChartModel } from '../chart/model';
 import { RandomPlayer } from '../random/random-player';
 import { findNondeterminism } from '../session/determinism';
 import { Session, SessionError, type StepRecord } from '../session/session';
-import type { BgioRuntime } from '../runtime/runtime';
+import type { BgioRuntime } from '../runtime/bgio-runtime';
 import type { FlowAction, GameConfig } from '../types';
 import { countStep, type CoverageCounts } from './coverage';
 import { findingKey, findingsOfStep, type Finding } from './findings';

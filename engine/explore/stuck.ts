@@ -1,5 +1,5 @@
 import { normaliseConfig } from '../config/normalise';
-import { phaseNames, stageNames } from '../config/inspect';
+import { phaseNames, stageNames } from '../config/config-queries';
 import type { Session } from '../session/session';
 import { EVENT_NAMES, isEventName, type FlowAction, type FlowCtx, type PlayerID } from '../types';
 

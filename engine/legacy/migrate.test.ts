@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../util/prng';
-import { bgio050 } from '../runtime/bgio-050/runtime';
+import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
 import { Session } from '../session/session';
 import type { FlowAction, GameConfig } from '../types';
 import { migrateConfig } from './migrate';

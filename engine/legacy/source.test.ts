@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { RandomPlayer } from '../random/random-player';
-import { bgio050 } from '../runtime/bgio-050/runtime';
+import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
 import { Session } from '../session/session';
 import type { GameConfig } from '../types';
 import { migrateSource } from './emit';

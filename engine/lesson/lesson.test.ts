@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChartModel } from '../chart/model';
 import { normaliseConfig } from '../config/normalise';
-import { bgio050 } from '../runtime/bgio-050/runtime';
+import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
 import { Session } from '../session/session';
 import type { FlowAction, FlowCtx } from '../types';
 import { missingChartRef } from './chart-refs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lintConfig } from '../lint/lint';
-import { bgio050 } from '../runtime/bgio-050/runtime';
+import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
 import { RUNTIMES } from '../runtime/registry';
 import { Session } from '../session/session';
 import type { GameConfig } from '../types';

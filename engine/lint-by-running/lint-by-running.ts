@@ -1,5 +1,5 @@
 import { RandomPlayer } from '../random/random-player';
-import type { BgioRuntime } from '../runtime/runtime';
+import type { BgioRuntime } from '../runtime/bgio-runtime';
 import { Session } from '../session/session';
 import type { FlowCtx, GameConfig } from '../types';
 import { finding, type LintFinding } from '../lint/codes';

@@ -1,4 +1,4 @@
-import type { BgioRuntime } from '../runtime/runtime';
+import type { BgioRuntime } from '../runtime/bgio-runtime';
 import type { GameConfig } from '../types';
 import { lintConfig, type LintFinding } from './lint';
 

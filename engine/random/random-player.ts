@@ -1,4 +1,4 @@
-import { phaseNames, stageNames } from '../config/inspect';
+import { phaseNames, stageNames } from '../config/config-queries';
 import type { Session } from '../session/session';
 import { isEventName, type BgioState, type FlowAction, type PlayerID } from '../types';
 import { createPrng } from '../util/prng';

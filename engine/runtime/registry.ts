@@ -1,11 +1,11 @@
 import semver from 'semver';
-import { bgio026 } from './bgio-026/runtime';
-import { bgio032 } from './bgio-032/runtime';
-import { bgio039 } from './bgio-039/runtime';
-import { bgio043 } from './bgio-043/runtime';
-import { bgio049 } from './bgio-049/runtime';
-import { bgio050 } from './bgio-050/runtime';
-import type { BgioRuntime } from './runtime';
+import { bgio026 } from './bgio-026/bgio026-runtime';
+import { bgio032 } from './bgio-032/bgio032-runtime';
+import { bgio039 } from './bgio-039/bgio039-runtime';
+import { bgio043 } from './bgio-043/bgio043-runtime';
+import { bgio049 } from './bgio-049/bgio049-runtime';
+import { bgio050 } from './bgio-050/bgio050-runtime';
+import type { BgioRuntime } from './bgio-runtime';
 
 /** Every boardgame.io release Flowscope ships, oldest first. Era adapters register here. */
 export const RUNTIMES: BgioRuntime[] = [bgio026, bgio032, bgio039, bgio043, bgio049, bgio050];

@@ -1,4 +1,4 @@
-import type { BgioRuntime, RuntimeGame } from '../runtime/runtime';
+import type { BgioRuntime, RuntimeGame } from '../runtime/bgio-runtime';
 import { TraceCompactor } from '../trace/compact';
 import { TraceRecorder } from '../trace/recorder';
 import type { StepTrace } from '../trace/types';

@@ -1,6 +1,6 @@
 import { Session } from '../session/session';
 import type { FlowAction, GameConfig } from '../types';
-import type { BgioRuntime } from '../runtime/runtime';
+import type { BgioRuntime } from '../runtime/bgio-runtime';
 import { runBarePhasesEra, snapshot } from './bare-reducer';
 import type { PhasesEraInternals } from '../runtime/phases-era/release';
 

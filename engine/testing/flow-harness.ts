@@ -1,6 +1,6 @@
 import { Session } from '../session/session';
 import type { FlowAction, GameConfig } from '../types';
-import type { BgioRuntime } from '../runtime/runtime';
+import type { BgioRuntime } from '../runtime/bgio-runtime';
 import { flowSnapshot, type FlowSnapshot } from './bare-reducer';
 
 /** A session played step by step, with a snapshot of the state seen after each step. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bgio050 } from '../runtime/bgio-050/runtime';
+import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
 import { Session } from '../session/session';
 import type { FlowAction } from '../types';
 

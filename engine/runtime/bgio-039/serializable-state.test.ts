@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameConfig } from '../../types';
 import { move, runScenario } from '../../testing/phases-check';
 import { internal } from './bgio';
-import { bgio039 } from './runtime';
+import { bgio039 } from './bgio039-runtime';
 
 /** 0.39.16 has no serializability check (0.43.3, #896); 0.43 and 0.49 are tested in ../phases-era/releases.test.ts. */
 const runtime = bgio039;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { observeMatrix } from '../../testing/events-matrix';
 import { internal } from './bgio';
-import { bgio039 } from './runtime';
+import { bgio039 } from './bgio039-runtime';
 
 /** Events from `setup` on 0.39.16 (the rest of its permission matrix: ../phases-era/events.test.ts). */
 const runtime = bgio039;

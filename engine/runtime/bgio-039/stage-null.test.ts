@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { event, runScenario } from '../../testing/phases-check';
 import { core, internal } from './bgio';
-import { bgio039 } from './runtime';
+import { bgio039 } from './bgio039-runtime';
 
 /** `setStage(Stage.NULL)` before 0.42.1 (0.43 and 0.49: ../phases-era/events.test.ts). */
 const runtime = bgio039;

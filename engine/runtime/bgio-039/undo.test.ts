@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlowAction, GameConfig } from '../../types';
 import { event, move, runScenario } from '../../testing/phases-check';
 import { core, internal } from './bgio';
-import { bgio039 } from './runtime';
+import { bgio039 } from './bgio039-runtime';
 
 /**
  * Undo on 0.39.16, before the undo rework of 0.41.0: only moves are recorded, anyone may undo,

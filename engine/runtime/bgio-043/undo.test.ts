@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlowAction, GameConfig } from '../../types';
 import { event, move, runScenario } from '../../testing/phases-check';
 import { internal } from './bgio';
-import { bgio043 } from './runtime';
+import { bgio043 } from './bgio043-runtime';
 
 /**
  * Undo on 0.43.3: reworked in 0.41.0 (events are recorded, the random state is restored), but

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Session } from '../../session/session';
 import type { GameConfig } from '../../types';
-import { bgio050 } from '../bgio-050/runtime';
+import { bgio050 } from '../bgio-050/bgio050-runtime';
 import { event, eventsOf, move, runScenario } from '../../testing/phases-check';
 import { MATRIX_EVENTS, MATRIX_HOOKS, observeMatrix } from '../../testing/events-matrix';
 import { reactiveScenario } from '../../testing/phases-scenarios';
 import { internal } from './bgio';
-import { bgio049 } from './runtime';
+import { bgio049 } from './bgio049-runtime';
 
 /**
  * The events plugin of 0.49.13: events are checked where they were called (0.46.0), refused from

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlowAction, GameConfig } from '../../types';
 import { event, move, runScenario } from '../../testing/phases-check';
 import { core, internal } from './bgio';
-import { bgio049 } from './runtime';
+import { bgio049 } from './bgio049-runtime';
 
 /**
  * Flow features 0.49.13 has and 0.39/0.43 lack: a function `phases.X.next` and `turn.endIf` after

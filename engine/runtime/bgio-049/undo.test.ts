@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlowAction, GameConfig } from '../../types';
 import { event, move, runScenario } from '../../testing/phases-check';
 import { internal } from './bgio';
-import { bgio049 } from './runtime';
+import { bgio049 } from './bgio049-runtime';
 
 /** Undo on 0.49.13, where undoing a stage event works (0.44.4, #942). Shared tests: ../phases-era/releases.test.ts. */
 const runtime = bgio049;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GameConfig } from '../../types';
 import { core as core039, internal as internal039 } from '../bgio-039/bgio';
-import { bgio039 } from '../bgio-039/runtime';
+import { bgio039 } from '../bgio-039/bgio039-runtime';
 import { core as core043, internal as internal043 } from '../bgio-043/bgio';
-import { bgio043 } from '../bgio-043/runtime';
+import { bgio043 } from '../bgio-043/bgio043-runtime';
 import { core as core049, internal as internal049 } from '../bgio-049/bgio';
-import { bgio049 } from '../bgio-049/runtime';
-import type { BgioRuntime } from '../runtime';
+import { bgio049 } from '../bgio-049/bgio049-runtime';
+import type { BgioRuntime } from '../bgio-runtime';
 import { event, eventsOf, move, runScenario } from '../../testing/phases-check';
 import { MATRIX_EVENTS, MATRIX_HOOKS, matrixLetters, observeMatrix, type MatrixHook } from '../../testing/events-matrix';
 import type { PhasesEraInternals } from './release';

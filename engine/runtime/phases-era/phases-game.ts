@@ -1,6 +1,6 @@
 import type { TraceRecorder } from '../../trace/recorder';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig, PlayerID } from '../../types';
-import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '../runtime';
+import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '../bgio-runtime';
 import { withConsoleTo } from '../console-capture';
 import { describeActionError, stripStack } from '../action-errors';
 import { readFlowCtx } from '../read-ctx';

@@ -1,7 +1,7 @@
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/dist/cjs/internal.js';
 import * as core from 'boardgame.io/dist/cjs/core.js';
-import type { BgioRuntime } from '../runtime';
-import { phasesEraRuntime } from '../phases-era/runtime';
+import type { BgioRuntime } from '../bgio-runtime';
+import { phasesEraRuntime } from '../phases-era/phases-game';
 
 /** boardgame.io 0.50.2: every game function takes one context object, `({ G, ctx, events, ... })`. */
 export const bgio050: BgioRuntime = phasesEraRuntime({

@@ -2,7 +2,7 @@ import { AI, MCTSBot, RandomBot } from 'bgio-0.32/dist/ai.js';
 import { CreateGameReducer, Flow, FlowWithPhases, Game, INVALID_MOVE, InitializeGame, Pass, PlayerView, TurnOrder } from 'bgio-0.32/dist/core.js';
 import { PluginPlayer } from 'bgio-0.32/dist/plugins.js';
 import type { FlowRelease } from '../flow-era/release';
-import { makeFlowRuntime } from '../flow-era/runtime';
+import { makeFlowRuntime } from '../flow-era/flow-game';
 import { wrapGame } from '../flow-era/spec';
 
 /**

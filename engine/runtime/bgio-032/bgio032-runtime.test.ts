@@ -6,7 +6,7 @@ import type { FlowAction, FlowCtx, GameConfig } from '../../types';
 import { event, move, play, seekAll } from '../../testing/flow-harness';
 import { SPEC } from '../flow-era/spec';
 import { runBare032 } from '../../testing/bare-reducer';
-import { bgio032 } from './runtime';
+import { bgio032 } from './bgio032-runtime';
 
 const core = bgio032.modules['boardgame.io/core'] as Record<string, any>;
 const { TurnOrder, INVALID_MOVE } = core;

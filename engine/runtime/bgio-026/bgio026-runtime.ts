@@ -2,7 +2,7 @@ import { AI, MCTSBot, RandomBot } from 'bgio-0.26/dist/ai.js';
 import { CreateGameReducer, Flow, FlowWithPhases, Game, Pass, PlayerView, TurnOrder } from 'bgio-0.26/dist/core.js';
 import { cloneGraph } from '../../util/clone-graph';
 import type { FlowRelease } from '../flow-era/release';
-import { makeFlowRuntime } from '../flow-era/runtime';
+import { makeFlowRuntime } from '../flow-era/flow-game';
 import { wrapGame } from '../flow-era/spec';
 
 /**

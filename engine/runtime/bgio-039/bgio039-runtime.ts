@@ -1,5 +1,5 @@
-import type { BgioRuntime } from '../runtime';
-import { phasesEraRuntime } from '../phases-era/runtime';
+import type { BgioRuntime } from '../bgio-runtime';
+import { phasesEraRuntime } from '../phases-era/phases-game';
 import { core, internal, plugins } from './bgio';
 
 /** boardgame.io 0.39.16: phases, turns and stages with `(G, ctx)` signatures, before undo/redo was reworked (0.41). */

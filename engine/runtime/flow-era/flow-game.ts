@@ -3,7 +3,7 @@ import type { LogLine } from '../../trace/types';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig, PlayerID } from '../../types';
 import { withConsoleTo } from '../console-capture';
 import { toBgioAction } from '../bgio-action';
-import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '../runtime';
+import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '../bgio-runtime';
 import { FlowEventsProbe, type QueuedCall } from './events-probe';
 import { instrumentFlowSpec } from './instrument';
 import { readFlowCtx } from './read-ctx';

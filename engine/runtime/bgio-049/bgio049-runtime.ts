@@ -1,5 +1,5 @@
-import type { BgioRuntime } from '../runtime';
-import { phasesEraRuntime } from '../phases-era/runtime';
+import type { BgioRuntime } from '../bgio-runtime';
+import { phasesEraRuntime } from '../phases-era/phases-game';
 import { core, internal, plugins } from './bgio';
 
 /** boardgame.io 0.49.13: the last `(G, ctx)` release; its events plugin already refuses events like 0.50's. */

@@ -6,7 +6,7 @@ import type { FlowAction, FlowCtx, GameConfig } from '../../types';
 import { event, move, play, seekAll } from '../../testing/flow-harness';
 import { SPEC } from '../flow-era/spec';
 import { runBare026 } from '../../testing/bare-reducer';
-import { bgio026 } from './runtime';
+import { bgio026 } from './bgio026-runtime';
 
 const core = bgio026.modules['boardgame.io/core'] as Record<string, any>;
 const { TurnOrder } = core;

@@ -1,5 +1,5 @@
-import type { BgioRuntime } from '../runtime';
-import { phasesEraRuntime } from '../phases-era/runtime';
+import type { BgioRuntime } from '../bgio-runtime';
+import { phasesEraRuntime } from '../phases-era/phases-game';
 import { core, internal, plugins } from './bgio';
 
 /** boardgame.io 0.43.3: the last release before refusals were reported in `transients` (0.44.4). */
