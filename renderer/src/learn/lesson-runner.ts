@@ -5,7 +5,7 @@
  */
 import { judgeExercise, type FlowAction, type LessonView, type StepSummary } from '../../../engine/host/protocol';
 import type { Controller } from '../state/controller';
-import { saveProgress } from './progress';
+import { saveProgress } from '../state/lesson-progress';
 
 const same = (a: FlowAction, b: FlowAction) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { AttachInfo, Breakpoint, CoverageView, ExploreView, FlowAction, GameEntry, LessonEntry, LessonView, LiveMatchSummary, SessionView, StepDetail, StepFilter, StepSummary, TimelineMarks, Verdict } from '../../../engine/host/protocol';
-import { readProgress, type LessonProgress } from '../learn/progress';
+import { readProgress, type LessonProgress } from './lesson-progress';
 import { StepSummaries } from './step-summaries';
 
 export interface Notice {
