@@ -11,14 +11,6 @@ interface DesktopApi {
   pathForFile(file: File): string;
 }
 
-/** Events the chart panel listens for (the chart owns React Flow's viewport). */
-export const FIT_EVENT = 'flowscope:fit';
-export const EXPORT_EVENT = 'flowscope:export-chart';
-export interface ExportRequest {
-  format: 'svg' | 'png';
-  reply(dataUrl: string): void;
-}
-
 const GAME_FILE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/i;
 
 export function desktopApi(): DesktopApi | null {
@@ -77,7 +69,7 @@ export function installBridge(controller: Controller): void {
     const command: MenuCommand = parsed.data;
     switch (command.kind) {
       case 'zoom-fit':
-        window.dispatchEvent(new CustomEvent(FIT_EVENT));
+        controller.fitChart();
         break;
       case 'toggle-panel':
         store.set((s) => ({ panels: { ...s.panels, [command.panel]: !s.panels[command.panel] } }));
@@ -89,7 +81,10 @@ export function installBridge(controller: Controller): void {
       case 'export-chart':
         if (command.format === 'svg' || command.format === 'png') {
           const format = command.format;
-          window.dispatchEvent(new CustomEvent<ExportRequest>(EXPORT_EVENT, { detail: { format, reply: (dataUrl) => void desktop.exportChart(format, dataUrl) } }));
+          controller.exportChart(format).then(
+            (dataUrl) => void desktop.exportChart(format, dataUrl),
+            (error) => controller.notify('error', `Export Chart: ${(error as Error).message}`),
+          );
         }
         break;
     }

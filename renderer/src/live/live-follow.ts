@@ -1,6 +1,5 @@
 import type { HostEvent, SessionView } from '../../../engine/host/protocol';
 import type { Controller } from '../state/controller';
-import { StepSummaries } from '../state/step-summaries';
 import { useApp, type LiveState } from '../state/store';
 
 export function useLive(): LiveState {
@@ -39,7 +38,7 @@ export async function follow(controller: Controller, id: string): Promise<void> 
     const followLive = controller.host.followLive;
     if (!followLive) throw new Error('this Flowscope cannot follow games (the desktop app does not yet)');
     const view: SessionView = await followLive(id);
-    store.set({ view, length: view.length, summaries: StepSummaries.EMPTY, detail: null, notice: null });
+    controller.begin(view);
     await controller.ensureSummaries(0, Math.min(view.length - 1, 400));
     await controller.select(view.length - 1);
   } catch (error) {

@@ -3,6 +3,7 @@ import type { HostConnection } from '../host/host-client';
 import { Store, type Notice } from './store';
 import { StepSummaries } from './step-summaries';
 import { afterPaint, Playback } from './playback';
+import type { ChartHandle } from './chart-handle';
 
 const pausedAt = (hit: { step: number; reason: string }) => `paused at step ${hit.step}: ${hit.reason}`;
 
@@ -11,6 +12,8 @@ const PAGE = 200;
 /** Everything the UI can do, as commands to the host; the store only mirrors what the host says. */
 export class Controller {
   private readonly playback = new Playback(this);
+  /** Set by the chart panel while a chart is drawn. */
+  chart: ChartHandle | null = null;
   private loadingPages = new Set<number>();
 
   private timelineTimer: ReturnType<typeof setTimeout> | null = null;
@@ -242,13 +245,18 @@ export class Controller {
   }
 
   private adopt(view: SessionView, select: number): void {
-    this.stop();
-    this.session++;
+    this.begin(view);
     const current = this.store.get().actingPlayer;
-    // A new session (or a reloaded one): notices about the old one are stale.
-    this.store.set({ view, length: view.length, summaries: StepSummaries.EMPTY, detail: null, notice: null, actingPlayer: view.players.includes(current) ? current : view.players[0] });
+    this.store.set({ actingPlayer: view.players.includes(current) ? current : view.players[0] });
     void this.ensureSummaries(0, Math.min(view.length - 1, 400));
     void this.select(select);
+  }
+
+  /** Shows a new (or reloaded) session with nothing of the one before: no steps, detail or notices. */
+  begin(view: SessionView): void {
+    this.stop();
+    this.session++;
+    this.store.set({ view, length: view.length, summaries: StepSummaries.EMPTY, detail: null, notice: null });
   }
 
   private onEvent(event: HostEvent): void {
@@ -292,6 +300,16 @@ export class Controller {
         // No connection or no session: the slider works without marks.
       }
     }, 250);
+  }
+
+  /** Zoom to Fit (the menu's command); nothing while no chart is drawn. */
+  fitChart(): void {
+    this.chart?.fit();
+  }
+
+  /** The whole chart as an SVG or PNG data URL (the menu's Export Chart). */
+  exportChart(format: 'svg' | 'png'): Promise<string> {
+    return this.chart ? this.chart.exportImage(format) : Promise.reject(new Error('no chart is drawn yet'));
   }
 
   /** Shows a notice about the step selected now (see `Notice`). */
