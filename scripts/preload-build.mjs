@@ -7,11 +7,12 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The HostApi method names, from engine/host/host-methods.ts. */
+/** The method names the UI may call: the HostApi's (engine/host/host-methods.ts) and the live ones (engine/host/live-methods.ts). */
 export async function hostMethodNames() {
-  const out = await build({ entryPoints: [path.join(root, 'engine/host/host-methods.ts')], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'warning' });
+  const entry = "export { HOST_METHODS } from './engine/host/host-methods'; export { LIVE_METHODS } from './engine/host/live-methods';";
+  const out = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'warning' });
   const module = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-  return [...module.HOST_METHODS];
+  return [...module.HOST_METHODS, ...module.LIVE_METHODS];
 }
 
 /** esbuild options for dist-electron/preload.cjs (sandboxed preloads must be CommonJS). */

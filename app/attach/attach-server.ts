@@ -68,6 +68,9 @@ export async function startAttachServer(options: AttachServerOptions): Promise<A
       done(true);
     },
   });
+  // The WebSocket server re-emits the HTTP server's errors (a port in use): without a listener that
+  // would be an uncaught error, and listen() below would never hear of it.
+  wss.on('error', () => undefined);
   const sockets = new Set<WebSocket>();
   wss.on('connection', (socket) => {
     sockets.add(socket);

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { SessionView } from '../../engine';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirWith } from '../testing/temp-dir';
@@ -49,15 +50,22 @@ describe('the options for real projects reach every command that opens a game', 
     expect(bare.err.join('\n')).toMatch(/not-installed-toasts/);
   });
 
-  it('serve opens a factory game with a stubbed package', async () => {
+  it('serve opens a factory game with a stubbed package, and its session remembers how (for the page, a rebuild and the journal)', async () => {
     const file = factoryProject();
+    const journals = path.join(path.dirname(file), 'journals');
     const printed: string[] = [];
     const server = await startServeUi(
-      { file, game: 'makeGame', open: { factoryArgs: [5], stubModules: ['not-installed-toasts'] }, timeoutSeconds: 10, port: 0 },
+      { file, game: 'makeGame', open: { factoryArgs: [5], stubModules: ['not-installed-toasts'] }, timeoutSeconds: 10, port: 0, journalDir: journals, attach: false },
       (l) => printed.push(l),
     );
     try {
+      await server.loaded;
       expect(printed.join('\n')).toMatch(/opened race-5 /);
+      const view = await server.engine.call<SessionView>('view');
+      expect(view.game).toMatchObject({ exportName: 'makeGame', factoryArgs: [5], stubModules: ['not-installed-toasts'] });
+      expect(view.game.gamePath).toBeUndefined();
+      const [journal] = readdirSync(journals);
+      expect(JSON.parse(readFileSync(path.join(journals, journal), 'utf8').split('\n')[0]).open).toMatchObject({ exportName: 'makeGame', factoryArgs: [5], stubModules: ['not-installed-toasts'] });
     } finally {
       await server.close();
     }

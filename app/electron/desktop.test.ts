@@ -3,70 +3,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDirWith } from '../testing/temp-dir';
-import { gameFileFromArgv, registerSchemes, startDesktop, type DesktopElectron } from './desktop';
+import { gameFileFromArgv, registerSchemes, startDesktop } from './desktop';
 import { REQUEST_CHANNEL } from './ipc';
+import { fakeElectron, TEST_ATTACH, TRUSTED } from './testing/fake-electron';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TRUSTED = { senderFrame: { url: 'flowscope://app/index.html' } };
 let cleanup: (() => Promise<void>) | null = null;
 afterEach(async () => {
   await cleanup?.();
   cleanup = null;
 });
 
-/** A fake of the parts of Electron the desktop app uses, recording what it was asked to do. */
-function fakeElectron(userData: string, dialogs: { open?: string[]; save?: string } = {}) {
-  const handlers = new Map<string, (event: any, ...args: any[]) => any>();
-  const sent: Array<[string, any]> = [];
-  const appEvents = new Map<string, (...a: any[]) => void>();
-  const windowEvents = new Map<string, () => void>();
-  const created: any[] = [];
-  const calls = { permissionsDenied: false, protocolHandled: '', menus: [] as any[], errors: [] as string[], loaded: '' };
-  const electron: DesktopElectron = {
-    app: { whenReady: async () => undefined, on: (e, l) => appEvents.set(e, l), getPath: () => userData, quit: vi.fn() },
-    BrowserWindow: class {
-      webContents = { on: vi.fn(), setWindowOpenHandler: vi.fn(), send: (c: string, p: unknown) => sent.push([c, p]) };
-      constructor(options: Record<string, unknown>) {
-        created.push(options);
-      }
-      loadURL = async (url: string) => void (calls.loaded = url);
-      on = (e: string, l: () => void) => windowEvents.set(e, l);
-      getBounds = () => ({ x: 5, y: 6, width: 1000, height: 700 });
-      isMaximized = () => false;
-      maximize = vi.fn();
-      isDestroyed = () => false;
-    } as any,
-    ipcMain: { handle: (c, h) => void handlers.set(c, h) },
-    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: (scheme) => void (calls.protocolHandled = scheme) },
-    session: { defaultSession: { setPermissionRequestHandler: () => void (calls.permissionsDenied = true), setPermissionCheckHandler: vi.fn() } },
-    Menu: { buildFromTemplate: (t) => t, setApplicationMenu: (m) => void calls.menus.push(m) },
-    dialog: {
-      showOpenDialog: async () => ({ canceled: !dialogs.open, filePaths: dialogs.open ?? [] }),
-      showSaveDialog: async () => ({ canceled: !dialogs.save, filePath: dialogs.save }),
-      showErrorBox: (_t, c) => void calls.errors.push(c),
-    },
-    shell: { openExternal: vi.fn() },
-  };
-  const request = async (method: string, ...params: unknown[]) => JSON.parse(await handlers.get(REQUEST_CHANNEL)!(TRUSTED, method, params));
-  const clickMenu = (...labels: string[]) => {
-    let items = calls.menus[calls.menus.length - 1];
-    let item: any;
-    for (const label of labels) {
-      item = items.find((i: any) => i.label === label);
-      items = item?.submenu;
-    }
-    return item.click();
-  };
-  return { electron, handlers, sent, created, calls, request, clickMenu, windowEvents, appEvents };
-}
-
 describe('the desktop app (Electron main process, with Electron faked)', () => {
   it('opens a hardened window on the app protocol and answers the UI over validated IPC', async () => {
     const userData = tempDirWith({});
     const fake = fakeElectron(userData);
     const game = path.join(root, 'fixtures', 'tic-tac-toe', 'game.ts');
-    const { engine } = await startDesktop(fake.electron, { argv: [game], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/app/preload.cjs', platform: 'linux' });
-    cleanup = () => engine.close();
+    const { close } = await startDesktop(fake.electron, { argv: [game], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/app/preload.cjs', platform: 'linux', attach: TEST_ATTACH });
+    cleanup = close;
     expect(fake.created[0].webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: '/app/preload.cjs' });
     expect(fake.calls.permissionsDenied).toBe(true);
     expect(fake.calls.protocolHandled).toBe('flowscope');
@@ -94,8 +48,8 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
     const dir = tempDirWith({});
     const replayFile = path.join(dir, 'saved.replay.json');
     const fake = fakeElectron(dir, { save: replayFile });
-    const { engine } = await startDesktop(fake.electron, { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' });
-    cleanup = () => engine.close();
+    const { close } = await startDesktop(fake.electron, { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux', attach: TEST_ATTACH });
+    cleanup = close;
     await fake.request('open', { game: 'bang', numPlayers: 4, seed: 'menu' });
     await fake.request('random', 12);
     await fake.clickMenu('File', 'Save Replay…');
@@ -122,8 +76,8 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
 
   it('View menu and chart images are the renderer’s: commands are sent to it', async () => {
     const fake = fakeElectron(tempDirWith({}));
-    const { engine } = await startDesktop(fake.electron, { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' });
-    cleanup = () => engine.close();
+    const { close } = await startDesktop(fake.electron, { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux', attach: TEST_ATTACH });
+    cleanup = close;
     await fake.request('open', { game: 'tic-tac-toe' });
     fake.sent.length = 0;
     await fake.clickMenu('View', 'Zoom to Fit');
@@ -140,7 +94,7 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
   it('offers to restore a session its last run left unfinished, with every action', async () => {
     const userData = tempDirWith({});
     const first = fakeElectron(userData);
-    const options = { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' };
+    const options = { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux', attach: TEST_ATTACH };
     const run1 = await startDesktop(first.electron, options);
     await first.request('open', { game: 'tic-tac-toe', seed: 'crash' });
     await first.request('dispatch', { type: 'move', name: 'clickCell', args: [4], playerID: '0' });
@@ -149,13 +103,13 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
     const sessions = path.join(userData, 'sessions');
     const [journal] = readdirSync(sessions);
     writeFileSync(path.join(sessions, `0-0-crashed${journal.slice(journal.indexOf('.journal'))}`), readFileSync(path.join(sessions, journal), 'utf8').replace(`"pid":${process.pid}`, '"pid":2147483646'));
-    await run1.engine.close();
+    await run1.close();
 
     const second = fakeElectron(userData);
     const asked: Array<Record<string, unknown>> = [];
     Object.assign(second.electron.dialog, { showMessageBox: async (_w: unknown, o: Record<string, unknown>) => (asked.push(o), { response: 0 }) });
     const run2 = await startDesktop(second.electron, options);
-    cleanup = () => run2.engine.close();
+    cleanup = run2.close;
     expect(asked[0].detail).toMatch(/tic-tac-toe\/game\.ts, opened .*: 2 actions recorded/);
     expect(second.sent.find(([, p]) => p.type === 'session')?.[1].view).toMatchObject({ length: 3, seed: 'crash' });
     expect((await second.request('step', 2)).result).toMatchObject({ action: { args: [0], playerID: '1' } });

@@ -3,10 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../files/write-atomic';
 import path from 'node:path';
 import { chartImageSchema, chartMachineConfig, chartToMermaid, layoutSchema, type HostEvent, type SessionView } from '../../engine';
+import { pairingToken } from '../attach/pairing-token';
+import { startLiveHost, type LiveHost, type LiveHostOptions } from '../attach/live-host';
 import { EngineHost } from '../host/engine-host';
 import { findUnfinishedJournals, SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
 import { APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
+import { attachOptionsFromArgv } from './attach-args';
 import { COMMAND_CHANNEL, EVENT_CHANNEL, registerHostIpc } from './ipc';
 import { buildMenuTemplate, type MenuCommand } from './menu';
 import { APP_ORIGIN, APP_SCHEME, denyAllPermissions, hardenContents, isTrustedSender, secureWebPreferences } from './security';
@@ -56,6 +59,12 @@ export interface DesktopOptions {
   workerScript?: URL;
   /** Where session journals live (default: `sessions` in Electron's userData folder). */
   journalDir?: string;
+  /**
+   * Where boardgame.io games you run connect to be followed (flowscope/attach), as in `flowscope
+   * serve`: port 8765 (any free one when taken), this user's pairing token; false turns it off.
+   * By default, from the `--attach-*` options among `argv` (see `attachOptionsFromArgv`).
+   */
+  attach?: LiveHostOptions;
 }
 
 const GAME_FILTERS = [{ name: 'boardgame.io game', extensions: GAME_FILE_EXTENSIONS.map((e) => e.slice(1)) }];
@@ -73,10 +82,11 @@ export function registerSchemes(electron: Pick<DesktopElectron, 'protocol'>): vo
 
 /**
  * Starts the desktop app: a hardened window on the app protocol, the engine host (game code in a
- * watched worker, hot reload on save), IPC for the UI's HostApi, menus, dialogs, and the window's
- * size, layout and recent files remembered.
+ * watched worker, hot reload on save), IPC for the UI's HostApi, the attach endpoint for following
+ * games you run (as `flowscope serve` has), menus, dialogs, and the window's size, layout and
+ * recent files remembered. `close` stops the endpoint and the engine.
  */
-export async function startDesktop(electron: DesktopElectron, options: DesktopOptions): Promise<{ engine: EngineHost; window: DesktopWindow }> {
+export async function startDesktop(electron: DesktopElectron, options: DesktopOptions): Promise<{ engine: EngineHost; window: DesktopWindow; live: LiveHost; close(): Promise<void> }> {
   await electron.app.whenReady();
   const stateFile = path.join(electron.app.getPath('userData'), 'window-state.json');
   let state: WindowState = loadWindowState(stateFile);
@@ -108,7 +118,24 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
     workerScript: options.workerScript,
     onEvent: (event: HostEvent) => send(EVENT_CHANNEL, event),
   });
-  registerHostIpc(electron.ipcMain, engine);
+  let live: LiveHost;
+  const fromArgv = attachOptionsFromArgv(options.argv);
+  if (fromArgv.problems.length) electron.dialog.showErrorBox('Flowscope ignored an option', fromArgv.problems.join('\n'));
+  const attach = options.attach ?? fromArgv.attach;
+  try {
+    live = await startLiveHost(engine, (event) => send(EVENT_CHANNEL, event), attach === false ? false : { ...attach, token: attach.token ?? pairingToken() }, 'the desktop app was started with --no-attach');
+  } catch (error) {
+    // The app works without following: say why it is off, and answer the live methods with that.
+    electron.dialog.showErrorBox('Following games you run is off', `Flowscope could not listen for them: ${(error as Error).message}`);
+    live = await startLiveHost(engine, (event) => send(EVENT_CHANNEL, event), false, `the attach endpoint could not start: ${(error as Error).message}`);
+  }
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await live.close();
+      await engine.close();
+    })());
+  registerHostIpc(electron.ipcMain, engine, live);
   electron.ipcMain.handle('flowscope:layout', (event, layout: unknown) => {
     const update = layoutSchema.safeParse(layout);
     if (!isTrustedSender(event.senderFrame) || !update.success) return;
@@ -196,15 +223,17 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
     saveWindowState(stateFile, state);
   });
   electron.app.on('window-all-closed', () => {
-    void engine.close();
+    void close();
     electron.app.quit();
   });
 
-  await window.loadURL(`${APP_ORIGIN}/index.html`);
+  // The session is opened before the page loads: the page adopts it when it starts, where one opened
+  // afterwards would race the page's own default game (and could lose).
   const restored = unfinished.length > 0 && (await offerRestore(unfinished[0]));
   const initial = gameFileFromArgv(options.argv);
   if (initial && !restored) await openGame(path.resolve(initial));
-  return { engine, window };
+  await window.loadURL(`${APP_ORIGIN}/index.html`);
+  return { engine, window, live, close };
 
   /** A session a crash left unfinished: ask whether to restore it (every action it recorded) or discard it. */
   async function offerRestore(journal: FoundJournal): Promise<boolean> {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { HOST_METHODS, ProtocolError, validateHostRequest } from '../../engine';
+import { HOST_METHODS, LIVE_METHODS, ProtocolError, readLiveCall, validateHostRequest } from '../../engine';
+import { startLiveHost } from '../attach/live-host';
 import { IpcRejected, registerHostIpc, REQUEST_CHANNEL, validateRequest } from './ipc';
 
 describe('IPC requests', () => {
@@ -84,5 +85,26 @@ describe('IPC requests', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('answers the live methods through the live host, with the schema’s error for bad parameters; none reaches the engine', async () => {
+    let handler: any;
+    const engine = { request: vi.fn(async () => '{"id":0,"ok":true,"result":null}') };
+    const live = await startLiveHost(engine as never, () => undefined, false, 'attach is off in this test');
+    registerHostIpc({ handle: (_channel, h) => (handler = h) }, engine, live);
+    const own = { senderFrame: { url: 'flowscope://app/index.html' } };
+    const json = fc.jsonValue({ maxDepth: 2 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...LIVE_METHODS), fc.oneof(json, fc.array(json, { maxLength: 3 })), async (method, params) => {
+        const answer = JSON.parse(await handler(own, method, params));
+        const call = readLiveCall(0, method, params)!;
+        expect(answer).toEqual(call.ok ? { id: 0, ok: false, error: { name: 'HostError', message: 'following games is off (attach is off in this test)' } } : call.reply);
+      }),
+      { numRuns: 100 },
+    );
+    expect(engine.request).not.toHaveBeenCalled();
+    // Without a live host the live methods are unknown requests, as before.
+    registerHostIpc({ handle: (_channel, h) => (handler = h) }, engine);
+    expect(JSON.parse(await handler(own, 'liveMatches', [])).error.message).toMatch(/unknown request liveMatches/);
   });
 });

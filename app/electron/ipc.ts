@@ -1,4 +1,5 @@
-import { errorReply, validateHostRequest, type HostMethod, type HostRequest } from '../../engine';
+import { errorReply, readLiveCall, validateHostRequest, type HostMethod, type HostRequest } from '../../engine';
+import type { LiveHost } from '../attach/live-host';
 import { isTrustedSender } from './security';
 
 import { REQUEST_CHANNEL } from './channels';
@@ -26,13 +27,16 @@ interface EngineLike {
 }
 
 /**
- * Answers the renderer's HostApi calls: the sender checked (a foreign frame is refused outright),
- * the payload validated (a bad one gets an error answer and never reaches the engine), the answer
- * as JSON text.
+ * Answers the renderer's HostApi calls, and the live methods (following games that run outside
+ * Flowscope) when `live` is given, exactly as browser mode's server does: the sender checked (a
+ * foreign frame is refused outright), the payload validated (a bad one gets an error answer and
+ * never reaches the engine), the answer as JSON text.
  */
-export function registerHostIpc(ipcMain: IpcMainLike, engine: EngineLike): void {
+export function registerHostIpc(ipcMain: IpcMainLike, engine: EngineLike, live?: Pick<LiveHost, 'answer'>): void {
   ipcMain.handle(REQUEST_CHANNEL, async (event, method, params) => {
     if (!isTrustedSender(event.senderFrame)) throw new IpcRejected(`refused a request from ${event.senderFrame?.url ?? 'an unknown frame'}`);
+    const liveCall = live ? readLiveCall(0, method, params) : null;
+    if (liveCall) return JSON.stringify(await live!.answer(liveCall));
     let request: HostRequest;
     try {
       request = validateRequest(method, params);

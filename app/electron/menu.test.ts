@@ -4,11 +4,13 @@ import { buildMenuTemplate, type MenuItem } from './menu';
 const find = (items: MenuItem[], label: string) => items.find((i) => i.label === label)!;
 
 describe('the application menu', () => {
-  it('has File with open, recent, replays and chart export, and View with fit, panels and theme', () => {
+  it('has File with open, recent, replays, chart export and following a game, and View with fit, panels and theme', () => {
     const run = vi.fn();
     const menu = buildMenuTemplate(['/games/a/game.ts', '/games/b/game.ts'], run, 'linux');
     const file = find(menu, 'File').submenu!;
-    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual(['Open Game…', 'Open Recent', 'Open Replay…', 'Save Replay…', 'Export Chart']);
+    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual(['Open Game…', 'Open Recent', 'Open Replay…', 'Save Replay…', 'Export Chart', 'Follow a Game You Run…']);
+    find(file, 'Follow a Game You Run…').click!();
+    expect(run).toHaveBeenLastCalledWith({ kind: 'show-attach' });
     expect(find(file, 'Open Game…').accelerator).toBe('CmdOrCtrl+O');
     find(file, 'Open Recent').submenu![1].click!();
     expect(run).toHaveBeenLastCalledWith({ kind: 'open-recent', file: '/games/b/game.ts' });

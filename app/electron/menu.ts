@@ -39,6 +39,8 @@ export function buildMenuTemplate(recent: readonly string[], run: (command: Menu
         ],
       },
       { type: 'separator' },
+      item('Follow a Game You Run…', { kind: 'show-attach' }),
+      { type: 'separator' },
       { role: platform === 'darwin' ? 'close' : 'quit' },
     ],
   };

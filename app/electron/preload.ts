@@ -2,7 +2,7 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL } from './channels';
 
-/** The HostApi method names, inlined at build time from the protocol's definition (scripts/preload-build.mjs). */
+/** The HostApi and live method names, inlined at build time from the protocol's definition (scripts/preload-build.mjs). */
 declare const __FLOWSCOPE_HOST_METHODS__: readonly string[];
 
 type Listener = (payload: unknown) => void;

@@ -30,6 +30,9 @@ interface Pending {
 /** What is needed to rebuild the session in a fresh worker: how it was opened, and its actions. */
 type Restore = JournaledSession;
 
+/** One decoded request to the worker (`EngineHost.call`, or the direct one a load is given). */
+export type HostCall = <T>(method: HostMethod, ...params: unknown[]) => Promise<T>;
+
 export class StalledError extends Error {
   override name = 'StalledError';
 }
@@ -49,6 +52,8 @@ export class EngineHost {
   private closed = false;
   /** Set while a stalled session is rebuilt in a fresh worker: requests wait for it. */
   private rebuilding: Promise<void> | null = null;
+  /** Set while the first session loads (`serve --replay`, `--restore`): requests wait for it. */
+  private starting: Promise<void> | null = null;
   /** Off while a stalled session is rebuilt: its journal already holds every action. */
   private journaling = true;
   private inspect: { port?: number; token?: string } | undefined;
@@ -74,8 +79,26 @@ export class EngineHost {
    * stalled session is being rebuilt, requests wait until it is whole again.
    */
   async request(method: HostMethod, params: unknown[], replyId?: number): Promise<string> {
-    while (this.rebuilding) await this.rebuilding;
+    for (let gate = this.rebuilding ?? this.starting; gate; gate = this.rebuilding ?? this.starting) await gate;
     return this.send(method, params, replyId);
+  }
+
+  /**
+   * Loads the first session while every request waits for it (a client that connects meanwhile
+   * sees the loaded session, never half of it). `load` reaches the worker through the `call` it
+   * is given; `request` and `call` would wait for the load itself.
+   */
+  loadFirst<T>(load: (call: HostCall) => Promise<T>): Promise<T> {
+    const loading = load((method, ...params) => this.sendDecoded(method, ...params));
+    const gate: Promise<void> = loading.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.starting = gate;
+    void gate.then(() => {
+      if (this.starting === gate) this.starting = null;
+    });
+    return loading;
   }
 
   private send(method: HostMethod, params: unknown[], replyId?: number): Promise<string> {
@@ -93,6 +116,7 @@ export class EngineHost {
   }
 
   private async sendDecoded<T>(method: HostMethod, ...params: unknown[]): Promise<T> {
+    // Decoded like `call`, without waiting for a load or a rebuild (they use it).
     return decode<T>(await this.send(method, params));
   }
 
@@ -105,10 +129,10 @@ export class EngineHost {
    * Rebuilds a session from a journal (or any record of how it was opened and what was
    * dispatched): opens the game and dispatches every action, journaling it anew.
    */
-  async restoreSession(record: JournaledSession): Promise<SessionView> {
-    await this.call<SessionView>('open', record.open);
-    for (const action of record.actions) await this.call('dispatch', action);
-    return this.call<SessionView>('view');
+  async restoreSession(record: JournaledSession, call: HostCall = (method, ...params) => this.call(method, ...params)): Promise<SessionView> {
+    await call<SessionView>('open', record.open);
+    for (const action of record.actions) await call('dispatch', action);
+    return call<SessionView>('view');
   }
 
   async close(): Promise<void> {
@@ -226,7 +250,8 @@ export class EngineHost {
     if (!answer.ok) return;
     const view = viewOf(method, answer.result);
     if (view) this.watcher?.setFiles(view.game.inputs);
-    const reopen = (v: SessionView): OpenRequest => ({ game: v.game.file, exportName: v.game.exportName, bgio: v.game.bgio, numPlayers: v.numPlayers, seed: v.seed, setupData: v.setupData, gameRandomness: v.gameRandomness });
+    const { gamePath, factoryArgs, stubModules } = view?.game ?? {};
+    const reopen = (v: SessionView): OpenRequest => ({ game: v.game.file, exportName: v.game.exportName, bgio: v.game.bgio, numPlayers: v.numPlayers, seed: v.seed, setupData: v.setupData, gameRandomness: v.gameRandomness, ...(gamePath !== undefined ? { gamePath } : {}), ...(factoryArgs ? { factoryArgs } : {}), ...(stubModules ? { stubModules } : {}) });
     switch (method) {
       case 'open':
       case 'restart':

@@ -71,7 +71,8 @@ describe('a crashed serve', () => {
     await exited(second.child);
 
     const third = await serve(state, '--restore');
-    expect(third.stdout).toMatch(/restored the unfinished session of game\.ts .*: tic-tac-toe, 5 steps/);
+    // The address comes first; the restore follows, and requests wait for it.
+    await expect.poll(() => third.stdout, { timeout: 30_000 }).toMatch(/restored the unfinished session of game\.ts .*: tic-tac-toe, 5 steps/);
     const again = await connectWs(Number(third.url.port), third.url.search, third.url.origin);
     const view = await callWs(again, 1, 'view');
     expect(view.result).toMatchObject({ length: 6, seed: 'crash', game: { name: 'tic-tac-toe' } });

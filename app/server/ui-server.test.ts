@@ -33,6 +33,17 @@ function get(port: number, pathname: string, headers: Record<string, string> = {
 
 
 describe('the browser-mode server', () => {
+  it('says so, and stops what it started, when the attach port asked for is in use', async () => {
+    const staticDir = tempDirWith({});
+    const first = await startUiServer({ staticDir, fixturesDir, watch: false, attach: { port: 0 } });
+    try {
+      const taken = first.attach!.port;
+      await expect(startUiServer({ staticDir, fixturesDir, watch: false, attach: { port: taken } })).rejects.toThrow(`cannot listen for followed games on 127.0.0.1:${taken}: it is in use (choose another --attach-port, 0 for any free one, or --no-attach)`);
+    } finally {
+      await first.close();
+    }
+  });
+
   it('serves the UI on 127.0.0.1 only, with security headers, and nothing outside its folder', async () => {
     const s = await start();
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);

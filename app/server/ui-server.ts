@@ -1,14 +1,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { errorReply, ProtocolError, readRequestMessage, type HostEvent } from '../../engine';
+import { errorReply, ProtocolError, readLiveRequest, readRequestMessage, type HostEvent } from '../../engine';
 import { EngineHost } from '../host/engine-host';
-import { readLiveRequest } from '../../engine';
-import { startAttachServer, type AttachServer, type AttachServerOptions } from '../attach/attach-server';
-import { LiveFollower } from '../attach/live-follower';
-import { LiveHub } from '../attach/live-hub';
-import { SessionJournal } from '../journal/session-journal';
+import { readRestoreRequest, type RestoreOffer, type SessionView } from '../../engine';
+import type { AttachServer } from '../attach/attach-server';
+import type { LiveFollower } from '../attach/live-follower';
+import { startLiveHost, type LiveHostOptions } from '../attach/live-host';
+import { SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { contentTypeOf, staticFileFor } from './static-files';
 
 export interface UiServerOptions {
@@ -25,9 +25,11 @@ export interface UiServerOptions {
   /** Reload the game when its files change (default on). */
   watch?: boolean;
   /** Let boardgame.io clients and servers report their matches to follow (flowscope/attach); off when false. */
-  attach?: Omit<AttachServerOptions, 'hub'> | false;
+  attach?: LiveHostOptions;
   /** Journal the session's actions in this folder (see `SessionJournal`). */
   journalDir?: string;
+  /** A session a crash left unfinished, offered to the page to restore or discard. */
+  unfinished?: FoundJournal | null;
   /** The largest WebSocket message accepted (default 64 MiB); a bigger one closes that socket. */
   maxMessageBytes?: number;
 }
@@ -103,15 +105,21 @@ function urlPathOf(target: string | undefined): string | null {
 export async function startUiServer(options: UiServerOptions): Promise<UiServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const clients = new Set<WebSocket>();
+  // The progress of what is under way (a replay loading), for pages that connect in the middle of it.
+  let progress: string | null = null;
   const broadcast = (event: HostEvent) => {
     const text = JSON.stringify({ event });
+    if (event.type === 'progress') progress = event.done < event.total ? text : null;
     for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
   };
   const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true, journal: options.journalDir ? new SessionJournal(options.journalDir) : undefined });
   let port = 0;
-  const hub = new LiveHub();
-  const attach = options.attach === false ? null : await startAttachServer({ ...options.attach, hub });
-  const live = attach ? new LiveFollower(hub, engine, broadcast, { url: attach.url, token: attach.token }) : null;
+  const liveHost = await startLiveHost(engine, broadcast, options.attach ?? {}, 'serve was started with --no-attach').catch(async (error) => {
+    await engine.close();
+    throw new ServerStartError(`cannot listen for followed games on 127.0.0.1:${options.attach ? options.attach.port : ''}: ${listenProblem(error)} (choose another --attach-port, 0 for any free one, or --no-attach)`);
+  });
+  const { attach, live } = liveHost;
+  const restore = unfinishedSession(options.unfinished ?? null, engine, broadcast);
 
   const server = http.createServer((req, res) => {
     if (!isLoopbackHost(req.headers.host, port)) {
@@ -156,23 +164,24 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   wss.on('error', () => undefined);
   wss.on('connection', (socket) => {
     clients.add(socket);
+    if (progress) socket.send(progress);
     socket.on('error', () => socket.terminate());
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
-      const liveRequest = isBinary ? null : readLiveRequest(data.toString());
-      if (liveRequest) {
-        if (!liveRequest.ok) return void socket.send(JSON.stringify(liveRequest.reply));
+      // A client may be gone by the time its answer is ready.
+      const reply = (value: unknown) => socket.readyState === socket.OPEN && socket.send(typeof value === 'string' ? value : JSON.stringify(value));
+      const liveCall = isBinary ? null : readLiveRequest(data.toString());
+      if (liveCall) return void reply(await liveHost.answer(liveCall));
+      const restoreRequest = isBinary ? null : readRestoreRequest(data.toString());
+      if (restoreRequest) {
+        if (!restoreRequest.ok) return void reply(restoreRequest.reply);
         try {
-          if (!live) throw Object.assign(new Error('following games is off (serve was started with --no-attach)'), { name: 'HostError' });
-          const result = await (live[liveRequest.method] as (...args: unknown[]) => Promise<unknown>).apply(live, liveRequest.params);
-          socket.send(JSON.stringify({ id: liveRequest.id, ok: true, result }));
+          reply({ id: restoreRequest.id, ok: true, result: await restore[restoreRequest.method]() });
         } catch (error) {
-          socket.send(JSON.stringify(errorReply(liveRequest.id, error)));
+          reply(errorReply(restoreRequest.id, error));
         }
         return;
       }
-      // A client may be gone by the time its answer is ready.
-      const reply = (value: unknown) => socket.readyState === socket.OPEN && socket.send(typeof value === 'string' ? value : JSON.stringify(value));
       const read = readClientRequest(data, isBinary);
       if (!read.ok) {
         reply(read.reply);
@@ -193,10 +202,9 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     });
   } catch (error) {
     await engine.close();
-    await attach?.close();
+    await liveHost.close();
     const code = (error as { code?: string }).code;
-    const why = code === 'EADDRINUSE' ? 'it is in use' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new ServerStartError(`cannot listen on 127.0.0.1:${options.port ?? 0}: ${why}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`);
+    throw new ServerStartError(`cannot listen on 127.0.0.1:${options.port ?? 0}: ${listenProblem(error)}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`);
   }
   port = (server.address() as { port: number }).port;
   return {
@@ -207,11 +215,51 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     attach,
     live,
     async close() {
-      await attach?.close();
+      await liveHost.close();
       for (const c of clients) c.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await engine.close();
+    },
+  };
+}
+
+/** Why a server could not listen, in words. */
+function listenProblem(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  return code === 'EADDRINUSE' ? 'it is in use' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+}
+
+/**
+ * The restore offer of a session a crash left unfinished: restoring it replays every action it
+ * recorded (requests wait, as for any rebuild) and deletes its journal; discarding deletes it. A
+ * failed restore keeps the journal and says where it is.
+ */
+function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, broadcast: (event: HostEvent) => void) {
+  let offer = journal;
+  const gone = () => Object.assign(new Error('there is no unfinished session any more (it was restored or discarded)'), { name: 'HostError' });
+  return {
+    restoreOffer: async (): Promise<RestoreOffer | null> => (offer ? { game: offer.open.game, at: offer.at, actions: offer.actions.length, torn: offer.torn } : null),
+    restoreUnfinished: async (): Promise<SessionView> => {
+      const taken = offer;
+      if (!taken) throw gone();
+      offer = null;
+      let view: SessionView;
+      try {
+        view = await engine.restoreSession(taken);
+      } catch (error) {
+        offer = taken;
+        throw Object.assign(new Error(`the session could not be restored: ${(error as Error).message} (its journal is kept at ${taken.file})`), { name: 'HostError' });
+      }
+      rmSync(taken.file, { force: true });
+      broadcast({ type: 'session', view });
+      return view;
+    },
+    discardUnfinished: async (): Promise<null> => {
+      if (!offer) throw gone();
+      rmSync(offer.file, { force: true });
+      offer = null;
+      return null;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiServer } from '../server/ui-server';
+import { edgeCrossings } from '../../renderer/src/chart/crossings';
 import { browserUnavailable } from '../testing/browser';
 import { openGame, shootAll, startUiSession, stepCounter, VIEWPORTS } from '../testing/ui-session';
 
@@ -23,6 +24,21 @@ async function chartText(page: Page): Promise<{ zoom: number; smallest: number }
     return { zoom, smallest };
   });
 }
+
+/**
+ * The drawn edges' routes, read back from their SVG paths: `roundedPath` writes the polyline's
+ * first point (M), each corner as a quadratic's control point (Q) and the last point (L). Hidden
+ * edges (the game's endIf from every phase, drawn only once taken) are left out.
+ */
+const drawnRoutes = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.fs-edge-path')].filter((el) => getComputedStyle(el).visibility === 'visible').map((el) => {
+      const d = el.getAttribute('d') ?? '';
+      const cmds = [...d.matchAll(/([MLQ])([^MLQ]*)/g)].map(([, c, args]) => ({ c, n: args.trim().split(/[\s,]+/).map(Number) }));
+      const pts = cmds.flatMap(({ c, n }, i) => (c === 'M' || c === 'Q' || (c === 'L' && i === cmds.length - 1) ? [{ x: n[0], y: n[1] }] : []));
+      return { id: el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.closest('.react-flow__edge')?.getAttribute('data-testid') ?? '?', points: pts };
+    }),
+  );
 
 const viewportTransform = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform);
 
@@ -53,12 +69,16 @@ describe.skipIf(!!missing)('the chart stays readable and still', () => {
     ['stages-discard', 3],
     ['card-phases', 2],
   ] as const) {
-    it(`${game}: chart text is at least 11 px at 1280x720 and 1600x1000, with the active phase in view`, async () => {
+    it(`${game}: chart text is at least 11 px at 1280x720 and 1600x1000, with the active phase in view and no edges crossing`, async () => {
       const page = await openGame(browser, server.url, game, players, 'readable');
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await expect.poll(async () => (await chartText(page)).smallest, { timeout: 5000 }).toBeGreaterThanOrEqual(11);
         expect(await activeInView(page)).toBeGreaterThan(0.5);
+        // No two drawn edges cross (the rows, and so the routes, follow the panel's shape).
+        const routes = await drawnRoutes(page);
+        expect(routes.length).toBeGreaterThan(2);
+        expect(edgeCrossings({ edges: routes.map((r, i) => ({ id: `${i}:${r.id}`, latent: false, points: r.points })) as never }), `${game} at ${viewport.width}`).toEqual([]);
       }
       // The chart keeps most of the window: the side panels and the controls shrink first.
       await page.setViewportSize(VIEWPORTS[0]);

@@ -4,9 +4,9 @@
  * server reads them with `readLiveRequest` before the engine's own requests (docs/attach.md).
  */
 import { z } from '../schema/zod';
-import { expected, describeIssues, plainIssueMessage } from '../schema/issues';
+import { expected } from '../schema/issues';
 import { params } from './host-methods';
-import { errorReply, ProtocolError, type HostErrorReply } from './host-request';
+import { readServerCall, readServerRequest, type ServerCall } from './server-requests';
 import { liveMatchesSchema, sessionViewSchema } from './view-schemas';
 
 export const LIVE_METHOD_SCHEMAS = {
@@ -20,21 +20,29 @@ export type LiveMethod = keyof typeof LIVE_METHOD_SCHEMAS;
 export type LiveApi = { [M in LiveMethod]: (...params: z.output<(typeof LIVE_METHOD_SCHEMAS)[M]['params']>) => Promise<z.output<(typeof LIVE_METHOD_SCHEMAS)[M]['result']>> };
 export const LIVE_METHODS = Object.keys(LIVE_METHOD_SCHEMAS) as LiveMethod[];
 
+/** A live request, or the error reply a malformed one gets. */
+export type LiveCall = ServerCall<LiveMethod>;
+
+/** A live call over IPC, where the method and parameters arrive apart (see `readServerCall`). */
+export const readLiveCall = (id: number, method: unknown, params: unknown) => readServerCall(LIVE_METHOD_SCHEMAS, id, method, params);
+
+/** A live request read from a client's text (see `readServerRequest`). */
+export const readLiveRequest = (text: string) => readServerRequest(LIVE_METHOD_SCHEMAS, text);
+
+/** The default address of the attach endpoint, where `flowscope/attach` connects when given no `url`. */
+export const DEFAULT_ATTACH_URL = 'ws://127.0.0.1:8765/attach';
+
 /**
- * A live request read from a client's text, null when the text is not one (then it is the
- * engine's to read), or the error reply a malformed one gets.
+ * The options a user copies into `flowscope(…)` or `flowscopeStorage(db, …)` for this endpoint:
+ * the token, and the address when it is not the default one.
+ *
+ * @example attachOptionsText({ url: 'ws://127.0.0.1:8765/attach', token: 'abc' }) // "{ token: 'abc' }"
  */
-export function readLiveRequest(text: string): null | { ok: true; id: number; method: LiveMethod; params: unknown[] } | { ok: false; reply: HostErrorReply } {
-  let message: { id?: unknown; method?: unknown; params?: unknown };
-  try {
-    message = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!message || typeof message !== 'object' || typeof message.method !== 'string' || !Object.hasOwn(LIVE_METHOD_SCHEMAS, message.method)) return null;
-  if (!Number.isSafeInteger(message.id)) return null;
-  const method = message.method as LiveMethod;
-  const result = LIVE_METHOD_SCHEMAS[method].params.safeParse(message.params ?? [], { error: plainIssueMessage });
-  if (!result.success) return { ok: false, reply: errorReply(message.id as number, new ProtocolError(`${method}: ${describeIssues(result.error, 'params').join('; ')}`)) };
-  return { ok: true, id: message.id as number, method, params: result.data as unknown[] };
+export function attachOptionsText(attach: { url: string; token: string }): string {
+  return `{ token: '${attach.token}'${attach.url === DEFAULT_ATTACH_URL ? '' : `, url: '${attach.url}'`} }`;
+}
+
+/** The one call a user adds to their `Client` (`enhancer: …`) to be followed by this endpoint. */
+export function enhancerSnippet(attach: { url: string; token: string }): string {
+  return `flowscope(${attachOptionsText(attach)})`;
 }

@@ -13,6 +13,8 @@ export const menuCommandSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('zoom-fit') }),
   z.object({ kind: z.literal('toggle-panel'), panel: z.enum(['log', 'controls', 'inspector']) }),
   z.object({ kind: z.literal('theme'), theme: z.enum(['light', 'dark']) }),
+  /** Show the pairing token and the line to add to a game you run, to follow it. */
+  z.object({ kind: z.literal('show-attach') }),
 ]);
 
 export type MenuCommand = z.output<typeof menuCommandSchema>;

@@ -42,7 +42,8 @@ export type LiveMatchSummary = z.output<typeof liveMatchSummarySchema>;
 export type AttachInfo = z.output<typeof attachInfoSchema>;
 /** A followed game's state after a step, as it reported it. */
 export type ReportedStateView = z.output<typeof reportedStateSchema>;
-export { LIVE_METHOD_SCHEMAS, LIVE_METHODS, readLiveRequest, type LiveApi, type LiveMethod } from './live-methods';
+export { attachOptionsText, DEFAULT_ATTACH_URL, enhancerSnippet, LIVE_METHOD_SCHEMAS, LIVE_METHODS, readLiveCall, readLiveRequest, type LiveApi, type LiveCall, type LiveMethod } from './live-methods';
+export { RESTORE_METHOD_SCHEMAS, RESTORE_METHODS, readRestoreRequest, type RestoreApi, type RestoreMethod, type RestoreOffer } from './restore-methods';
 export type CoverageView = z.output<typeof coverageViewSchema>;
 export type ExploreView = z.output<typeof exploreViewSchema>;
 export type ExploreFindingView = z.output<typeof exploreFindingViewSchema>;

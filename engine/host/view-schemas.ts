@@ -96,7 +96,19 @@ export const gameEntrySchema = z.object({
 });
 
 export const sessionViewSchema = z.object({
-  game: z.object({ name: z.string(), file: z.string(), exportName: z.string(), bgio: z.string(), sha256: z.string(), inputs: z.array(z.string()), bgioReason: z.string() }),
+  game: z.object({
+    name: z.string(),
+    file: z.string(),
+    exportName: z.string(),
+    bgio: z.string(),
+    sha256: z.string(),
+    inputs: z.array(z.string()),
+    bgioReason: z.string(),
+    /** How a game in a real project was found (`--game-path`, `--factory-args`, `--stub-module`), to open it again the same way. */
+    gamePath: z.string().optional(),
+    factoryArgs: z.array(z.unknown()).optional(),
+    stubModules: z.array(z.string()).optional(),
+  }),
   /** The releases the user may pick instead. */
   releases: z.array(z.string()),
   /** Other games exported by the same file. */

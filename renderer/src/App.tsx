@@ -3,6 +3,7 @@ import { ChartPanel } from './chart/ChartPanel';
 import { BranchDialog } from './components/BranchDialog';
 import { ConnectionBanner, OnlineOnly, connectionProblem } from './components/ConnectionStatus';
 import { NoticeBar } from './components/NoticeBar';
+import { RestoreOffer } from './components/RestoreOffer';
 import { Toolbar } from './components/Toolbar';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
@@ -63,6 +64,7 @@ export function App() {
     <div className="app" data-connection={connection}>
       <Toolbar />
       <ConnectionBanner />
+      <RestoreOffer />
       <NoticeBar />
       <LiveBar />
       <LearnPanel />

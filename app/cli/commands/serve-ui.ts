@@ -1,9 +1,10 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GameRandomness, ReplayFile, SessionView } from '../../../engine';
+import { enhancerSnippet, type GameRandomness, type ReplayFile, type SessionView } from '../../../engine';
 import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
+import type { HostCall } from '../../host/engine-host';
 import { startUiServer, type UiServer } from '../../server/ui-server';
 import type { OpenOptions } from '../../game/open-session';
 import { pairingToken } from '../../attach/pairing-token';
@@ -40,8 +41,16 @@ export interface ServeUiOptions {
   restore?: boolean;
 }
 
-/** Starts browser mode, opens `file` (or leaves the fixtures to choose from) and prints the address. */
-export async function startServeUi(options: ServeUiOptions, print: (line: string) => void, warn: (line: string) => void = print): Promise<UiServer> {
+/** A browser-mode server, and the loading of what the command line named (it rejects when that cannot be opened). */
+export interface ServeUi extends UiServer {
+  loaded: Promise<void>;
+}
+
+/**
+ * Starts browser mode and prints the address at once, then opens `file`, the replay or the
+ * session to restore (or leaves the fixtures to choose from) while requests wait for it.
+ */
+export async function startServeUi(options: ServeUiOptions, print: (line: string) => void, warn: (line: string) => void = print): Promise<ServeUi> {
   // Everything the user named is checked before the server starts: a bad file is one line, not a running server.
   if (options.restore && (options.file || options.replay)) throw new UsageError('--restore opens the unfinished session; do not name a game file or --replay with it');
   const replay = options.replay === undefined ? null : readReplay(options.replay);
@@ -51,43 +60,42 @@ export async function startServeUi(options: ServeUiOptions, print: (line: string
   const learn = options.learn === undefined ? undefined : options.learn.endsWith('.lesson.json') ? path.resolve(options.learn) : options.learn;
   if (learn) lessonView(FIXTURES_DIR, learn);
 
-  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir, attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() } });
-  try {
-    if (options.file) {
-      const view = await server.engine.call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed, gameRandomness: options.gameRandomness, ...projectLocation(options.open) });
-      print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
-    }
-    if (replay) {
-      const view = await server.engine.call<SessionView>('openReplay', replay.text, path.resolve(options.replay!));
-      const mismatch = replayMismatch(replay.replay, { name: view.game.name, file: view.game.file, sha256: view.game.sha256 }, options.replay);
-      if (mismatch) warn(mismatch);
-      if (options.file && view.game.file !== path.resolve(options.file)) warn(`note: the replay names its own game file, so ${view.game.file} was opened instead of ${path.resolve(options.file)}`);
-      print(`opened replay ${options.replay}: ${view.game.name}, ${view.length - 1} steps`);
-    }
-    if (options.restore) {
-      const [newest] = unfinished;
-      const view = await server.engine.restoreSession(newest);
-      rmSync(newest.file, { force: true });
-      print(`restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps${newest.torn ? ' (its last, half-written line was left out)' : ''}`);
-    } else if (unfinished.length) {
-      warn(`an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it.`);
-    }
-    if (options.inspect) print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
-  } catch (error) {
-    await server.close();
-    throw error;
-  }
+  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir, attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() }, unfinished: options.restore ? null : (unfinished[0] ?? null) });
+  if (!options.restore && unfinished.length) warn(`an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it, or choose Restore in the page.`);
+  // The address first: a long replay loads while the page shows its progress, and requests wait for it.
   if (learn !== undefined) {
     print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
-    print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
-    return server;
+  } else {
+    if (server.attach) print(`follow your own boardgame.io game: ${enhancerSnippet(server.attach)} (see the README)`);
+    print(`Flowscope is running at ${server.url}`);
   }
-  if (server.attach) {
-    print(`follow your own boardgame.io game: flowscope({ token: '${server.attach.token}'${server.attach.port === 8765 ? '' : `, url: '${server.attach.url}'`} }) (see the README)`);
-  }
-  print(`Flowscope is running at ${server.url}`);
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
-  return server;
+  const loaded = server.engine.loadFirst((call) => loadFirstSession(server, call, options, replay, unfinished, print, warn));
+  loaded.catch(() => undefined);
+  return Object.assign(server, { loaded });
+}
+
+/** Opens what the command line named (a game, a replay, the session to restore), printing what was opened. */
+async function loadFirstSession(server: UiServer, call: HostCall, options: ServeUiOptions, replay: ReturnType<typeof readReplay> | null, unfinished: FoundJournal[], print: (line: string) => void, warn: (line: string) => void): Promise<void> {
+  if (options.file) {
+    const view = await call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed, gameRandomness: options.gameRandomness, ...projectLocation(options.open) });
+    print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
+  }
+  if (replay) {
+    print(`opening replay ${options.replay}: ${replay.replay.actions.length} steps…`);
+    const view = await call<SessionView>('openReplay', replay.text, path.resolve(options.replay!));
+    const mismatch = replayMismatch(replay.replay, { name: view.game.name, file: view.game.file, sha256: view.game.sha256 }, options.replay);
+    if (mismatch) warn(mismatch);
+    if (options.file && view.game.file !== path.resolve(options.file)) warn(`note: the replay names its own game file, so ${view.game.file} was opened instead of ${path.resolve(options.file)}`);
+    print(`opened replay ${options.replay}: ${view.game.name}, ${view.length - 1} steps`);
+  }
+  if (options.restore) {
+    const [newest] = unfinished;
+    const view = await server.engine.restoreSession(newest, call);
+    rmSync(newest.file, { force: true });
+    print(`restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps${newest.torn ? ' (its last, half-written line was left out)' : ''}`);
+  }
+  if (options.inspect) print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
 }
 
 /** The open request's fields for a game kept somewhere other than an export. */
@@ -106,7 +114,17 @@ function describeJournal(journal: FoundJournal): string {
 /** `flowscope serve`: runs until `signal` aborts (Ctrl+C in a terminal). */
 export async function serveUiCommand(options: ServeUiOptions, print: (line: string) => void, signal: AbortSignal, warn: (line: string) => void = print): Promise<number> {
   const server = await startServeUi(options, print, warn);
-  await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+  const stopped = new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+  try {
+    // Ctrl+C while a long replay loads stops at once; a caller whose signal was aborted before the
+    // start still learns whether what it named could be opened.
+    await (signal.aborted ? server.loaded : Promise.race([server.loaded, stopped]));
+  } catch (error) {
+    // What the command line named cannot be opened: one line and exit 2, as before the server started.
+    await server.close();
+    throw error;
+  }
+  await stopped;
   await server.close();
   return 0;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { edgeCrossings } from './crossings';
 import { fitAvoiding } from './fit';
 import { flowRows } from './geometry';
 import { placeRows, splitRows, type Link, type RowItem } from './rows';
@@ -32,11 +33,17 @@ describe('placeRows', () => {
     expect(a.pos.get('b')!.x - a.pos.get('a')!.x - 100).toBeGreaterThanOrEqual(40);
   });
 
-  it('routes back edges and skips through the channel below the row, on separate tracks', () => {
+  it('routes back edges and skips through the channels above and below the row, on separate tracks, without crossings', () => {
+    const ids = ['c->a', 'back2', 'a->c'];
     const a = placeRows(boxes, [['a', 'b', 'c']], [link('c', 'a'), link('b', 'a', { id: 'back2' }), link('a', 'c')]);
-    const ys = ['c->a', 'back2', 'a->c'].map((id) => a.routes.get(id)!.points[1].y);
-    for (const y of ys) expect(y).toBeGreaterThan(80);
-    expect(new Set(ys).size).toBeGreaterThan(1);
+    const top = a.pos.get('a')!.y;
+    const tracks = ids.map((id) => a.routes.get(id)!.points[1].y);
+    for (const y of tracks) expect(y < top || y > top + 80).toBe(true);
+    expect(new Set(tracks).size).toBe(3);
+    expect(edgeCrossings({ edges: ids.map((id) => ({ id, latent: false, points: a.routes.get(id)!.points })) as never })).toEqual([]);
+    // Without the search, all three go below the row and two of them cross.
+    const plain = placeRows(boxes, [['a', 'b', 'c']], [link('c', 'a'), link('b', 'a', { id: 'back2' }), link('a', 'c')], false);
+    expect(edgeCrossings({ edges: ids.map((id) => ({ id, latent: false, points: plain.routes.get(id)!.points })) as never }).length).toBeGreaterThan(0);
   });
 
   it('goes down the right margin to reach a row two rows away', () => {

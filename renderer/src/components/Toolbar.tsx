@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { applyTheme } from '../desktop/bridge';
 import { ConnectionIndicator, OnlineOnly } from './ConnectionStatus';
 import { Icon } from './Icon';
 import { LearnButton } from '../learn/LearnButton';
+import { locationOf, NewSessionForm } from './NewSessionForm';
 import { useController } from '../state/context';
 import { playRateText } from '../state/play-rate';
 import { useApp, useStore } from '../state/store';
@@ -72,8 +73,6 @@ function SessionControls() {
   const controller = useController();
   const games = useApp((s) => s.games);
   const view = useApp((s) => s.view);
-  const [players, setPlayers] = useState<string>('');
-  const [seed, setSeed] = useState<string>('');
   const fileInput = useRef<HTMLInputElement>(null);
   const current = view ? games.find((g) => view.game.file.endsWith(`/${g.id}/game.ts`))?.id : undefined;
   return (
@@ -91,24 +90,13 @@ function SessionControls() {
           </option>
         ))}
       </select>
-      <form
-        className="inline"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!view) return;
-          void controller.restart(players ? Number(players) : view.numPlayers, seed || view.seed);
-        }}
-      >
-        <input aria-label="players" type="number" min={view?.playerRange.min ?? 1} max={view?.playerRange.max ?? 20} placeholder={String(view?.numPlayers ?? 2)} value={players} onChange={(e) => setPlayers(e.target.value)} />
-        <input aria-label="seed" placeholder={view?.seed ?? 'seed'} value={seed} onChange={(e) => setSeed(e.target.value)} />
-        <button type="submit" title="New session with these players and seed">New session</button>
-      </form>
+      <NewSessionForm view={view} />
       {view && (
         <select
           aria-label="boardgame.io release"
           value={view.game.bgio}
           title={`Running on boardgame.io ${view.game.bgio} because ${view.game.bgioReason}`}
-          onChange={(e) => void controller.open({ game: view.game.file, exportName: view.game.exportName, bgio: e.target.value, numPlayers: view.numPlayers, seed: view.seed })}
+          onChange={(e) => void controller.open({ game: view.game.file, exportName: view.game.exportName, bgio: e.target.value, numPlayers: view.numPlayers, seed: view.seed, ...locationOf(view) })}
         >
           {view.releases.map((r) => (
             <option key={r} value={r}>

@@ -78,6 +78,9 @@ export function installBridge(controller: Controller): void {
         store.set({ theme: command.theme });
         applyTheme(command.theme);
         break;
+      case 'show-attach':
+        store.patch('live', { connectShown: true });
+        break;
       case 'export-chart':
         if (command.format === 'svg' || command.format === 'png') {
           const format = command.format;

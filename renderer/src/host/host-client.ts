@@ -1,4 +1,4 @@
-import { HOST_METHODS, LIVE_METHODS, type HostApi, type HostEvent, type HostMethod, type HostServerMessage, type LiveApi, type LiveMethod } from '../../../engine/host/protocol';
+import { HOST_METHODS, LIVE_METHODS, RESTORE_METHODS, type HostApi, type HostEvent, type HostMethod, type HostServerMessage, type LiveApi, type LiveMethod, type RestoreApi, type RestoreMethod } from '../../../engine/host/protocol';
 
 /**
  * `open`: talking to the host. `closed`: the server went away; reconnecting with backoff.
@@ -6,7 +6,7 @@ import { HOST_METHODS, LIVE_METHODS, type HostApi, type HostEvent, type HostMeth
  */
 export type ConnectionStatus = 'open' | 'closed' | 'refused';
 
-export interface HostConnection extends HostApi, Partial<LiveApi> {
+export interface HostConnection extends HostApi, Partial<LiveApi>, Partial<RestoreApi> {
   onEvent(listener: (event: HostEvent) => void): () => void;
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
 }
@@ -90,7 +90,7 @@ export function connectWebSocketHost(url: string): HostConnection {
   };
   connect();
   const call =
-    (method: HostMethod | LiveMethod) =>
+    (method: HostMethod | LiveMethod | RestoreMethod) =>
     (...params: unknown[]) =>
       new Promise((resolve, reject) => {
         const id = nextId++;
@@ -106,7 +106,7 @@ export function connectWebSocketHost(url: string): HostConnection {
         }
       });
   // One function per method of the protocol's definition, each sending `{ id, method, params }`.
-  const methods = Object.fromEntries([...HOST_METHODS, ...LIVE_METHODS].map((method) => [method, call(method)])) as unknown as HostApi & LiveApi;
+  const methods = Object.fromEntries([...HOST_METHODS, ...LIVE_METHODS, ...RESTORE_METHODS].map((method) => [method, call(method)])) as unknown as HostApi & LiveApi & RestoreApi;
   return {
     ...methods,
     onEvent(listener) {

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useController } from '../state/context';
+import { ConnectHelp } from './ConnectHelp';
+import { useApp, useStore } from '../state/store';
 import { connectLive, follow, useLive } from './live-follow';
 import './live.css';
 
@@ -8,13 +10,19 @@ function describe(m: { source: string; game: string | null; matchID: string; pla
   return `${m.game ?? 'unnamed game'}: ${who}`;
 }
 
-/** Games running outside Flowscope that report to it: a list to pick one from, and a Live mark while following. */
+/**
+ * Games running outside Flowscope that report to it: a list to pick one from, a Live mark while
+ * following, and how to connect a game (shown on request: the desktop app's File menu, or here).
+ */
 export function LiveBar() {
   const controller = useController();
   const live = useLive();
   const [open, setOpen] = useState(false);
+  const store = useStore();
+  const connect = useApp((s) => s.live.connectShown);
+  const setConnect = (shown: boolean) => store.patch('live', { connectShown: shown });
   useEffect(() => connectLive(controller), [controller]);
-  if (live.unavailable || (!live.matches.length && !live.following)) return null;
+  if (!connect && (live.unavailable || (!live.matches.length && !live.following))) return null;
   const followed = live.matches.find((m) => m.id === live.following);
   return (
     <div className="live-bar" role="region" aria-label="followed games">
@@ -22,12 +30,20 @@ export function LiveBar() {
         <span className={`live-mark${followed.connected ? '' : ' off'}`} title={followed.connected ? 'following live' : 'the game disconnected'}>
           ● Live: {describe(followed)} · {followed.steps} steps{followed.gameover ? ' · game over' : ''}
         </span>
-      ) : (
+      ) : live.matches.length ? (
         <span>{live.matches.length === 1 ? 'A game you run reports to Flowscope.' : `${live.matches.length} games you run report to Flowscope.`}</span>
+      ) : (
+        <span>No game you run reports to Flowscope yet.</span>
       )}
-      <button className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Hide matches' : 'Matches…'}
+      {live.matches.length > 0 && (
+        <button className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Hide matches' : 'Matches…'}
+        </button>
+      )}
+      <button className="link" aria-expanded={connect} onClick={() => setConnect(!connect)}>
+        {connect ? 'Hide connecting' : 'Connect a game…'}
       </button>
+      {connect && <ConnectHelp attach={live.attach} reason={live.unavailable ? live.reason : undefined} />}
       {open && (
         <ul className="live-list">
           {live.matches.map((m) => (

@@ -17,7 +17,7 @@ export function connectLive(controller: Controller): () => void {
   }
   void liveMatches().then(
     (answer) => set({ ...answer, unavailable: false }),
-    () => set({ unavailable: true }),
+    (error: Error) => set({ unavailable: true, reason: error.message }),
   );
   return host.onEvent((event: HostEvent) => {
     if (event.type === 'live') set({ matches: event.matches, following: event.following });
@@ -36,7 +36,7 @@ export async function follow(controller: Controller, id: string): Promise<void> 
   store.set({ busy: true });
   try {
     const followLive = controller.host.followLive;
-    if (!followLive) throw new Error('this Flowscope cannot follow games (the desktop app does not yet)');
+    if (!followLive) throw new Error('this Flowscope host cannot follow games');
     const view: SessionView = await followLive(id);
     controller.begin(view);
     await controller.ensureSummaries(0, Math.min(view.length - 1, 400));

@@ -99,8 +99,12 @@ export interface LiveState {
   matches: LiveMatchSummary[];
   following: string | null;
   attach: AttachInfo | null;
-  /** The live API is not there (the desktop app's host does not offer it yet). */
+  /** The host offers no following (an older host, or its attach endpoint is off). */
   unavailable: boolean;
+  /** Why, when the host said. */
+  reason?: string;
+  /** How to connect a game is shown (asked for by the desktop app's File › Follow a Game You Run…, or the bar's button). */
+  connectShown: boolean;
 }
 
 export const initialState = (): AppState => ({
@@ -125,7 +129,7 @@ export const initialState = (): AppState => ({
   theme: 'dark',
   tools: { filter: {}, matches: null, breakpoints: [], coverage: null, explore: null, exploring: false, tab: null },
   learn: { mode: 'closed', lessons: [], lesson: null, index: 0, exercise: null, progress: readProgress(), loading: false },
-  live: { matches: [], following: null, attach: null, unavailable: false },
+  live: { matches: [], following: null, attach: null, unavailable: false, connectShown: false },
 });
 
 type Slice = 'tools' | 'learn' | 'live';
