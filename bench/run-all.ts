@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: every non-UI row of BENCHMARKS.md in one run, each a ratio to its anchor
- * measured in the same run (the UI rows are `npm run bench:ui`). Sizes can be lowered for a
- * quick look: BENCH_STEPS (trace cost, seek; 10,000), BENCH_MEMORY_STEPS (100,000), BENCH_ROUNDS (5).
+ * `npm run bench`: every row of issue 12's table in one run, each a ratio to its anchor measured
+ * in the same run (the UI rows, section `ui`, to their frame budgets in real Chromium). Sizes can
+ * be lowered for a quick look: BENCH_STEPS (trace cost, seek; 10,000), BENCH_MEMORY_STEPS
+ * (100,000), BENCH_LOG_STEPS (the log row; 100,000), BENCH_ROUNDS (5).
  */
 import { printRows, type Row } from './measure';
 import { cliWallTime } from './rows/cli';
@@ -9,10 +10,12 @@ import { hostCpu } from './rows/host-cpu';
 import { memory } from './rows/memory';
 import { seek } from './rows/seek';
 import { traceCost } from './rows/trace-cost';
+import { uiRows } from './rows/ui';
 
 const steps = Number(process.env.BENCH_STEPS ?? 10_000);
 const memorySteps = Number(process.env.BENCH_MEMORY_STEPS ?? 100_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const logSteps = Number(process.env.BENCH_LOG_STEPS ?? 100_000);
 const only = process.argv[2];
 
 const rows: Row[] = [];
@@ -27,4 +30,5 @@ await section('trace', () => traceCost(steps, rounds));
 await section('seek', () => seek(steps, 10));
 await section('host', () => hostCpu(2000, 50, rounds));
 await section('memory', () => memory(memorySteps, Math.max(1, Math.min(rounds, 2))));
+await section('ui', () => uiRows({ rounds, logSteps }));
 printRows(rows);

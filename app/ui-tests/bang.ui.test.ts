@@ -59,7 +59,7 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures') });
+    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), attach: { port: 0 } });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => console.error('page error:', error.message));
@@ -194,10 +194,7 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
 
   it('exports the chart as SVG and PNG images (File › Export Chart in the desktop app)', async () => {
     for (const format of ['svg', 'png']) {
-      const dataUrl: string = await page.evaluate(
-        (f) => new Promise((resolve) => window.dispatchEvent(new CustomEvent('flowscope:export-chart', { detail: { format: f, reply: resolve } }))),
-        format,
-      );
+      const dataUrl: string = await page.evaluate((f) => (window as any).flowscope.exportChart(f), format);
       expect(dataUrl.startsWith(format === 'svg' ? 'data:image/svg+xml' : 'data:image/png;base64,')).toBe(true);
       expect(dataUrl.length).toBeGreaterThan(5000);
     }

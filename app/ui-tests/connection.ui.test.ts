@@ -39,7 +39,7 @@ describe.skipIf(!!missing)('the connection to flowscope serve', () => {
     expect(error).toMatch(/not connected to Flowscope/);
     await shootAll(page, 'conn-01-lost');
 
-    server = await startUiServer({ port, token: 'fixed-test-token', watch: false, staticDir: path.join(ROOT, 'renderer', 'dist'), fixturesDir: path.join(ROOT, 'fixtures') });
+    server = await startUiServer({ port, token: 'fixed-test-token', watch: false, staticDir: path.join(ROOT, 'renderer', 'dist'), fixturesDir: path.join(ROOT, 'fixtures'), attach: { port: 0 } });
     await expect.poll(state, { timeout: 15_000 }).toBe('open');
     await expect.poll(() => page.getByTestId('notice-text').textContent(), { timeout: 15_000 }).toMatch(/reconnected: the server had restarted, so tic-tac-toe was opened again/i);
     expect(await page.getByTestId('move-clickCell').isDisabled()).toBe(false);

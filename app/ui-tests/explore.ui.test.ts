@@ -22,7 +22,7 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), watch: false });
+    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), watch: false, attach: { port: 0 } });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => console.error('page error:', error.message));

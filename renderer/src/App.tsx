@@ -12,11 +12,12 @@ import { LearnPanel } from './learn/LearnPanel';
 import { LogPanel } from './log/LogPanel';
 import { ToolsPanel } from './tools/ToolsPanel';
 import { useController } from './state/context';
-import { store, useApp } from './state/store';
+import { useApp, useStore } from './state/store';
 
 /** Keys work everywhere except while typing in a field. */
 function useKeyboard(): void {
   const controller = useController();
+  const store = useStore();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
@@ -51,7 +52,7 @@ function useKeyboard(): void {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [controller]);
+  }, [controller, store]);
 }
 
 export function App() {

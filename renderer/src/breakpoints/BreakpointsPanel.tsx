@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import { useApp, useStore, useTools } from '../state/store';
 import { describeBreakpoint, type Breakpoint } from '../../../engine/host/protocol';
-import { useApp } from '../state/store';
-import { toolsStore, useTools } from '../tools/tools-store';
 
 type Kind = Breakpoint['kind'];
 const KINDS: { kind: Kind; label: string }[] = [
@@ -17,6 +16,7 @@ const KINDS: { kind: Kind; label: string }[] = [
 
 /** Breakpoints pause playback, random play and a replay load at the first step that meets one. */
 export function BreakpointsPanel() {
+  const store = useStore();
   const breakpoints = useTools((s) => s.breakpoints);
   const view = useApp((s) => s.view);
   const [kind, setKind] = useState<Kind>('phase');
@@ -32,7 +32,7 @@ export function BreakpointsPanel() {
     else if (kind === 'diagnostic') bp = value ? { kind, code: value } : { kind };
     else bp = { kind } as Breakpoint;
     if (kind === 'predicate' && !value.trim()) return;
-    toolsStore.set({ breakpoints: [...toolsStore.get().breakpoints, bp] });
+    store.patch('tools', { breakpoints: [...store.get().tools.breakpoints, bp] });
     setValue('');
   };
   return (
@@ -72,7 +72,7 @@ export function BreakpointsPanel() {
         {breakpoints.map((bp, i) => (
           <li key={i}>
             <span>{describeBreakpoint(bp)}</span>
-            <button type="button" className="link" aria-label={`remove breakpoint ${describeBreakpoint(bp)}`} onClick={() => toolsStore.set({ breakpoints: breakpoints.filter((_, j) => j !== i) })}>
+            <button type="button" className="link" aria-label={`remove breakpoint ${describeBreakpoint(bp)}`} onClick={() => store.patch('tools', { breakpoints: breakpoints.filter((_, j) => j !== i) })}>
               remove
             </button>
           </li>

@@ -2,7 +2,7 @@
  * The chart panel: the game's statechart (phases → turn → stages) laid out once per model, with
  * one token per player in its slot and the selected step's phase, stages and edges lit up.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import ReactFlow, { Background, BackgroundVariant, Controls, MiniMap, ReactFlowProvider, useNodesInitialized, useReactFlow, useStore, useStoreApi, type Node } from 'reactflow';
 import { useChartCommands } from './chart-commands';
 import 'reactflow/dist/base.css';
@@ -13,7 +13,7 @@ import { computeHighlight, slotsOf } from './chart-state';
 import { GAMEOVER_ID, phaseId } from './elk-graph';
 import { fitAvoiding, focusOn, READABLE_ZOOM, type Rect } from './fit';
 import { markTaken, toFlowEdges, toFlowNodes, tokenNodes } from './flow-elements';
-import { HighlightContext } from './highlight-context';
+import { HighlightContext, HighlightStore } from './highlight-context';
 import type { ChartLayout } from './layout-types';
 import { nodeTypes } from './nodes';
 import { tokenMoveEdges } from './token-moves';
@@ -142,6 +142,8 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
     [current, previous, wells, placed, model, staticNodes],
   );
   const edges = useMemo(() => [...markTaken(staticEdges, highlight.taken), ...moves], [staticEdges, highlight.taken, moves]);
+  const [highlightStore] = useState(() => new HighlightStore());
+  useLayoutEffect(() => highlightStore.set(highlight), [highlightStore, highlight]);
   const activePhase = useRef<string | null>(null);
   activePhase.current = highlight.phase;
   const fit = useFitChart(layout, activePhase);
@@ -161,7 +163,7 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
   const showMiniMap = useMemo(() => layout.nodes.filter((n) => n.type === 'phase' || n.type === 'stage' || n.type === 'gameover').length > 8, [layout]);
 
   return (
-    <HighlightContext.Provider value={highlight}>
+    <HighlightContext.Provider value={highlightStore}>
       <ReactFlow
         nodes={nodes}
         edges={edges}

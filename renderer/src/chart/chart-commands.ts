@@ -1,6 +1,6 @@
 import { toPng, toSvg } from 'html-to-image';
 import { useEffect } from 'react';
-import { EXPORT_EVENT, FIT_EVENT, type ExportRequest } from '../desktop/bridge';
+import { useController } from '../state/context';
 
 /** The chart as an image of the whole laid-out chart (not just the visible part). */
 async function renderChart(root: HTMLElement, format: 'svg' | 'png', size: { width: number; height: number }): Promise<string> {
@@ -16,19 +16,17 @@ async function renderChart(root: HTMLElement, format: 'svg' | 'png', size: { wid
   return format === 'svg' ? toSvg(viewport, options) : toPng(viewport, { ...options, pixelRatio: 2 });
 }
 
-/** Listens for the desktop menu's Zoom to Fit and Export Chart (SVG/PNG) commands. */
+/** Offers the chart's Zoom to Fit and image export to the controller (the desktop menu's commands) while it is drawn. */
 export function useChartCommands(root: React.RefObject<HTMLElement | null>, fit: () => void, size: { width: number; height: number }): void {
+  const controller = useController();
   useEffect(() => {
-    const onFit = () => fit();
-    const onExport = (event: Event) => {
-      const { format, reply } = (event as CustomEvent<ExportRequest>).detail;
-      if (root.current) void renderChart(root.current, format, size).then(reply);
+    const handle = {
+      fit,
+      exportImage: (format: 'svg' | 'png') => (root.current ? renderChart(root.current, format, size) : Promise.reject(new Error('the chart is not drawn yet'))),
     };
-    window.addEventListener(FIT_EVENT, onFit);
-    window.addEventListener(EXPORT_EVENT, onExport);
+    controller.chart = handle;
     return () => {
-      window.removeEventListener(FIT_EVENT, onFit);
-      window.removeEventListener(EXPORT_EVENT, onExport);
+      if (controller.chart === handle) controller.chart = null;
     };
-  }, [root, fit, size]);
+  }, [controller, root, fit, size]);
 }

@@ -9,6 +9,7 @@ import type { ChartNodeData, TokenData } from './flow-elements';
 import { laneHeight, LANE_LABEL, TURN_PAD, WELL_PAD, type Block, type Item, type Well } from './geometry';
 import { useHighlight } from './highlight-context';
 import type { LaidNode } from './layout-types';
+import type { ChartHighlight } from './chart-state';
 
 const GAMEOVER = 'gameover';
 
@@ -46,9 +47,16 @@ const nodeOf = <T extends LaidNode['type']>(props: NodeProps<ChartNodeData>) => 
 
 /** Active when the step is in this phase; dimmed when the step is in another one (or the game is over). */
 function usePhaseState(key: string): { active: boolean; dim: boolean } {
-  const { phase } = useHighlight();
-  return { active: phase === key, dim: phase !== null && phase !== key };
+  const active = useHighlight((h) => h.phase === key);
+  const dim = useHighlight((h) => h.phase !== null && h.phase !== key);
+  return { active, dim };
 }
+
+/** Whether a token of phase `key` is in `slot` (a lane of its turn). */
+const holds = (h: ChartHighlight, key: string, slot: string) => {
+  for (const s of h.slots.values()) if (s.phase === key && s.slot === slot) return true;
+  return false;
+};
 
 export const PhaseNode = memo(function PhaseNode(props: NodeProps<ChartNodeData>) {
   const n = nodeOf<'phase'>(props);
@@ -77,27 +85,27 @@ function Lane({ name, well, occupied }: { name: string; well: Well; occupied: bo
 export const TurnNode = memo(function TurnNode(props: NodeProps<ChartNodeData>) {
   const n = nodeOf<'turn'>(props);
   const key = n.phase.key;
-  const hl = useHighlight();
   const { active, dim } = usePhaseState(key);
   const turnEdge = n.turnEdge;
-  const occupied = (slot: string) => [...hl.slots.values()].some((s) => s.phase === key && s.slot === slot);
+  const activeOccupied = useHighlight((h) => holds(h, key, 'active'));
+  const waitingOccupied = useHighlight((h) => holds(h, key, 'waiting'));
+  const turnTaken = useHighlight((h) => !!turnEdge && h.taken.has(turnEdge.id));
   const cls = ['fs-node', 'fs-turn', active && 'active', dim && 'dim'].filter(Boolean).join(' ');
   return (
     <div className={cls} data-testid={`turn-${key}`} data-active={String(active)}>
       <div className="fs-turn-header">
-        <Flow block={n.box.block} turnEdge={turnEdge} turnTaken={!!turnEdge && hl.taken.has(turnEdge.id)} />
+        <Flow block={n.box.block} turnEdge={turnEdge} turnTaken={turnTaken} />
       </div>
-      <Lane name="active" well={n.box.lanes.active} occupied={active && occupied('active')} />
-      <Lane name="waiting" well={n.box.lanes.waiting} occupied={active && occupied('waiting')} />
+      <Lane name="active" well={n.box.lanes.active} occupied={active && activeOccupied} />
+      <Lane name="waiting" well={n.box.lanes.waiting} occupied={active && waitingOccupied} />
     </div>
   );
 });
 
 export const StageNode = memo(function StageNode(props: NodeProps<ChartNodeData>) {
   const n = nodeOf<'stage'>(props);
-  const { stages } = useHighlight();
   const { dim } = usePhaseState(n.phase.key);
-  const active = stages.has(`${n.phase.key}/${n.stage.name}`);
+  const active = useHighlight((h) => h.stages.has(`${n.phase.key}/${n.stage.name}`));
   const cls = ['fs-node', 'fs-stage', active && 'active', dim && 'dim', !n.stage.declared && 'undeclared', n.stage.moves === null && 'no-moves'].filter(Boolean).join(' ');
   return (
     <div className={cls} data-testid={`stage-${n.phase.key}-${n.stage.name}`} data-active={String(active)}>
@@ -112,8 +120,7 @@ export const StageNode = memo(function StageNode(props: NodeProps<ChartNodeData>
 
 export const GameoverNode = memo(function GameoverNode(props: NodeProps<ChartNodeData>) {
   const n = nodeOf<'gameover'>(props);
-  const { phase } = useHighlight();
-  const active = phase === GAMEOVER;
+  const active = useHighlight((h) => h.phase === GAMEOVER);
   return (
     <div className={`fs-node fs-gameover${active ? ' active' : ''}`} data-testid="phase-gameover" data-active={String(active)}>
       <Anchors />

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { store, useApp } from '../state/store';
+import { useApp, useStore } from '../state/store';
 import { RichText } from './RichText';
 
 export function NoticeBar() {
+  const store = useStore();
   const notice = useApp((s) => s.notice);
   const progress = useApp((s) => s.progress);
   if (progress) {

@@ -5,7 +5,8 @@ import { Icon } from './Icon';
 import { LearnButton } from '../learn/LearnButton';
 import { locationOf, NewSessionForm } from './NewSessionForm';
 import { useController } from '../state/context';
-import { store, useApp } from '../state/store';
+import { playRateText } from '../state/play-rate';
+import { useApp, useStore } from '../state/store';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -16,8 +17,27 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+function PlayRateNote() {
+  const speed = useApp((s) => s.speed);
+  const rate = useApp((s) => s.playRate);
+  const text = playRateText(speed, rate);
+  if (!rate) return null;
+  return (
+    <span
+      className={`play-rate${text ? ' short' : ''}`}
+      data-testid="play-rate"
+      data-steps={rate.steps.toFixed(1)}
+      data-frames={rate.frames.toFixed(1)}
+      title={`measured while playing: ${rate.steps.toFixed(1)} steps/s advanced, ${rate.frames.toFixed(1)} frames/s drawn`}
+    >
+      {text ?? `${Math.round(rate.steps)}/s`}
+    </span>
+  );
+}
+
 function TimeControls() {
   const controller = useController();
+  const store = useStore();
   const selected = useApp((s) => s.selected);
   const length = useApp((s) => s.length);
   const playing = useApp((s) => s.playing);
@@ -44,6 +64,7 @@ function TimeControls() {
           ))}
         </select>
       </label>
+      <PlayRateNote />
     </div>
   );
 }
@@ -110,6 +131,7 @@ function SessionControls() {
 }
 
 function PanelToggles() {
+  const store = useStore();
   const panels = useApp((s) => s.panels);
   const toggle = (key: keyof typeof panels) => store.set({ panels: { ...panels, [key]: !panels[key] } });
   return (

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode, useDeferredValue } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { FlowCtx, SessionView, StepDetail } from '../../../engine/host/protocol';
 import { useController } from '../state/context';
 import { useApp } from '../state/store';
@@ -11,9 +11,9 @@ import './controls.css';
 /** Under the chart: act as any player (moves, events, undo/redo/reset) and play random steps. */
 export function ControlsPanel() {
   const view = useApp((s) => s.view);
-  const detail = useDeferredValue(useApp((s) => s.detail));
+  const detail = useApp((s) => s.detail);
   const acting = useApp((s) => s.actingPlayer);
-  const selected = useDeferredValue(useApp((s) => s.selected));
+  const selected = useApp((s) => s.selected);
   const length = useApp((s) => s.length);
   if (!view) return <section className="panel controls-panel" aria-label="controls" />;
   const past = selected < length - 1;

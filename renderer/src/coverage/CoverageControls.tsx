@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { useApp, useStore, useTools } from '../state/store';
 import { useController } from '../state/context';
-import { useApp } from '../state/store';
-import { toolsStore, useTools } from '../tools/tools-store';
 
 /** Coverage on the chart: from the current session or from the last explore run, with what was never reached. */
 export function CoverageControls() {
+  const store = useStore();
   const controller = useController();
   const coverage = useTools((s) => s.coverage);
   const explored = useTools((s) => s.explore);
@@ -12,7 +12,7 @@ export function CoverageControls() {
   const [error, setError] = useState<string | null>(null);
   const fromSession = async () => {
     try {
-      toolsStore.set({ coverage: await controller.host.coverage() });
+      store.patch('tools', { coverage: await controller.host.coverage() });
       setError(null);
     } catch (e) {
       setError((e as Error).message);
@@ -24,11 +24,11 @@ export function CoverageControls() {
         <button type="button" onClick={() => void fromSession()} aria-pressed={coverage?.source === 'session'}>
           coverage of this session ({length - 1} steps)
         </button>
-        <button type="button" disabled={!explored} onClick={() => explored && toolsStore.set({ coverage: explored.coverage })} aria-pressed={coverage?.source === 'explore'} title={explored ? '' : 'run explore first (findings tab)'}>
+        <button type="button" disabled={!explored} onClick={() => explored && store.patch('tools', { coverage: explored.coverage })} aria-pressed={coverage?.source === 'explore'} title={explored ? '' : 'run explore first (findings tab)'}>
           coverage of the explore run
         </button>
         {coverage && (
-          <button type="button" className="link" onClick={() => toolsStore.set({ coverage: null })}>
+          <button type="button" className="link" onClick={() => store.patch('tools', { coverage: null })}>
             hide
           </button>
         )}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTools } from '../tools/tools-store';
+import { useTools } from '../state/store';
 
 /** Chart elements that can carry a count: nodes by their id (`phase:`, `turn:`, `stage:`), edge chips by model edge id. */
 function targets(root: HTMLElement): { el: HTMLElement; id: string }[] {

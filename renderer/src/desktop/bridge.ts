@@ -1,6 +1,5 @@
 import { menuCommandSchema, type MenuCommand } from '../../../engine/host/protocol';
 import type { Controller } from '../state/controller';
-import { store } from '../state/store';
 
 type Panels = { log: boolean; controls: boolean; inspector: boolean };
 /** What the desktop preload exposes besides the HostApi (absent in browser mode). */
@@ -10,16 +9,6 @@ interface DesktopApi {
   initialLayout(): Promise<{ panels: Panels; theme: 'light' | 'dark' } | null>;
   exportChart(format: 'svg' | 'png', dataUrl: string): Promise<boolean>;
   pathForFile(file: File): string;
-}
-
-/** Events the chart panel listens for (the chart owns React Flow's viewport). */
-export const FIT_EVENT = 'flowscope:fit';
-export const EXPORT_EVENT = 'flowscope:export-chart';
-/** Asks the followed-games bar to show the pairing token and the line to add to a game (File › Follow a Game You Run…). */
-export const SHOW_CONNECT_EVENT = 'flowscope:show-attach';
-export interface ExportRequest {
-  format: 'svg' | 'png';
-  reply(dataUrl: string): void;
 }
 
 const GAME_FILE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/i;
@@ -51,6 +40,7 @@ function storedTheme(): 'light' | 'dark' | null {
 
 /** Menu commands, remembered layout (desktop), and drag-and-drop of games and replays (both modes). */
 export function installBridge(controller: Controller): void {
+  const { store } = controller;
   const desktop = desktopApi();
   installDrop(controller, desktop);
   const theme = storedTheme();
@@ -79,7 +69,7 @@ export function installBridge(controller: Controller): void {
     const command: MenuCommand = parsed.data;
     switch (command.kind) {
       case 'zoom-fit':
-        window.dispatchEvent(new CustomEvent(FIT_EVENT));
+        controller.fitChart();
         break;
       case 'toggle-panel':
         store.set((s) => ({ panels: { ...s.panels, [command.panel]: !s.panels[command.panel] } }));
@@ -89,12 +79,15 @@ export function installBridge(controller: Controller): void {
         applyTheme(command.theme);
         break;
       case 'show-attach':
-        window.dispatchEvent(new CustomEvent(SHOW_CONNECT_EVENT));
+        store.patch('live', { connectShown: true });
         break;
       case 'export-chart':
         if (command.format === 'svg' || command.format === 'png') {
           const format = command.format;
-          window.dispatchEvent(new CustomEvent<ExportRequest>(EXPORT_EVENT, { detail: { format, reply: (dataUrl) => void desktop.exportChart(format, dataUrl) } }));
+          controller.exportChart(format).then(
+            (dataUrl) => void desktop.exportChart(format, dataUrl),
+            (error) => controller.notify('error', `Export Chart: ${(error as Error).message}`),
+          );
         }
         break;
     }

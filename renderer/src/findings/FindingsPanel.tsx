@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useStore, useTools } from '../state/store';
 import { useController } from '../state/context';
-import { toolsStore, useTools } from '../tools/tools-store';
 
 /** Runs explore on the open game (in the host) and lists its findings; each opens its minimal replay as the session. */
 export function FindingsPanel() {
+  const store = useStore();
   const controller = useController();
   const result = useTools((s) => s.explore);
   const exploring = useTools((s) => s.exploring);
@@ -12,14 +13,14 @@ export function FindingsPanel() {
   const [seed, setSeed] = useState('explore');
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
-    toolsStore.set({ exploring: true });
+    store.patch('tools', { exploring: true });
     setError(null);
     try {
-      toolsStore.set({ explore: await controller.host.explore({ runs, steps, seed }) });
+      store.patch('tools', { explore: await controller.host.explore({ runs, steps, seed }) });
     } catch (e) {
       setError((e as Error).message);
     } finally {
-      toolsStore.set({ exploring: false });
+      store.patch('tools', { exploring: false });
     }
   };
   return (

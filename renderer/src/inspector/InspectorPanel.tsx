@@ -1,4 +1,4 @@
-import { useState, type ReactNode, useDeferredValue } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useApp } from '../state/store';
 import { copyText, toJson } from './clipboard';
 import { DiagnosticsList } from './Diagnostics';
@@ -73,9 +73,9 @@ function Counts({ items }: { items: readonly { severity: 'error' | 'warning' | '
 
 /** The right column: the selected step's diagnostics, its G and its full ctx, with this step's changes marked. */
 export function InspectorPanel() {
-  const detail = useDeferredValue(useApp((s) => s.detail));
+  const detail = useApp((s) => s.detail);
   const lint = useApp((s) => s.view?.lint ?? EMPTY);
-  const selected = useDeferredValue(useApp((s) => s.selected));
+  const selected = useApp((s) => s.selected);
   const [hideUnderscore, setHideUnderscore] = useStoredFlag('hideUnderscore', false);
   const stale = detail !== null && detail.index !== selected;
   const stepProblems = detail ? [...detail.diagnostics, ...(detail.ok ? [] : [{ severity: 'error' as const }])] : EMPTY;

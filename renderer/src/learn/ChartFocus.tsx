@@ -1,6 +1,6 @@
 import { chartRefTestIds } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
-import { useLearn } from './learn-store';
+import { useLearn } from '../state/store';
 
 const escape = (id: string) => id.replace(/["\\]/g, '\\$&');
 

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo } from 'react';
+import { useLearn, useStore } from '../state/store';
 import { useController } from '../state/context';
 import { ChartFocus } from './ChartFocus';
-import { learnStore, useLearn } from './learn-store';
 import { LessonRunner } from './lesson-runner';
 import { LessonList } from './LessonList';
 import './learn.css';
@@ -27,6 +27,7 @@ function Narration({ text }: { text: string }) {
 }
 
 function Exercise({ runner }: { runner: LessonRunner }) {
+  const store = useStore();
   const step = useLearn((s) => s.lesson!.lesson.steps[s.index]);
   const state = useLearn((s) => s.exercise);
   const ex = step.exercise!;
@@ -55,7 +56,7 @@ function Exercise({ runner }: { runner: LessonRunner }) {
       {!solved && (
         <div className="learn-actions">
           <button className="primary" onClick={() => void runner.check()}>Check my answer</button>
-          <button onClick={() => void runner.goTo(learnStore.get().index)}>Start over</button>
+          <button onClick={() => void runner.goTo(store.get().learn.index)}>Start over</button>
           {state.tries > 0 && <button onClick={() => void runner.showSolution()}>Show the solution</button>}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useLearn } from './learn-store';
+import { useLearn } from '../state/store';
 import type { LessonRunner } from './lesson-runner';
 
 /** The Learn dialog: every lesson with the learner's progress. */

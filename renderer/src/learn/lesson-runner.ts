@@ -5,9 +5,7 @@
  */
 import { judgeExercise, type FlowAction, type LessonView, type StepSummary } from '../../../engine/host/protocol';
 import type { Controller } from '../state/controller';
-import { store } from '../state/store';
-import { learnStore } from './learn-store';
-import { saveProgress } from './progress';
+import { saveProgress } from '../state/lesson-progress';
 
 const same = (a: FlowAction, b: FlowAction) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -19,58 +17,62 @@ export class LessonRunner {
 
   constructor(private readonly controller: Controller) {}
 
+  private get store() {
+    return this.controller.store;
+  }
+
   async openList(): Promise<void> {
-    learnStore.set({ mode: 'list', loading: true });
+    this.store.patch('learn', { mode: 'list', loading: true });
     try {
-      learnStore.set({ lessons: await this.controller.host.listLessons() });
+      this.store.patch('learn', { lessons: await this.controller.host.listLessons() });
     } catch (error) {
-      store.set({ notice: { kind: 'error', text: `lessons: ${(error as Error).message}` } });
+      this.store.set({ notice: { kind: 'error', text: `lessons: ${(error as Error).message}` } });
     } finally {
-      learnStore.set({ loading: false });
+      this.store.patch('learn', { loading: false });
     }
   }
 
   async openLesson(id: string, at?: number): Promise<void> {
-    learnStore.set({ loading: true });
+    this.store.patch('learn', { loading: true });
     try {
       const lesson = await this.controller.host.lesson(id);
-      const saved = learnStore.get().progress[lesson.id];
+      const saved = this.store.get().learn.progress[lesson.id];
       this.loaded = null;
-      learnStore.set({ mode: 'lesson', lesson });
+      this.store.patch('learn', { mode: 'lesson', lesson });
       await this.goTo(at ?? Math.min(saved?.step ?? 0, lesson.steps - 1));
     } catch (error) {
-      store.set({ notice: { kind: 'error', text: `lesson ${id}: ${(error as Error).message}` } });
-      learnStore.set({ mode: 'list' });
+      this.store.set({ notice: { kind: 'error', text: `lesson ${id}: ${(error as Error).message}` } });
+      this.store.patch('learn', { mode: 'list' });
     } finally {
-      learnStore.set({ loading: false });
+      this.store.patch('learn', { loading: false });
     }
   }
 
   close(): void {
     this.stopWatching();
-    learnStore.set({ mode: 'closed', lesson: null, exercise: null });
+    this.store.patch('learn', { mode: 'closed', lesson: null, exercise: null });
   }
 
   /** Shows step `index` of the open lesson. */
   async goTo(index: number): Promise<void> {
-    const lesson = learnStore.get().lesson;
+    const lesson = this.store.get().learn.lesson;
     if (!lesson) return;
     const i = Math.max(0, Math.min(index, lesson.steps - 1));
     this.stopWatching();
-    learnStore.set({ index: i, exercise: null, loading: true });
+    this.store.patch('learn', { index: i, exercise: null, loading: true });
     try {
       const planned = lesson.plan[i];
       await this.show(lesson, planned.game, planned.actions);
       const progress = saveProgress(lesson.id, (p) => ({ ...p, step: i, completed: p.completed || (i === lesson.steps - 1 && lesson.lesson.steps.every((s, k) => !s.exercise || p.solved.includes(k))) }));
-      learnStore.set({ progress });
+      this.store.patch('learn', { progress });
       if (lesson.lesson.steps[i].exercise) {
-        learnStore.set({ exercise: { start: planned.actions.length, tries: 0, verdict: null, solved: false, showHint: false } });
+        this.store.patch('learn', { exercise: { start: planned.actions.length, tries: 0, verdict: null, solved: false, showHint: false } });
         this.watch();
       }
     } catch (error) {
-      store.set({ notice: { kind: 'error', text: `lesson step ${i + 1}: ${(error as Error).message}` } });
+      this.store.set({ notice: { kind: 'error', text: `lesson step ${i + 1}: ${(error as Error).message}` } });
     } finally {
-      learnStore.set({ loading: false });
+      this.store.patch('learn', { loading: false });
     }
   }
 
@@ -83,7 +85,7 @@ export class LessonRunner {
 
   /** Plays the reference solution from the exercise's start. */
   async showSolution(): Promise<void> {
-    const { lesson, index, exercise } = learnStore.get();
+    const { lesson, index, exercise } = this.store.get().learn;
     const ex = lesson?.lesson.steps[index].exercise;
     if (!lesson || !ex || !exercise) return;
     const planned = lesson.plan[index];
@@ -127,24 +129,24 @@ export class LessonRunner {
   }
 
   private wrongTry(verdict: NonNullable<ReturnType<typeof judgeExercise>>): void {
-    const ex = learnStore.get().exercise;
-    if (ex) learnStore.set({ exercise: { ...ex, tries: ex.tries + 1, verdict, showHint: true } });
+    const ex = this.store.get().learn.exercise;
+    if (ex) this.store.patch('learn', { exercise: { ...ex, tries: ex.tries + 1, verdict, showHint: true } });
   }
 
   /** Judges the learner's steps since the exercise began; records a solve. */
   private async judge(): Promise<ReturnType<typeof judgeExercise> | null> {
-    const { lesson, index, exercise } = learnStore.get();
+    const { lesson, index, exercise } = this.store.get().learn;
     const ex = lesson?.lesson.steps[index].exercise;
     if (!lesson || !ex || !exercise || this.judging) return null;
     this.judging = true;
     try {
-      const length = store.get().length;
+      const length = this.store.get().length;
       const steps = length - 1 > exercise.start ? await this.controller.host.steps(exercise.start + 1, length - 1) : [];
       const verdict = judgeExercise(ex, steps.map((s) => ({ action: s.action, ok: s.ok, ctx: s.ctx })));
-      const now = learnStore.get().exercise;
-      if (!now || learnStore.get().index !== index) return null;
-      learnStore.set({ exercise: { ...now, verdict, solved: now.solved || verdict.solved } });
-      if (verdict.solved) learnStore.set({ progress: saveProgress(lesson.id, (p) => ({ ...p, solved: [...new Set([...p.solved, index])] })) });
+      const now = this.store.get().learn.exercise;
+      if (!now || this.store.get().learn.index !== index) return null;
+      this.store.patch('learn', { exercise: { ...now, verdict, solved: now.solved || verdict.solved } });
+      if (verdict.solved) this.store.patch('learn', { progress: saveProgress(lesson.id, (p) => ({ ...p, solved: [...new Set([...p.solved, index])] })) });
       return verdict;
     } finally {
       this.judging = false;
@@ -153,12 +155,12 @@ export class LessonRunner {
 
   /** After each step the learner makes: a solve is announced at once, a forbidden action is a wrong try at once. */
   private watch(): void {
-    let seen = store.get().length;
-    this.unsubscribe = store.subscribe(() => {
-      const length = store.get().length;
+    let seen = this.store.get().length;
+    this.unsubscribe = this.store.subscribe(() => {
+      const length = this.store.get().length;
       if (length === seen) return;
       seen = length;
-      const ex = learnStore.get().exercise;
+      const ex = this.store.get().learn.exercise;
       if (!ex || ex.solved || length - 1 <= ex.start) return;
       void this.judge().then((verdict) => {
         if (verdict?.forbidden) this.wrongTry(verdict);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useController } from '../state/context';
 import { ConnectHelp } from './ConnectHelp';
-import { SHOW_CONNECT_EVENT } from '../desktop/bridge';
+import { useApp, useStore } from '../state/store';
 import { connectLive, follow, useLive } from './live-follow';
 import './live.css';
 
@@ -18,13 +18,10 @@ export function LiveBar() {
   const controller = useController();
   const live = useLive();
   const [open, setOpen] = useState(false);
-  const [connect, setConnect] = useState(false);
+  const store = useStore();
+  const connect = useApp((s) => s.live.connectShown);
+  const setConnect = (shown: boolean) => store.patch('live', { connectShown: shown });
   useEffect(() => connectLive(controller), [controller]);
-  useEffect(() => {
-    const show = () => setConnect(true);
-    window.addEventListener(SHOW_CONNECT_EVENT, show);
-    return () => window.removeEventListener(SHOW_CONNECT_EVENT, show);
-  }, []);
   if (!connect && (live.unavailable || (!live.matches.length && !live.following))) return null;
   const followed = live.matches.find((m) => m.id === live.following);
   return (

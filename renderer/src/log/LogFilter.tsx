@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useApp, useStore, useTools } from '../state/store';
 import type { StepFilter } from '../../../engine/host/protocol';
 import { useController } from '../state/context';
-import { useApp } from '../state/store';
-import { toolsStore, useTools } from '../tools/tools-store';
 import { actionLabel } from './model';
 
 const isActiveFilter = (f: StepFilter) => !!(f.player || f.action || f.outcome || f.diagnostic || f.text?.trim());
@@ -14,6 +13,7 @@ const DIAGNOSTIC_CODES = ['any', 'threw', 'event-rejected', 'event-dropped', 'le
  * arguments. The host filters every step (the list in the window only holds what is on screen).
  */
 export function LogFilterBar() {
+  const store = useStore();
   const controller = useController();
   const view = useApp((s) => s.view);
   const length = useApp((s) => s.length);
@@ -25,7 +25,7 @@ export function LogFilterBar() {
     return [...moves, ...(view?.enabledEvents ?? []), 'undo', 'redo', 'reset'];
   }, [view]);
 
-  const update = (patch: Partial<StepFilter>) => toolsStore.set({ filter: { ...toolsStore.get().filter, ...patch } });
+  const update = (patch: Partial<StepFilter>) => store.patch('tools', { filter: { ...store.get().tools.filter, ...patch } });
   // Typing settles for a moment before the host is asked.
   useEffect(() => {
     const t = setTimeout(() => update({ text: text || undefined }), 200);
@@ -33,13 +33,13 @@ export function LogFilterBar() {
   }, [text]);
   useEffect(() => {
     if (!isActiveFilter(filter)) {
-      toolsStore.set({ matches: null });
+      store.patch('tools', { matches: null });
       return;
     }
     let live = true;
     controller.host.searchSteps(filter, 500).then(
-      (matches) => live && toolsStore.set({ matches }),
-      () => live && toolsStore.set({ matches: { total: 0, steps: [] } }),
+      (matches) => live && store.patch('tools', { matches }),
+      () => live && store.patch('tools', { matches: { total: 0, steps: [] } }),
     );
     return () => {
       live = false;
@@ -86,7 +86,7 @@ export function LogFilterBar() {
           className="link"
           onClick={() => {
             setText('');
-            toolsStore.set({ filter: {}, matches: null });
+            store.patch('tools', { filter: {}, matches: null });
           }}
         >
           clear

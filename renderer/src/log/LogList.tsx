@@ -47,58 +47,96 @@ export function LogList() {
   const reveal = useRef<number | null>(null);
   const applied = useRef<GroupLayout | null>(null);
 
-  const measure = useCallback(() => {
-    const el = scrollRef.current;
+  /**
+   * The viewport as last seen (scroll events, resizes) or as last set by us. Stepping reads and
+   * writes only this: reading the DOM's scroll position right after React changed the page would
+   * force the browser to lay the whole page out once more before the frame.
+   */
+  const viewport = useRef({ top: 0, height: 0 });
+  const pendingScroll = useRef<number | null>(null);
+  /** The next scroll event is the echo of our own write (nothing to read). */
+  const ownScroll = useRef(false);
+
+  const rangeAt = useCallback((top: number) => {
     const l = layoutRef.current;
-    if (!el || !l) return;
-    const top = el.scrollTop;
+    if (!l) return;
     const first = l.indexAt(top);
-    const last = l.indexAt(top + el.clientHeight);
+    const last = l.indexAt(top + viewport.current.height);
     anchor.current = { index: first, delta: top - l.top(first) };
     setRange((r) => (r.first === first && r.last === last ? r : { first, last }));
   }, []);
 
-  /** Scrolls the least needed to show step `i` (with its group header), centring it when far away. */
-  const bringIntoView = useCallback((i: number) => {
+  /** Scrolls to `top`: the rows there render now, the DOM scrolls in the next frame (before it is laid out). */
+  const scrollTo = useCallback(
+    (top: number) => {
+      const l = layoutRef.current;
+      const max = Math.max(0, (l?.totalHeight ?? 0) - viewport.current.height);
+      const next = Math.max(0, Math.min(top, max));
+      if (Math.abs(next - viewport.current.top) < 0.5) return;
+      viewport.current.top = next;
+      rangeAt(next);
+      if (pendingScroll.current === null)
+        requestAnimationFrame(() => {
+          const el = scrollRef.current;
+          const want = pendingScroll.current;
+          pendingScroll.current = null;
+          if (el && want !== null && Math.abs(el.scrollTop - want) >= 0.5) {
+            ownScroll.current = true;
+            el.scrollTop = want;
+          }
+        });
+      pendingScroll.current = next;
+    },
+    [rangeAt],
+  );
+
+  /** The user (or the browser) scrolled: read where to. */
+  const onScroll = useCallback(() => {
     const el = scrollRef.current;
-    const l = layoutRef.current;
-    if (!el || !l || i >= l.length) return;
-    const slotTop = l.top(i);
-    const rowBottom = l.rowTop(i) + l.rowHeight;
-    const viewTop = el.scrollTop;
-    const viewBottom = viewTop + el.clientHeight;
-    if (slotTop >= viewTop && rowBottom <= viewBottom) return;
-    const far = slotTop > viewBottom + el.clientHeight || rowBottom < viewTop - el.clientHeight;
-    let next: number;
-    if (far) next = slotTop - el.clientHeight / 2 + l.rowHeight / 2;
-    else if (slotTop < viewTop) next = slotTop;
-    else next = rowBottom - el.clientHeight;
-    el.scrollTop = Math.max(0, next);
-  }, []);
+    if (!el || pendingScroll.current !== null) return;
+    if (ownScroll.current) {
+      ownScroll.current = false;
+      return;
+    }
+    viewport.current.top = el.scrollTop;
+    rangeAt(viewport.current.top);
+  }, [rangeAt]);
+
+  /** Scrolls the least needed to show step `i` (with its group header), centring it when far away. */
+  const bringIntoView = useCallback(
+    (i: number) => {
+      const l = layoutRef.current;
+      const { top: viewTop, height } = viewport.current;
+      if (!l || i >= l.length || height === 0) return;
+      const slotTop = l.top(i);
+      const rowBottom = l.rowTop(i) + l.rowHeight;
+      const viewBottom = viewTop + height;
+      if (slotTop >= viewTop && rowBottom <= viewBottom) return;
+      const far = slotTop > viewBottom + height || rowBottom < viewTop - height;
+      if (far) scrollTo(slotTop - height / 2 + l.rowHeight / 2);
+      else if (slotTop < viewTop) scrollTo(slotTop);
+      else scrollTo(rowBottom - height);
+    },
+    [scrollTo],
+  );
 
   // When the layout changes (headers found, steps added or dropped): keep the anchor row still,
   // then keep the selection in view if it is being followed.
   useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
     if (applied.current && applied.current !== layout) {
       const { index, delta } = anchor.current;
-      if (index < layout.length) {
-        const want = layout.top(index) + delta;
-        if (Math.abs(want - el.scrollTop) > 0.5) el.scrollTop = want;
-      }
+      if (index < layout.length) scrollTo(layout.top(index) + delta);
     }
     applied.current = layout;
     if (reveal.current !== null) bringIntoView(reveal.current);
-    measure();
-  }, [layout, bringIntoView, measure]);
+    rangeAt(viewport.current.top);
+  }, [layout, bringIntoView, rangeAt, scrollTo]);
 
   // Selection changed (a click, the keyboard, play, a new step): follow it.
   useLayoutEffect(() => {
     reveal.current = selected;
     bringIntoView(selected);
-    measure();
-  }, [selected, selectedDetail, view, bringIntoView, measure]);
+  }, [selected, selectedDetail, view, bringIntoView]);
 
   // While a row has the keyboard focus, the focus follows the selection (roving tabindex).
   const focusInList = useRef(false);
@@ -108,17 +146,18 @@ export function LogList() {
     if (row && document.activeElement !== row) row.focus({ preventScroll: true });
   });
 
-  // Viewport size.
+  // Viewport size (read when the browser has just laid the page out anyway).
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
     const observer = new ResizeObserver(() => {
+      viewport.current = { top: el.scrollTop, height: el.clientHeight };
       if (reveal.current !== null) bringIntoView(reveal.current);
-      measure();
+      rangeAt(viewport.current.top);
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [bringIntoView, measure]);
+  }, [bringIntoView, rangeAt]);
 
   // Load the summaries of the window (throttled while scrolling; the latest window always loads).
   const fetchFrom = Math.max(0, range.first - OVERSCAN - 2);
@@ -182,7 +221,7 @@ export function LogList() {
       onBlur={(e) => {
         if (!scrollRef.current?.contains(e.relatedTarget as Node | null)) focusInList.current = false;
       }}
-      onScroll={measure}
+      onScroll={onScroll}
       onWheel={stopFollowing}
       onMouseDown={(e) => {
         // Dragging the scrollbar (a click on a row selects it, which follows it again).

@@ -4,7 +4,7 @@ import { useController } from '../state/context';
 import { useApp } from '../state/store';
 import { LogList } from './LogList';
 import { LogFilterBar, LogMatches } from './LogFilter';
-import { useTools } from '../tools/tools-store';
+import { useTools } from '../state/store';
 import { StepDetailPane } from './StepDetail';
 import './log.css';
 

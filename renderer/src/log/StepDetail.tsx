@@ -1,6 +1,6 @@
 import { groupRepeats } from '../components/group-repeats';
 import { RichText } from '../components/RichText';
-import { Fragment, memo, useState, type ReactNode, useDeferredValue } from 'react';
+import { Fragment, memo, useDeferredValue, useState, type ReactNode } from 'react';
 import type { Diagnostic, DiffEntry, LogLine, StepDetail as Detail, StepSummary, TraceEntry, Transition } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
 import { actionLabel, actorOf, compactJson, diffLines, formatArgs, playerClass, slotLabel, transitionGlyph } from './model';
@@ -16,9 +16,10 @@ type OpenState = Partial<Record<SectionId, boolean>>;
 
 /** The selected step, in full: why, what ran, what it called, what changed. */
 export function StepDetailPane() {
+  // The pane follows a new selection after the chart's frame (its detail comes then anyway).
   const selected = useDeferredValue(useApp((s) => s.selected));
-  const detail = useDeferredValue(useApp((s) => s.detail));
-  const summary = useDeferredValue(useApp((s) => s.summaries.get(s.selected)));
+  const detail = useApp((s) => s.detail);
+  const summary = useApp((s) => s.summaries.get(selected));
   const players = useApp((s) => s.view?.players ?? NO_PLAYERS);
   const [open, setOpen] = useState<OpenState>({});
   const current = detail && detail.index === selected ? detail : null;
@@ -26,7 +27,7 @@ export function StepDetailPane() {
   return (
     <section className="log-detail" data-testid="step-detail" aria-label="selected step" aria-busy={current === null} data-index={selected}>
       {head ? <DetailHead step={head} players={players} /> : <div className="detail-head"><span className="log-index">{selected}</span></div>}
-      {current ? <DetailBody key={current.index} detail={current} open={open} setOpen={setOpen} players={players} /> : <div className="detail-loading">loading step {selected}…</div>}
+      {current ? <DetailBody detail={current} open={open} setOpen={setOpen} players={players} /> : <div className="detail-loading">loading step {selected}…</div>}
     </section>
   );
 }
@@ -121,11 +122,12 @@ function Section({ id, title, count, open, tone, onToggle, children }: { id: Sec
 
 /** Shows `items` up to LIST_LIMIT, with a button for the rest. */
 function useLimited<T>(items: readonly T[]): [readonly T[], ReactNode] {
-  const [all, setAll] = useState(false);
-  if (all || items.length <= LIST_LIMIT) return [items, null];
+  // "Show all" holds for the list it was chosen on (another step's list starts limited again).
+  const [all, setAll] = useState<readonly T[] | null>(null);
+  if (all === items || items.length <= LIST_LIMIT) return [items, null];
   return [
     items.slice(0, LIST_LIMIT),
-    <button type="button" className="link show-all" onClick={() => setAll(true)}>
+    <button type="button" className="link show-all" onClick={() => setAll(items)}>
       show all {items.length}
     </button>,
   ];

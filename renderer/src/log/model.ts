@@ -230,6 +230,12 @@ export function elidePath(path: string, max = 42): string {
 // ---------------------------------------------------------------------------------------------
 // Grouped layout of the virtualised list
 
+/** Loaded step summaries by index (a `Map` or the store's `StepSummaries`). */
+export interface SummaryLookup {
+  get(index: number): StepSummary | undefined;
+  has(index: number): boolean;
+}
+
 /** Layout pages (independent of the controller's fetch pages, but the same size keeps them aligned). */
 export const LAYOUT_PAGE = 200;
 
@@ -323,7 +329,7 @@ function lowerBound(sorted: readonly number[], value: number): number {
   return lo;
 }
 
-function computePage(p: number, length: number, summaries: ReadonlyMap<number, StepSummary>): PageInfo {
+function computePage(p: number, length: number, summaries: SummaryLookup): PageInfo {
   const start = p * LAYOUT_PAGE;
   const end = Math.min(start + LAYOUT_PAGE, length) - 1;
   const get = (i: number) => summaries.get(i);
@@ -339,7 +345,7 @@ function computePage(p: number, length: number, summaries: ReadonlyMap<number, S
   return { end, refs, headers, complete };
 }
 
-function stillValid(info: PageInfo, p: number, length: number, summaries: ReadonlyMap<number, StepSummary>): boolean {
+function stillValid(info: PageInfo, p: number, length: number, summaries: SummaryLookup): boolean {
   const start = p * LAYOUT_PAGE;
   const end = Math.min(start + LAYOUT_PAGE, length) - 1;
   if (!info.complete || info.end !== end) return false;
@@ -357,7 +363,7 @@ function stillValid(info: PageInfo, p: number, length: number, summaries: Readon
  */
 export function syncLayout(
   prev: GroupLayout | null,
-  summaries: ReadonlyMap<number, StepSummary>,
+  summaries: SummaryLookup,
   length: number,
   rowHeight: number,
   headerHeight: number,

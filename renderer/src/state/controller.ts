@@ -1,7 +1,9 @@
 import type { FlowAction, HostEvent, OpenRequest, SessionView, StepSummary } from '../../../engine/host/protocol';
 import type { HostConnection } from '../host/host-client';
-import { store, type Notice } from './store';
-import { toolsStore } from '../tools/tools-store';
+import { Store, type Notice } from './store';
+import { StepSummaries } from './step-summaries';
+import { afterPaint, Playback } from './playback';
+import type { ChartHandle } from './chart-handle';
 
 const pausedAt = (hit: { step: number; reason: string }) => `paused at step ${hit.step}: ${hit.reason}`;
 
@@ -9,25 +11,29 @@ const PAGE = 200;
 
 /** Everything the UI can do, as commands to the host; the store only mirrors what the host says. */
 export class Controller {
-  private playTimer: ReturnType<typeof setTimeout> | null = null;
-  private detailRequest = 0;
+  private readonly playback = new Playback(this);
+  /** Set by the chart panel while a chart is drawn. */
+  chart: ChartHandle | null = null;
   private loadingPages = new Set<number>();
 
   private timelineTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(readonly host: HostConnection) {
+  constructor(
+    readonly host: HostConnection,
+    readonly store: Store = new Store(),
+  ) {
     // The timeline's marks follow the session's length (a step added, a branch, a new session).
     let length = -1;
-    store.subscribe(() => {
-      const s = store.get();
+    this.store.subscribe(() => {
+      const s = this.store.get();
       if (s.length !== length && s.view) {
         length = s.length;
         this.refreshTimeline();
       }
     });
     host.onStatus((status) => {
-      const was = store.get().connection;
-      store.set({ connection: status });
+      const was = this.store.get().connection;
+      this.store.set({ connection: status });
       if (status === 'open' && (was === 'closed' || was === 'refused')) void this.resync();
       else if (status !== 'open') this.stop();
     });
@@ -37,7 +43,7 @@ export class Controller {
   async boot(): Promise<void> {
     await this.guard(async () => {
       const [games, view] = await Promise.all([this.host.listGames(), this.host.view()]);
-      store.set({ games });
+      this.store.set({ games });
       if (view) this.adopt(view, view.length - 1);
       // With ?learn=… the lesson opens its own game.
       else if (games.length && !new URLSearchParams(location.search).has('learn')) await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
@@ -50,10 +56,10 @@ export class Controller {
    */
   private async resync(): Promise<void> {
     await this.guard(async () => {
-      const before = store.get().view;
+      const before = this.store.get().view;
       const view = await this.host.view();
       if (view) {
-        this.adopt(view, Math.min(store.get().selected, view.length - 1));
+        this.adopt(view, Math.min(this.store.get().selected, view.length - 1));
         this.notify('info', 'reconnected to Flowscope');
       } else if (before) {
         this.adopt(await this.host.open({ game: before.game.file, exportName: before.game.exportName, numPlayers: before.numPlayers, seed: before.seed }), 0);
@@ -73,7 +79,7 @@ export class Controller {
   async openReplay(text: string, name?: string): Promise<void> {
     await this.guard(async () => {
       const view = await this.host.openReplay(text, name);
-      const { breakpoints } = toolsStore.get();
+      const { breakpoints } = this.store.get().tools;
       const hit = breakpoints.length ? await this.host.findBreak(0, breakpoints) : null;
       this.adopt(view, hit ? hit.step : view.length - 1);
       this.notify('info', hit ? pausedAt(hit) : `opened replay${name ? ` ${name}` : ''}: ${view.length - 1} steps`);
@@ -90,18 +96,18 @@ export class Controller {
 
   /** Makes a move or fires an event as the acting player; in the past, asks to branch first. */
   async act(action: FlowAction): Promise<void> {
-    const { selected, length } = store.get();
+    const { selected, length } = this.store.get();
     if (selected < length - 1) {
-      store.set({ pendingBranch: action });
+      this.store.set({ pendingBranch: action });
       return;
     }
     await this.send(action);
   }
 
   async confirmBranch(branch: boolean): Promise<void> {
-    const action = store.get().pendingBranch;
-    store.set({ pendingBranch: null });
-    if (branch && action) await this.send(action, store.get().selected);
+    const action = this.store.get().pendingBranch;
+    this.store.set({ pendingBranch: null });
+    if (branch && action) await this.send(action, this.store.get().selected);
   }
 
   /** Dispatches without asking to branch (`at` discards the steps after it): for guided flows such as lessons. */
@@ -117,85 +123,103 @@ export class Controller {
   private async send(action: FlowAction, at?: number): Promise<void> {
     await this.guard(async () => {
       const step = await this.host.dispatch(action, at);
-      store.set((s) => {
-        const summaries = new Map(at !== undefined ? [...s.summaries].filter(([i]) => i <= at) : s.summaries);
-        summaries.set(step.index, step);
-        return { summaries, length: step.index + 1 };
-      });
+      this.store.set((s) => ({ summaries: (at !== undefined ? s.summaries.upTo(at) : s.summaries).with([step]), length: step.index + 1 }));
       await this.select(step.index);
       if (!step.ok) this.notify('error', `step ${step.index} was refused: ${step.error?.message}`);
     });
   }
 
   async random(count: number): Promise<void> {
-    const { selected, length } = store.get();
+    const { selected, length } = this.store.get();
     if (selected < length - 1) await this.select(length - 1);
     await this.guard(async () => {
-      store.set({ progress: { done: 0, total: count } });
-      const { breakpoints } = toolsStore.get();
+      this.store.set({ progress: { done: 0, total: count } });
+      const { breakpoints } = this.store.get().tools;
       const steps = await this.host.random(count, breakpoints.length ? breakpoints : undefined);
       this.remember(steps);
-      const last = steps.length ? steps[steps.length - 1].index : store.get().length - 1;
-      store.set({ length: last + 1, progress: null });
+      const last = steps.length ? steps[steps.length - 1].index : this.store.get().length - 1;
+      this.store.set({ length: last + 1, progress: null });
       const hit = steps.length < count && breakpoints.length && steps.length ? await this.host.findBreak(last - 1, breakpoints) : null;
       if (hit && hit.step === last) this.notify('info', pausedAt(hit), false, last);
       else if (steps.length < count) this.notify('info', `stopped after ${steps.length} steps: nobody can act (game over?)`, false, last);
       await this.select(last);
     });
-    store.set({ progress: null });
+    this.store.set({ progress: null });
   }
 
+  /**
+   * Selects step `index` at once (the chart and log follow in the same frame) and then brings its
+   * detail; resolves when the detail of the latest selection is in the store. Selections made
+   * while a detail is on its way are coalesced: only the latest one is asked for next.
+   */
   async select(index: number): Promise<void> {
-    const { length } = store.get();
+    const { length } = this.store.get();
     const target = Math.max(0, Math.min(index, length - 1));
-    const { notice } = store.get();
+    const { notice } = this.store.get();
     const stale = notice && !notice.sticky && notice.step !== target;
-    store.set(stale ? { selected: target, notice: null } : { selected: target });
-    const ticket = ++this.detailRequest;
-    try {
-      const detail = await this.host.step(target);
-      if (ticket === this.detailRequest) store.set({ detail });
-    } catch (error) {
-      if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
+    this.store.set(stale ? { selected: target, notice: null } : { selected: target });
+    this.wanted = { index: target, session: this.session };
+    this.selectionPainted = afterPaint();
+    this.loadingDetail ??= this.loadDetails().finally(() => (this.loadingDetail = null));
+    await this.loadingDetail;
+  }
+
+  private wanted: { index: number; session: number } | null = null;
+  /** Counts sessions adopted, so a detail of the one before is never shown in the next. */
+  private session = 0;
+  /**
+   * Hold each detail until the selection's frame is painted (chart first). Measured off: on
+   * Chromium it made the detail a frame later without making the chart's frame sooner.
+   */
+  detailAfterPaint = false;
+  /** Resolves once the frame showing the latest selection (chart, log) has been painted. */
+  private selectionPainted: Promise<void> = Promise.resolve();
+  private loadingDetail: Promise<void> | null = null;
+
+  /**
+   * Fetches the detail of the latest selection until it is in the store. A detail that arrives
+   * after the selection moved on is still shown (the panels mark it as not the selected step's):
+   * while playing fast, every fetch is overtaken, and the panels should follow, not freeze.
+   */
+  private async loadDetails(): Promise<void> {
+    for (;;) {
+      const wanted = this.wanted;
+      if (!wanted) return;
+      try {
+        const detail = await this.host.step(wanted.index);
+        // Painted with the selection when it comes in time for its frame, in the next one otherwise.
+        if (this.detailAfterPaint) await this.selectionPainted;
+        if (wanted.session === this.session) this.store.set({ detail });
+        if (this.wanted === wanted) return;
+      } catch (error) {
+        if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
+        if (this.wanted === wanted) return;
+      }
     }
   }
 
   stepBy(delta: number): Promise<void> {
-    return this.select(store.get().selected + delta);
+    return this.select(this.store.get().selected + delta);
   }
 
   togglePlay(): void {
-    if (store.get().playing) return this.stop();
-    store.set({ playing: true });
-    // Playback pauses at the next step that hits a breakpoint (asked once, from where it starts).
-    const { breakpoints } = toolsStore.get();
-    const nextHit = breakpoints.length ? this.host.findBreak(store.get().selected, breakpoints).catch((error) => (this.notify('error', (error as Error).message), null)) : Promise.resolve(null);
-    const tick = async () => {
-      const { selected, length, playing, speed } = store.get();
-      if (!playing) return;
-      if (selected >= length - 1) return this.stop();
-      const hit = await nextHit;
-      if (hit && selected + 1 >= hit.step) {
-        await this.select(hit.step);
-        this.stop();
-        this.notify('info', pausedAt(hit));
-        return;
-      }
-      await this.select(selected + 1);
-      this.playTimer = setTimeout(tick, 1000 / speed);
-    };
-    void tick();
+    if (this.store.get().playing) return this.stop();
+    this.playback.start();
   }
 
   stop(): void {
-    if (this.playTimer) clearTimeout(this.playTimer);
-    this.playTimer = null;
-    store.set({ playing: false });
+    this.playback.stop();
+  }
+
+  /** Shows a breakpoint hit: selects its step and says why playback or a run paused there. */
+  async pauseAt(hit: { step: number; reason: string }): Promise<void> {
+    await this.select(hit.step);
+    this.notify('info', pausedAt(hit));
   }
 
   /** Loads the summaries of steps `from..to` that are not loaded yet (the log calls this as it scrolls). */
   async ensureSummaries(from: number, to: number): Promise<void> {
-    const { summaries, length } = store.get();
+    const { summaries, length } = this.store.get();
     const firstPage = Math.floor(Math.max(0, from) / PAGE);
     const lastPage = Math.floor(Math.min(to, length - 1) / PAGE);
     for (let page = firstPage; page <= lastPage; page++) {
@@ -212,36 +236,39 @@ export class Controller {
   }
 
   setActingPlayer(player: string): void {
-    store.set({ actingPlayer: player });
+    this.store.set({ actingPlayer: player });
   }
 
-  private remember(steps: StepSummary[]): void {
-    store.set((s) => {
-      const summaries = new Map(s.summaries);
-      for (const step of steps) summaries.set(step.index, step);
-      return { summaries };
-    });
+  /** Adds summaries the host sent (pages the log loads, steps just played, a followed game's new steps). */
+  remember(steps: StepSummary[]): void {
+    this.store.set((s) => ({ summaries: s.summaries.with(steps) }));
   }
 
   private adopt(view: SessionView, select: number): void {
-    this.stop();
-    const current = store.get().actingPlayer;
-    // A new session (or a reloaded one): notices about the old one are stale.
-    store.set({ view, length: view.length, summaries: new Map(), detail: null, notice: null, actingPlayer: view.players.includes(current) ? current : view.players[0] });
+    this.begin(view);
+    const current = this.store.get().actingPlayer;
+    this.store.set({ actingPlayer: view.players.includes(current) ? current : view.players[0] });
     void this.ensureSummaries(0, Math.min(view.length - 1, 400));
     void this.select(select);
+  }
+
+  /** Shows a new (or reloaded) session with nothing of the one before: no steps, detail or notices. */
+  begin(view: SessionView): void {
+    this.stop();
+    this.session++;
+    this.store.set({ view, length: view.length, summaries: StepSummaries.EMPTY, detail: null, notice: null });
   }
 
   private onEvent(event: HostEvent): void {
     switch (event.type) {
       case 'progress':
-        store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total, what: event.what } });
+        this.store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total, what: event.what } });
         break;
       case 'session':
-        store.set({ view: event.view, length: event.view.length });
+        this.store.set({ view: event.view, length: event.view.length });
         break;
       case 'stalled':
-        store.set({ busy: false, busySince: null, progress: null });
+        this.store.set({ busy: false, busySince: null, progress: null });
         this.notify('error', event.message, true);
         break;
       case 'reloaded': {
@@ -252,7 +279,7 @@ export class Controller {
         }
         const d = result.divergence;
         const file = result.view.game.file.split(/[\\/]/).pop();
-        this.adopt(result.view, d ? d.step : Math.min(store.get().selected, result.view.length - 1));
+        this.adopt(result.view, d ? d.step : Math.min(this.store.get().selected, result.view.length - 1));
         if (d) this.notify('error', `${file} changed: replayed ${result.replayed} steps; the first difference is at step ${d.step}: ${d.differences.slice(0, 3).join('; ')}`, true);
         else this.notify('info', `${file} changed: replayed ${result.replayed} steps, every step has the same outcome`, true);
         break;
@@ -267,28 +294,38 @@ export class Controller {
       this.timelineTimer = null;
       try {
         const marks = await this.host.timeline();
-        store.set({ timeline: marks });
-        if (marks.length !== store.get().length) this.refreshTimeline();
+        this.store.set({ timeline: marks });
+        if (marks.length !== this.store.get().length) this.refreshTimeline();
       } catch {
         // No connection or no session: the slider works without marks.
       }
     }, 250);
   }
 
+  /** Zoom to Fit (the menu's command); nothing while no chart is drawn. */
+  fitChart(): void {
+    this.chart?.fit();
+  }
+
+  /** The whole chart as an SVG or PNG data URL (the menu's Export Chart). */
+  exportChart(format: 'svg' | 'png'): Promise<string> {
+    return this.chart ? this.chart.exportImage(format) : Promise.reject(new Error('no chart is drawn yet'));
+  }
+
   /** Shows a notice about the step selected now (see `Notice`). */
-  notify(kind: Notice['kind'], text: string, sticky = false, step = store.get().selected): void {
-    store.set({ notice: { kind, text, step, sticky } });
+  notify(kind: Notice['kind'], text: string, sticky = false, step = this.store.get().selected): void {
+    this.store.set({ notice: { kind, text, step, sticky } });
   }
 
   private async guard(fn: () => Promise<void>): Promise<void> {
-    store.set({ busy: true, busySince: Date.now() });
+    this.store.set({ busy: true, busySince: Date.now() });
     try {
       await fn();
     } catch (error) {
       // With the connection down the banner says what happened; a notice per failed call adds nothing.
       if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
     } finally {
-      store.set({ busy: false, busySince: null });
+      this.store.set({ busy: false, busySince: null });
     }
   }
 }

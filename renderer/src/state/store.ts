@@ -1,5 +1,13 @@
-import { useSyncExternalStore } from 'react';
-import type { FlowAction, GameEntry, SessionView, StepDetail, StepSummary, TimelineMarks } from '../../../engine/host/protocol';
+/**
+ * The renderer's one store: the session as the host last described it, the selection, playback,
+ * and the tools, lessons and live-games slices. The controller (state/controller.ts) owns it and
+ * is the only writer of the session part; components read narrow slices with `useApp(selector)`
+ * and re-render only when their slice changes.
+ */
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { AttachInfo, Breakpoint, CoverageView, ExploreView, FlowAction, GameEntry, LessonEntry, LessonView, LiveMatchSummary, SessionView, StepDetail, StepFilter, StepSummary, TimelineMarks, Verdict } from '../../../engine/host/protocol';
+import { readProgress, type LessonProgress } from './lesson-progress';
+import { StepSummaries } from './step-summaries';
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -18,13 +26,15 @@ export interface AppState {
   /** Number of steps in the session (step 0 included). */
   length: number;
   /** Step summaries loaded so far, by index (the log loads pages as it scrolls). */
-  summaries: Map<number, StepSummary>;
+  summaries: StepSummaries;
   /** The step everything shows. */
   selected: number;
   detail: StepDetail | null;
   playing: boolean;
-  /** Steps per second while playing. */
+  /** Steps per second chosen for playback. */
   speed: number;
+  /** While playing: the rate measured so far (steps advanced and frames painted per second), once known. */
+  playRate: PlayRate | null;
   progress: { done: number; total: number; what?: string } | null;
   /** When the host call under way started (ms since the epoch), for the "game code is running" indicator. */
   busySince: number | null;
@@ -38,18 +48,76 @@ export interface AppState {
   busy: boolean;
   panels: { log: boolean; inspector: boolean; controls: boolean };
   theme: 'light' | 'dark';
+  tools: ToolsState;
+  learn: LearnState;
+  live: LiveState;
 }
 
-export const initialState: AppState = {
+export interface PlayRate {
+  /** Steps the selection advanced per second. */
+  steps: number;
+  /** Frames painted per second (each shows the latest step; steps in between are not drawn). */
+  frames: number;
+}
+
+/** The debugging tools (log filter, breakpoints, coverage, findings). */
+export interface ToolsState {
+  filter: StepFilter;
+  /** Steps passing the filter (null while no filter is active). */
+  matches: { total: number; steps: StepSummary[] } | null;
+  breakpoints: Breakpoint[];
+  /** The coverage painted on the chart, or null when the overlay is off. */
+  coverage: CoverageView | null;
+  explore: ExploreView | null;
+  exploring: boolean;
+  tab: 'findings' | 'coverage' | 'breakpoints' | null;
+}
+
+export interface ExerciseState {
+  /** The session step the learner starts from. */
+  start: number;
+  tries: number;
+  verdict: Verdict | null;
+  solved: boolean;
+  /** Shown after the first wrong try. */
+  showHint: boolean;
+}
+
+/** The lessons. */
+export interface LearnState {
+  mode: 'closed' | 'list' | 'lesson';
+  lessons: LessonEntry[];
+  lesson: LessonView | null;
+  index: number;
+  exercise: ExerciseState | null;
+  progress: Record<string, LessonProgress>;
+  loading: boolean;
+}
+
+/** Games running outside Flowscope that report to it. */
+export interface LiveState {
+  matches: LiveMatchSummary[];
+  following: string | null;
+  attach: AttachInfo | null;
+  /** The host offers no following (an older host, or its attach endpoint is off). */
+  unavailable: boolean;
+  /** Why, when the host said. */
+  reason?: string;
+  /** How to connect a game is shown (asked for by the desktop app's File › Follow a Game You Run…, or the bar's button). */
+  connectShown: boolean;
+}
+
+export const initialState = (): AppState => ({
   connection: 'connecting',
   games: [],
   view: null,
   length: 0,
-  summaries: new Map(),
+  summaries: StepSummaries.EMPTY,
   selected: 0,
   detail: null,
   playing: false,
   speed: 4,
+  playRate: null,
   progress: null,
   busySince: null,
   actingPlayer: '0',
@@ -59,13 +127,18 @@ export const initialState: AppState = {
   busy: false,
   panels: { log: true, inspector: true, controls: true },
   theme: 'dark',
-};
+  tools: { filter: {}, matches: null, breakpoints: [], coverage: null, explore: null, exploring: false, tab: null },
+  learn: { mode: 'closed', lessons: [], lesson: null, index: 0, exercise: null, progress: readProgress(), loading: false },
+  live: { matches: [], following: null, attach: null, unavailable: false, connectShown: false },
+});
+
+type Slice = 'tools' | 'learn' | 'live';
 
 type Listener = () => void;
 
 /** A minimal external store: components subscribe to slices with `useApp(selector)`. */
 export class Store {
-  private state: AppState = initialState;
+  private state: AppState = initialState();
   private listeners = new Set<Listener>();
 
   get(): AppState {
@@ -78,14 +151,30 @@ export class Store {
     this.listeners.forEach((l) => l());
   }
 
+  /** Patches one slice (tools, learn, live). */
+  patch<K extends Slice>(slice: K, patch: Partial<AppState[K]>): void {
+    this.set((s) => ({ [slice]: { ...s[slice], ...patch } }) as Partial<AppState>);
+  }
+
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 }
 
-export const store = new Store();
+export const StoreContext = createContext<Store | null>(null);
 
+export function useStore(): Store {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useStore outside StoreContext');
+  return store;
+}
+
+/** The slice `selector` picks; the component re-renders only when it changes (compared with `Object.is`). */
 export function useApp<T>(selector: (s: AppState) => T): T {
+  const store = useStore();
   return useSyncExternalStore(store.subscribe, () => selector(store.get()));
 }
+
+export const useTools = <T,>(selector: (s: ToolsState) => T): T => useApp((s) => selector(s.tools));
+export const useLearn = <T,>(selector: (s: LearnState) => T): T => useApp((s) => selector(s.learn));

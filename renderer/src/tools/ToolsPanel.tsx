@@ -1,8 +1,8 @@
 import { BreakpointsPanel } from '../breakpoints/BreakpointsPanel';
+import { useStore, useTools, type ToolsState } from '../state/store';
 import { CoverageControls } from '../coverage/CoverageControls';
 import { CoverageOverlay } from '../coverage/CoverageOverlay';
 import { FindingsPanel } from '../findings/FindingsPanel';
-import { toolsStore, useTools, type ToolsState } from './tools-store';
 import './tools.css';
 
 const TABS: { id: NonNullable<ToolsState['tab']>; label: string }[] = [
@@ -13,6 +13,7 @@ const TABS: { id: NonNullable<ToolsState['tab']>; label: string }[] = [
 
 /** Explore's findings, chart coverage and breakpoints, in tabs under the chart (collapsed until one is chosen). */
 export function ToolsPanel() {
+  const store = useStore();
   const tab = useTools((s) => s.tab);
   const count = useTools((s) => s.breakpoints.length);
   return (
@@ -20,7 +21,7 @@ export function ToolsPanel() {
       <CoverageOverlay />
       <div className="tools-tabs" role="tablist">
         {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => toolsStore.set({ tab: tab === t.id ? null : t.id })}>
+          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => store.patch('tools', { tab: tab === t.id ? null : t.id })}>
             {t.label}
             {t.id === 'breakpoints' && count > 0 ? ` (${count})` : ''}
           </button>

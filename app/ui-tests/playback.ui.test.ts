@@ -1,0 +1,78 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UiServer } from '../server/ui-server';
+import { browserUnavailable } from '../testing/browser';
+import { longTicTacToeReplay } from '../testing/long-replay';
+import { openGame, startUiSession, stepCounter } from '../testing/ui-session';
+
+const missing = browserUnavailable();
+if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
+
+describe.skipIf(!!missing)('playback speed', () => {
+  let server: UiServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ server, browser } = await startUiSession({ watch: false }));
+    page = await openGame(browser, server.url, 'tic-tac-toe', 2, 'playback');
+    await page.evaluate((text) => (window as any).flowscope.openReplay(text, 'long.replay.json'), await longTicTacToeReplay(600, 'playback'));
+    await page.evaluate(() => (window as any).flowscope.select(0));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('plays at the chosen speed or shows the rate it really runs at', async () => {
+    const { last } = await stepCounter(page);
+    expect(last).toBeGreaterThan(200);
+    await page.getByLabel('playback speed').selectOption('60');
+    const rate = page.getByTestId('play-rate');
+    // The page's own measure of the playback: steps advanced over time, from the store.
+    const sample = () => page.evaluate(() => ({ at: performance.now(), step: (window as any).flowscope.store.get().selected as number }));
+    await page.getByRole('button', { name: 'play', exact: true }).click();
+    const start = await sample();
+    await rate.waitFor();
+    // Let the displayed rate refresh over a stretch we measure ourselves.
+    await page.waitForTimeout(1200);
+    const end = await sample();
+    const shown = { steps: Number(await rate.getAttribute('data-steps')), frames: Number(await rate.getAttribute('data-frames')), text: await rate.textContent() };
+    await page.getByRole('button', { name: 'pause', exact: true }).click();
+    const measured = ((end.step - start.step) / (end.at - start.at)) * 1000;
+
+    expect(end.step).toBeGreaterThan(start.step);
+    // What the toolbar says is what the page did (loosely: it measures over its last half second).
+    expect(shown.steps).toBeGreaterThan(measured / 2);
+    expect(shown.steps).toBeLessThan(measured * 2);
+    expect(shown.frames).toBeLessThanOrEqual(shown.steps + 1);
+    // Either the speed holds, or the toolbar says it does not.
+    if (measured < 0.9 * 60) expect(shown.text).toMatch(/running at \d+\/s/);
+    if (shown.frames < 0.9 * Math.min(60, shown.steps)) expect(shown.text).toMatch(/\d+ of \d+ steps\/s drawn/);
+    else expect(shown.text).not.toMatch(/drawn/);
+    await expect.poll(() => rate.count()).toBe(0);
+  });
+
+  it('at a low speed, every step is shown and no shortfall is reported', async () => {
+    await page.evaluate(() => (window as any).flowscope.select(0));
+    await page.getByLabel('playback speed').selectOption('4');
+    const seen = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const c = (window as any).flowscope;
+          const steps: number[] = [];
+          const off = c.store.subscribe(() => {
+            const s = c.store.get().selected;
+            if (s > 0 && steps[steps.length - 1] !== s) steps.push(s);
+            if (steps.length >= 6) {
+              off();
+              resolve(steps);
+            }
+          });
+          c.togglePlay();
+        }),
+    );
+    await page.getByRole('button', { name: 'pause', exact: true }).click();
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
