@@ -94,3 +94,28 @@ describe("the session host's answers", () => {
     );
   });
 });
+
+describe('step details', () => {
+  it('are the same whatever order the steps are asked in, and a detail handed out never changes', async () => {
+    const open = async () => {
+      const host = new SessionHost({ fixturesDir, emit: () => {} });
+      await host.open({ game: 'bang', numPlayers: 4, seed: 'details' });
+      await host.random(60);
+      return host;
+    };
+    const forward = await open();
+    const shuffled = await open();
+    const length = (await forward.view())!.length;
+    const inOrder: string[] = [];
+    for (let i = 0; i < length; i++) inOrder.push(JSON.stringify(await forward.step(i)));
+    const order = Array.from({ length }, (_, i) => (i * 37) % length);
+    for (const i of order) expect(JSON.stringify(await shuffled.step(i)), `step ${i}`).toBe(inOrder[i]);
+    // Asked again (answered from what was kept), and after more steps were played.
+    const last = await forward.step(length - 1);
+    const kept = JSON.stringify(last);
+    expect(kept).toBe(inOrder[length - 1]);
+    await forward.random(5);
+    expect(JSON.stringify(last)).toBe(kept);
+    for (let i = 0; i < length; i++) expect(JSON.stringify(await forward.step(i)), `step ${i} again`).toBe(inOrder[i]);
+  });
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describeAction,
   ChartActor,
   chartOf,
+  cloneGraph,
   diffValues,
   enumeratedActions,
   explainStep,
@@ -77,8 +78,13 @@ export class HostError extends Error {
  * Runs sessions for a UI: the implementation of `HostApi` behind the browser-mode server and the
  * desktop app. It executes game code, so it belongs in a watched worker thread.
  */
+/** The parts of a step's detail derived from its state and the one before. */
+type StateDetail = Pick<StepDetail, 'G' | 'fullCtx' | 'diff' | 'available' | 'suggested'>;
+
 export class SessionHost implements HostApi {
   private current: Current | null = null;
+  /** Read only: the worker serialises every answer, and nothing here changes them. */
+  private readonly details = new WeakMap<StepRecord, StateDetail>();
 
   constructor(private readonly options: SessionHostOptions) {}
 
@@ -184,15 +190,44 @@ export class SessionHost implements HostApi {
   async step(index: number): Promise<StepDetail> {
     const c = this.need();
     const record = c.session.step(index);
-    const state = c.session.stateAt(index);
-    const before = index > 0 ? c.session.stateAt(index - 1) : null;
     const ctx = record.ctx;
+    const { G, fullCtx, diff, available, suggested } = this.stateDetail(c, record);
+    return {
+      ...this.summary(c, index),
+      trace: record.trace,
+      diagnostics: record.diagnostics,
+      G,
+      fullCtx,
+      diff,
+      available,
+      suggested,
+      stages: stageNames(c.session.config, ctx.phase),
+    };
+  }
+
+  /**
+   * What a step's detail derives from the states (re-derived by the reducer): kept per step
+   * record, so stepping back and forth re-derives nothing. A record is never replaced in place;
+   * truncating, reloading or reopening makes new ones.
+   */
+  private stateDetail(c: Current, record: StepRecord): StateDetail {
+    const known = this.details.get(record);
+    if (known) return known;
+    const { session } = c;
+    const index = record.index;
+    // Read-only views of the states (no copies); the one before first, so stepping forward replays one action.
+    const before = index > 0 ? session.viewAt(index - 1) : null;
+    const view = session.viewAt(index);
+    // Game code (ai.enumerate) gets a copy of what it reads, and so does the detail of the last
+    // step (the next dispatch changes the live state): the session's own states stay as they were.
+    const copy = { ...view, ...cloneGraph({ G: view.G, ctx: view.ctx }, true) };
+    const state = index === session.lastIndex ? copy : view;
     const available: Record<string, string[]> = {};
-    for (const player of c.actor.model.players) available[player] = c.session.game.availableMoves(state, player);
+    for (const player of c.actor.model.players) available[player] = session.game.availableMoves(state, player);
     let suggested: StepDetail['suggested'] = null;
     try {
       for (const player of c.actor.model.players) {
-        const actions = enumeratedActions(c.session, state, player);
+        const actions = enumeratedActions(session, copy, player);
         if (!actions) break;
         const moves = actions.flatMap((a) => (a.type === 'move' && available[player].includes(a.name) ? [{ name: a.name, args: a.args }] : []));
         (suggested ??= {})[player] = moves.slice(0, MAX_SUGGESTED);
@@ -201,17 +236,15 @@ export class SessionHost implements HostApi {
       // A throwing ai.enumerate must not hide the step; the controls fall back to typed arguments.
       suggested = null;
     }
-    return {
-      ...this.summary(c, index),
-      trace: record.trace,
-      diagnostics: record.diagnostics,
+    const detail: StateDetail = {
       G: state.G,
       fullCtx: state.ctx,
       diff: { G: before ? diffValues(before.G, state.G) : [], ctx: before ? diffValues(before.ctx, state.ctx) : [] },
       available,
       suggested,
-      stages: stageNames(c.session.config, ctx.phase),
     };
+    this.details.set(record, detail);
+    return detail;
   }
 
   async exportReplay(): Promise<string> {

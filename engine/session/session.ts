@@ -120,7 +120,7 @@ export class Session {
     reconcileTransitions(trace, this.game.readCtx(state), false);
     this.initialState = cloneGraph(state);
     this.head = state;
-    this.checkpoints.set(0, cloneGraph(state));
+    this.checkpoints.set(0, cloneGraph(state, true));
     const entropy = [...(options.loadEntropy ?? []), ...this.entropy.takeUses()];
     const diagnostics = [...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)];
     this.records.push({ index: 0, action: null, ok: true, error: null, ctx: this.game.readCtx(state), trace, diagnostics, entropy });
@@ -170,7 +170,7 @@ export class Session {
     const diagnostics = this.compactor.empty([...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)]);
     const record: StepRecord = { index, action, ok: error === null, error, ctx: this.compactor.ctx(ctx, before), trace: this.compactor.trace(trace), diagnostics, entropy: this.compactor.empty(entropy) };
     this.records.push(record);
-    if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state));
+    if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state, true));
     return record;
   }
 
@@ -185,15 +185,28 @@ export class Session {
    * checkpoint (at most `checkpointInterval` reducer calls). The result is a private copy.
    */
   stateAt(index: number): BgioState {
+    return cloneGraph(this.viewAt(index));
+  }
+
+  /**
+   * The state at step `index` like `stateAt`, without copying it: read it, never change it. For
+   * the last step it is the live state, which the next dispatch may change; any other step's is
+   * never changed by the session.
+   */
+  viewAt(index: number): BgioState {
     this.step(index);
-    if (index === this.lastIndex) return cloneGraph(this.head);
-    const cached = this.recent.get(index);
-    if (cached) return cloneGraph(cached);
+    if (index === this.lastIndex) return this.head;
+    const cached = this.recent.get(index) ?? this.checkpoints.get(index);
+    if (cached) {
+      this.remember(index, cached);
+      return cached;
+    }
     // Start from the nearest state we hold at or before `index`: stepping forward replays one action.
     let base = index - (index % this.interval);
     let from = this.checkpoints.get(base) as BgioState;
     for (const [at, kept] of this.recent) if (at < index && at > base) [base, from] = [at, kept];
-    let state = cloneGraph(from);
+    // The reducer may change what it is given in place: it gets a copy, and the states held stay as they were.
+    let state = cloneGraph(from, true);
     this.recorder.recording = false;
     try {
       for (let i = base + 1; i <= index; i++) state = this.apply(state, this.records[i].action as FlowAction, i, false).state;
@@ -201,7 +214,7 @@ export class Session {
       this.recorder.recording = true;
     }
     this.remember(index, state);
-    return cloneGraph(state);
+    return state;
   }
 
   /**
@@ -210,7 +223,7 @@ export class Session {
    * state past its call, since the next action may mutate its ctx.
    */
   walk(visit: (index: number, state: BgioState) => void): void {
-    let state = cloneGraph(this.checkpoints.get(0) as BgioState);
+    let state = cloneGraph(this.checkpoints.get(0) as BgioState, true);
     visit(0, state);
     this.recorder.recording = false;
     try {
@@ -230,7 +243,7 @@ export class Session {
   accepts(action: FlowAction): boolean {
     this.recorder.recording = false;
     try {
-      return this.apply(cloneGraph(this.head), action, this.records.length, false).error === null;
+      return this.apply(cloneGraph(this.head, true), action, this.records.length, false).error === null;
     } finally {
       this.recorder.recording = true;
     }
@@ -240,7 +253,7 @@ export class Session {
   truncate(index: number): void {
     this.step(index);
     if (index === this.lastIndex) return;
-    const state = this.stateAt(index);
+    const state = cloneGraph(this.viewAt(index), true);
     this.records.length = index + 1;
     for (const key of [...this.checkpoints.keys()]) if (key > index) this.checkpoints.delete(key);
     for (const key of [...this.recent.keys()]) if (key > index) this.recent.delete(key);

@@ -1,4 +1,10 @@
 /**
+ * Objects found frozen all the way down (primitives, class instances and such objects below).
+ * Freezing cannot be undone, so once found, always true.
+ */
+const deepFrozen = new WeakSet<object>();
+
+/**
  * Copies the plain objects and arrays reachable from `value`, keeping shared references shared
  * and everything else (functions, class instances) as is.
  *
@@ -6,25 +12,44 @@
  * `activePlayers` in `setStage`), objects that earlier states and `_undo` entries share. A state
  * kept for later must therefore be copied with its aliasing intact, so that replaying from the
  * copy mutates exactly what the original run mutated.
+ *
+ * With `keepFrozen`, frozen stays frozen: a part frozen all the way down is shared, not copied
+ * (nothing can change it), and a copy of any other frozen object is frozen too. immer freezes
+ * what it produces and skips frozen parts on the next `produce` (it walks and freezes unfrozen
+ * ones), so a state copied for the reducer costs what the original cost, game code that writes
+ * to a frozen object fails on the copy as it did on the original, and the reducer's output
+ * shares the unchanged parts of the state it was given.
  */
-export function cloneGraph<T>(value: T): T {
+export function cloneGraph<T>(value: T, keepFrozen = false): T {
   const seen = new Map<object, unknown>();
   const copy = (v: unknown): unknown => {
     if (v === null || typeof v !== 'object') return v;
+    if (keepFrozen && deepFrozen.has(v)) return v;
     const known = seen.get(v);
     if (known !== undefined) return known;
     if (Array.isArray(v)) {
       const out: unknown[] = new Array(v.length);
       seen.set(v, out);
-      for (let i = 0; i < v.length; i++) out[i] = copy(v[i]);
-      return out;
+      let same = true;
+      for (let i = 0; i < v.length; i++) if ((out[i] = copy(v[i])) !== v[i]) same = false;
+      return keepFrozen && Object.isFrozen(v) ? frozen(v, out, same) : out;
     }
     const proto = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) return v;
     const out: Record<string, unknown> = {};
     seen.set(v, out);
-    for (const key of Object.keys(v)) out[key] = copy((v as Record<string, unknown>)[key]);
-    return out;
+    let same = true;
+    for (const key of Object.keys(v)) if ((out[key] = copy((v as Record<string, unknown>)[key])) !== (v as Record<string, unknown>)[key]) same = false;
+    return keepFrozen && Object.isFrozen(v) ? frozen(v, out, same) : out;
+  };
+  /** A frozen original: itself when all below it is kept too, else its copy, frozen. */
+  const frozen = (original: object, out: object, same: boolean): object => {
+    if (same) {
+      deepFrozen.add(original);
+      seen.set(original, original);
+      return original;
+    }
+    return Object.freeze(out);
   };
   return copy(value) as T;
 }

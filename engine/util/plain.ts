@@ -9,11 +9,54 @@ export function toPlain(value: unknown): unknown {
   if (t === 'string' || t === 'number' || t === 'boolean') return value;
   if (t === 'function') return `[function ${(value as { name?: string }).name || 'anonymous'}]`;
   if (t === 'bigint' || t === 'symbol') return String(value);
+  // Most values game code passes (event arguments, hook results) are small plain data: copied
+  // directly, they need no JSON text. Anything JSON would change (undefined, NaN, toJSON, …) takes the JSON way.
   try {
+    const copied = plainCopy(value, 0);
+    if (copied !== NOT_PLAIN) return copied;
     return JSON.parse(JSON.stringify(value));
   } catch (error) {
     return `[unserialisable: ${(error as Error).message}]`;
   }
+}
+
+const NOT_PLAIN = Symbol('not plain');
+const MAX_PLAIN_DEPTH = 32;
+
+/** `JSON.parse(JSON.stringify(value))` for arrays, plain objects, strings, finite numbers, booleans and null; else NOT_PLAIN. */
+function plainCopy(value: unknown, depth: number): unknown {
+  if (value === null) return null;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0) ? value : NOT_PLAIN;
+    case 'object':
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (depth > MAX_PLAIN_DEPTH) return NOT_PLAIN;
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      if (!(i in value)) return NOT_PLAIN;
+      const v = plainCopy(value[i], depth + 1);
+      if (v === NOT_PLAIN) return NOT_PLAIN;
+      out[i] = v;
+    }
+    return out;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (key === '__proto__' || key === 'toJSON' || !Object.prototype.hasOwnProperty.call(value, key)) return NOT_PLAIN;
+    const v = plainCopy((value as Record<string, unknown>)[key], depth + 1);
+    if (v === NOT_PLAIN) return NOT_PLAIN;
+    out[key] = v;
+  }
+  return out;
 }
 
 export function describeError(error: unknown): string {
