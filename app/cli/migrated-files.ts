@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { LocalFiles } from '../../engine/legacy';
 import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
 import { UsageError } from './errors';
@@ -24,7 +25,7 @@ export function localFiles(inputs: readonly string[]): LocalFiles {
 }
 
 /** The deepest folder that holds every one of `files`. */
-function commonFolder(files: readonly string[]): string {
+export function commonFolder(files: readonly string[]): string {
   let folder = path.dirname(files[0]);
   while (!files.every((f) => f.startsWith(folder + path.sep))) folder = path.dirname(folder);
   return folder;
@@ -49,4 +50,22 @@ export function writeMigratedFiles(outDir: string, inputs: readonly string[], mi
     writeFileSync(to, migrated.get(from) ?? readFileSync(from, 'utf8'));
   }
   return targets.map((t) => t.to);
+}
+
+/**
+ * A unified diff (`--- a/move/play.ts` / `+++ b/move/play.ts`, as `git diff` names files) of each
+ * migrated file whose text changed, paths relative to the folder that holds all the game's files;
+ * the game file first. Empty when nothing changed.
+ */
+export function migrationDiff(inputs: readonly string[], migrated: ReadonlyMap<string, string>): string {
+  const files = [...new Set([...inputs.map((f) => path.resolve(f)), ...migrated.keys()])];
+  const root = commonFolder(files);
+  let out = '';
+  for (const [file, text] of migrated) {
+    const before = readFileSync(file, 'utf8');
+    if (before === text) continue;
+    const name = path.relative(root, file).split(path.sep).join('/');
+    out += createTwoFilesPatch(`a/${name}`, `b/${name}`, before, text, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY });
+  }
+  return out;
 }

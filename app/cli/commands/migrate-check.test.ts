@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { applyPatch, parsePatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { main } from '../main';
 import { tempDirWith } from '../../testing/temp-dir';
@@ -198,8 +199,36 @@ export function draw({ G, random }) {
       const err: string[] = [];
       await migrateCommand(path.join(dir, 'src', 'game.ts'), { verifySteps: 0 }, (l) => printed.push(l), (l) => err.push(l));
       expect(printed.join('\n')).toContain('moves: { draw, pass },');
-      expect(err).toContainEqual('also migrated (not printed: write every file with --out DIR): moves/draw.ts, moves/pass.ts');
+      expect(err).toContainEqual('also migrated (not printed: write every file with --out DIR or see them with --diff): moves/draw.ts, moves/pass.ts');
       expect(existsSync(path.join(dir, 'migrated'))).toBe(false);
+    });
+    it('--diff: a unified diff of each changed file that, applied to the originals, gives what --out writes; nothing written, exit 0', async () => {
+      const dir = tempDirWith(files);
+      const before = readdirSync(dir, { recursive: true }).sort();
+      const printed: string[] = [];
+      const err: string[] = [];
+      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--diff', '--verify-steps', '20'], { print: (l) => printed.push(l), warn: (l) => err.push(l) });
+      expect(code).toBe(0);
+      expect(err).toContainEqual('also migrated: moves/draw.ts, moves/pass.ts');
+      const patches = parsePatch(`${printed.join('\n')}\n`);
+      expect(patches.map((p) => p.oldFileName)).toEqual(['a/moves/draw.ts', 'a/moves/pass.ts']);
+      expect(printed).toContain('-export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {');
+      const out = path.join(tempDirWith({}), 'migrated');
+      await migrateCommand(path.join(dir, 'src', 'game.ts'), { verifySteps: 0, out }, () => {}, () => {});
+      for (const patch of patches) {
+        const name = patch.oldFileName!.slice(2);
+        expect(applyPatch(files[`src/${name}` as keyof typeof files], patch)).toBe(readFileSync(path.join(out, name), 'utf8'));
+      }
+      expect(readdirSync(dir, { recursive: true }).sort()).toEqual(before);
+    });
+
+    it('--diff with --out is refused (exit 2)', async () => {
+      const dir = tempDirWith(files);
+      const err: string[] = [];
+      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--diff', '--out', path.join(dir, 'x')], { print: () => {}, warn: (l) => err.push(l) });
+      expect(code).toBe(2);
+      expect(err[0]).toMatch(/--diff .* --out .*choose one/);
+      expect(existsSync(path.join(dir, 'x'))).toBe(false);
     });
   });
 });
