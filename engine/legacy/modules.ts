@@ -4,7 +4,7 @@
  * (`import playCard from './move/playCard'`) instead of copying it into the game file.
  */
 import { parse, parseExpression } from '@babel/parser';
-import type { Span } from './text';
+import type { Span } from './edits';
 
 export interface ImportBinding {
   /** The module specifier as written (`./move/playCard`). */

@@ -93,7 +93,9 @@ export const Typed = Game({
       },
       'game.ts',
     );
-    expect(text).toContain('setup: ({ ctx }) => ({ scores: Array(ctx.numPlayers).fill(0) }),');
+    // The types stay: the context object is typed with the old parameters' types, the return type kept.
+    expect(text).toContain('setup: ({ ctx }: { ctx: Ctx }): IG => ({ scores: Array(ctx.numPlayers).fill(0) }),');
+    expect(text).toContain('score: ({ G, ctx }: { G: IG; ctx: Ctx }): IG => ({ scores: G.scores.map(');
     expect(failures).toEqual([]);
     expect(code).toBe(0);
   });
@@ -173,8 +175,9 @@ export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {
       expect(err).toContainEqual('also migrated: moves/draw.ts, moves/pass.ts');
       expect(err).toContainEqual(expect.stringMatching(/^check: the output loads on 0\.50\.2 and agrees with the original on 0\.43\.3 for 40 random steps$/));
       expect(printed.sort()).toEqual([path.join(out, 'game.ts'), path.join(out, 'moves', 'draw.ts'), path.join(out, 'moves', 'pass.ts')]);
-      expect(readFileSync(path.join(out, 'moves', 'draw.ts'), 'utf8')).toBe(`// Draws a random card (the deck is shuffled each time).
-export function draw({ G, random }) {
+      expect(readFileSync(path.join(out, 'moves', 'draw.ts'), 'utf8')).toBe(`import type { FnContext } from 'boardgame.io';
+// Draws a random card (the deck is shuffled each time).
+export function draw({ G, random }: { G: { deck: string[]; hand: string[] }; random: FnContext['random'] }) {
   const deck = random.Shuffle(G.deck);
   if (!deck.length) return { ...G };
   return { deck: deck.slice(1), hand: [...G.hand, deck[0]] };
