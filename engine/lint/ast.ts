@@ -27,6 +27,24 @@ function pluginSets(file?: string): ParserPlugin[][] {
  * when it is not JavaScript or TypeScript that Babel can read even with error recovery.
  */
 export function parseModule(text: string, file?: string): ParsedFile | null {
+  return cached(moduleCache, `${pluginSets(file).join('|')}\0${text}`, () => parseModuleUncached(text, file));
+}
+
+// The same function and file texts are read by several lint rules and by the migration: parse each
+// once. The ASTs are only read (edits go through magic-string on the text), so sharing them is safe.
+const CACHE_SIZE = 500;
+const moduleCache = new Map<string, ParsedFile | null>();
+const functionCache = new Map<string, ParsedFunction | null>();
+
+function cached<V>(cache: Map<string, V>, key: string, make: () => V): V {
+  if (cache.has(key)) return cache.get(key)!;
+  const value = make();
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+  return value;
+}
+
+function parseModuleUncached(text: string, file?: string): ParsedFile | null {
   let recovered: ParsedFile | null = null;
   for (const plugins of pluginSets(file)) {
     try {
@@ -57,12 +75,16 @@ export interface ParsedFunction {
  * `Function.prototype.toString` prints it (`name(G, ctx) { … }`). Null when `text` is none of them.
  */
 export function parseFunctionText(text: string): ParsedFunction | null {
+  return cached(functionCache, text, () => parseFunctionTextUncached(text));
+}
+
+function parseFunctionTextUncached(text: string): ParsedFunction | null {
   // The closing bracket goes on a line of its own, after any line comment that ends the text.
   for (const [prefix, suffix] of [
     ['(', '\n)'],
     ['({', '\n})'],
   ]) {
-    const file = parseModule(`${prefix}${text}${suffix}`);
+    const file = parseModuleUncached(`${prefix}${text}${suffix}`);
     if (!file || file.errors?.length) continue;
     const body = file.program.body;
     if (body.length !== 1 || body[0].type !== 'ExpressionStatement') continue;
