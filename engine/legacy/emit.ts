@@ -117,7 +117,8 @@ class Emitter {
 
   /** Whether the game file can refer to `located` by its name (declared there, or imported). */
   private namedInGameFile(located: Located): boolean {
-    return !!located.declared && (located.in === this.index || !!this.index?.imported(located.declared.name));
+    // `Moves.drawCard` is reachable through `Moves`.
+    return !!located.declared && (located.in === this.index || !!this.index?.imported(located.declared.name.split('.')[0]));
   }
 
   /** The text of a function node, and whether it is a name (declared elsewhere in the file). */

@@ -226,8 +226,9 @@ export function rewriteFunction(text: string, role: Role, adapt: AdaptSpec | und
     }
   }
   // Types are written when the old parameters had some: the context's own members take boardgame.io's.
+  const positional = fn.params.slice(0, role === 'setup' ? 1 : role === 'playerView' ? 3 : 2);
   let annotation = '';
-  if (types.some((x) => x.type !== undefined)) {
+  if (types.length && positional.some((p) => parameterParts(p, source).type !== undefined)) {
     const typeOf = (x: (typeof types)[number]) => {
       if (x.type !== undefined) return x.type;
       if (x.key === 'events' || x.key === 'random' || x.key === 'log') {

@@ -3,7 +3,7 @@
  * @babel/parser's AST: the config expression (`Game({ … })` or the config object), the value at a
  * config path (`flow.phases.draw.endPhaseIf`), and the declarations and imports it goes through.
  */
-import { keyName, parseModule, stringValue, unwrapExpression, walk, type ParsedFile, type t } from '../lint/ast';
+import { isMember, keyName, parseModule, stringValue, unwrapExpression, walk, type ParsedFile, type t } from '../lint/ast';
 import type { GameConfig } from '../types';
 import { indentAt, type Span } from './edits';
 import { exportTarget, importBindings, parameterCount, type ExportTarget } from './modules';
@@ -174,6 +174,27 @@ export class SourceIndex {
   }
 }
 
+/**
+ * The value a name written in the config stands for: a name declared at the top of a file (or
+ * imported), or a member of such an object (`Moves.PlaceToken` for `const Moves = { PlaceToken: … }`).
+ */
+function valueOfName(idx: SourceIndex, node: t.Node, depth = 0): { in: SourceIndex; node: t.Node; span: Span; name: string } | null {
+  if (depth > 8) return null;
+  if (node.type === 'Identifier') {
+    const decl = idx.declaration(node.name);
+    return decl && { ...decl, name: node.name };
+  }
+  const member = isMember(node) ? keyName(node.property, node.computed) : undefined;
+  if (!isMember(node) || member === undefined) return null;
+  const owner = valueOfName(idx, node.object, depth + 1);
+  const object = owner && unwrapExpression(owner.node);
+  if (!owner || object?.type !== 'ObjectExpression') return null;
+  const p = propertyOf(object, member);
+  if (!p || (p.type === 'ObjectProperty' && p.shorthand)) return null;
+  const value = p.type === 'ObjectMethod' ? p : p.value;
+  return { in: owner.in, node: value, span: spanOf(value), name: `${owner.name}.${member}` };
+}
+
 /** The value at a legacy config path, starting from the config object `object` in `root`. */
 function locatePath(root: SourceIndex, object: t.ObjectExpression, path: string): Located | null {
   let idx = root;
@@ -184,19 +205,21 @@ function locatePath(root: SourceIndex, object: t.ObjectExpression, path: string)
   const segments = path.split('.').flatMap((s) => s.split(/\[(\d+)\]/).filter((x) => x !== ''));
   for (const seg of segments) {
     // A name declared at the top of a file (or imported) stands for its value.
-    const decl = node.type === 'Identifier' ? idx.declaration(node.name) : null;
-    if (decl) ({ node, in: idx } = decl);
-    if (decl) declared = undefined;
+    const named = valueOfName(idx, node);
+    if (named) {
+      ({ node, in: idx } = named);
+      declared = undefined;
+    }
     const value = unwrapExpression(node);
     if (value.type === 'ObjectExpression') {
       const p = propertyOf(value, seg);
       if (!p) return null;
       property = { node: p, in: idx, next: value.properties[value.properties.indexOf(p) + 1] };
       if (p.type === 'ObjectProperty' && p.shorthand) {
-        const named = idx.declaration(seg);
-        if (!named) return null;
-        declared = { name: seg, span: named.span };
-        ({ node, in: idx } = named);
+        const decl = idx.declaration(seg);
+        if (!decl) return null;
+        declared = { name: seg, span: decl.span };
+        ({ node, in: idx } = decl);
       } else node = p.type === 'ObjectMethod' ? p : p.value;
     } else if (value.type === 'ArrayExpression' && /^\d+$/.test(seg)) {
       const el = value.elements[Number(seg)];
@@ -205,7 +228,7 @@ function locatePath(root: SourceIndex, object: t.ObjectExpression, path: string)
       node = el;
     } else return null;
   }
-  const decl = node.type === 'Identifier' ? idx.declaration(node.name) : null;
-  if (decl && node.type === 'Identifier') return { span: decl.span, node: decl.node, in: decl.in, declared: { name: node.name, span: decl.span }, property };
+  const named = valueOfName(idx, node);
+  if (named) return { span: named.span, node: named.node, in: named.in, declared: { name: named.name, span: named.span }, property };
   return { span: spanOf(node), node, in: idx, declared, property };
 }

@@ -58,13 +58,20 @@ function sameBehaviour(a: GameConfig, b: GameConfig, numPlayers: number, steps =
   expect(played).toBeGreaterThan(10);
 }
 
+const libraryFiles = new Map<string, ts.SourceFile | undefined>();
+
 /** TypeScript's diagnostics for `source` as a strict `.ts` file in this repository (boardgame.io 0.50's types). */
 function typeErrors(source: string): string[] {
   const file = path.join(root, 'engine', 'legacy', '__typed_game__.ts');
   const options: ts.CompilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] };
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, version, ...rest) => (name === file ? ts.createSourceFile(name, source, version) : getSourceFile.call(host, name, version, ...rest));
+  host.getSourceFile = (name, version, ...rest) => {
+    if (name === file) return ts.createSourceFile(name, source, version);
+    // boardgame.io's and TypeScript's own declaration files are read once for every check.
+    if (!libraryFiles.has(name)) libraryFiles.set(name, getSourceFile.call(host, name, version, ...rest));
+    return libraryFiles.get(name);
+  };
   host.fileExists = (name) => name === file || fileExists.call(host, name);
   host.readFile = (name) => (name === file ? source : readFile.call(host, name));
   const program = ts.createProgram([file], options, host);
@@ -201,4 +208,36 @@ describe('migrateSource on TypeScript and JSX games', () => {
     expect(out).not.toContain('flow:');
     sameBehaviour(migrateConfig(config, { release: '0.32.1' }).config, evaluate(out, core050, 'jsx'), 2);
   });
+  it('moves kept in an object of their own (`moves: { place: Moves.place }`) are rewritten where they are written, typed even when only a moved member is used', () => {
+    const source = `import type { Ctx } from 'boardgame.io';
+
+interface IG {
+  cells: string[];
+}
+
+// The moves, shared by the phases.
+export const Moves = {
+  place: (G: IG, ctx: Ctx, i: number): IG => ({ cells: G.cells.map((c, k) => (k === i ? ctx.currentPlayer : c)) }),
+  pass: (G: IG, ctx: Ctx) => {
+    ctx.events!.endTurn!();
+  },
+};
+
+export default {
+  name: 'member-moves',
+  setup: (): IG => ({ cells: ['', '', '', ''] }),
+  moves: { place: Moves.place, pass: Moves.pass },
+  turn: { moveLimit: 1 },
+  ai: { enumerate: () => [{ move: 'place', args: [0] }, { move: 'place', args: [3] }, { move: 'pass', args: [] }] },
+};
+`;
+    const config = evaluate(source, tsCore);
+    const out = migrateSource(source, config, { release: '0.43.3' });
+    expect(out).toContain('  place: ({ G, ctx }: { G: IG; ctx: Ctx }, i: number): IG => ({ cells: G.cells.map(');
+    expect(out).toContain("  pass: ({ events }: { events: FnContext['events'] }) => {\n    events!.endTurn!();");
+    expect(out).toContain('  moves: { place: Moves.place, pass: Moves.pass },');
+    expect(out).toContain('// The moves, shared by the phases.');
+    expect(typeErrors(out.replace('export default {', "import type { Game } from 'boardgame.io';\n\nexport default <Game<IG>>{"))).toEqual([]);
+    sameBehaviour(migrateConfig(config, { release: '0.43.3' }).config, evaluate(out, core050), 2);
+  }, 30_000);
 });
