@@ -144,10 +144,11 @@ export default Game({ name: 'poker', setup: () => ({ deck: poker.deck() }), move
       'package.json': JSON.stringify({ dependencies: { 'boardgame.io': '0.43.3' } }),
       'src/game.ts': `import { draw } from './moves/draw';
 import pass from './moves/pass';
+import type { Deck } from './types';
 
 export const Cards = {
   name: 'cards',
-  setup: () => ({ deck: ['a', 'b', 'c', 'd', 'e', 'f'], hand: [] as string[] }),
+  setup: () => ({ deck: ['a', 'b', 'c', 'd', 'e', 'f'], hand: [] as Deck }),
   moves: { draw, pass },
 };
 `,
@@ -158,6 +159,7 @@ export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {
   return { deck: deck.slice(1), hand: [...G.hand, deck[0]] };
 }
 `,
+      'src/types.ts': `export type Deck = string[];\n`,
       'src/moves/pass.ts': `export default (G, ctx) => {
   ctx.events.endTurn();
 };
@@ -174,7 +176,8 @@ export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {
       expect(code).toBe(0);
       expect(err).toContainEqual('also migrated: moves/draw.ts, moves/pass.ts');
       expect(err).toContainEqual(expect.stringMatching(/^check: the output loads on 0\.50\.2 and agrees with the original on 0\.43\.3 for 40 random steps$/));
-      expect(printed.sort()).toEqual([path.join(out, 'game.ts'), path.join(out, 'moves', 'draw.ts'), path.join(out, 'moves', 'pass.ts')]);
+      // types.ts is imported only for types: the bundle never reads it, the migrated TypeScript needs it.
+      expect(printed.sort()).toEqual([path.join(out, 'game.ts'), path.join(out, 'moves', 'draw.ts'), path.join(out, 'moves', 'pass.ts'), path.join(out, 'types.ts')]);
       expect(readFileSync(path.join(out, 'moves', 'draw.ts'), 'utf8')).toBe(`import type { FnContext } from 'boardgame.io';
 // Draws a random card (the deck is shuffled each time).
 export function draw({ G, random }: { G: { deck: string[]; hand: string[] }; random: FnContext['random'] }) {
