@@ -368,7 +368,12 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
         const object = turn && unwrapExpression(turn.node);
         const entry = object?.type === 'ObjectExpression' ? object.properties.find((p) => p.type !== 'SpreadElement' && keyName(p.key, p.computed) === 'moveLimit') : undefined;
         if (!turn || !entry) return void (ok = false);
-        emitter.editsOf(turn.in).edits.push({ span: { start: entry.start!, end: entry.end! }, text: `minMoves: ${literal(n.value, '')}, maxMoves: ${literal(n.value, '')}` });
+        // One entry per line when `moveLimit` had a line of its own.
+        const indent = turn.in.indentAt(entry.start!);
+        const lineStart = turn.in.source.lastIndexOf('\n', entry.start! - 1) + 1;
+        const ownLine = !turn.in.source.slice(lineStart, entry.start!).trim() && /^,?[ \t]*(\/\/[^\n]*)?\n/.test(turn.in.source.slice(entry.end!));
+        const value = literal(n.value, '');
+        emitter.editsOf(turn.in).edits.push({ span: { start: entry.start!, end: entry.end! }, text: `minMoves: ${value},${ownLine ? `\n${indent}` : ' '}maxMoves: ${value}` });
         i++;
         continue;
       }

@@ -227,7 +227,9 @@ export default {
   name: 'member-moves',
   setup: (): IG => ({ cells: ['', '', '', ''] }),
   moves: { place: Moves.place, pass: Moves.pass },
-  turn: { moveLimit: 1 },
+  turn: {
+    moveLimit: 1, // one move each
+  },
   ai: { enumerate: () => [{ move: 'place', args: [0] }, { move: 'place', args: [3] }, { move: 'pass', args: [] }] },
 };
 `;
@@ -237,6 +239,7 @@ export default {
     expect(out).toContain("  pass: ({ events }: { events: FnContext['events'] }) => {\n    events!.endTurn!();");
     expect(out).toContain('  moves: { place: Moves.place, pass: Moves.pass },');
     expect(out).toContain('// The moves, shared by the phases.');
+    expect(out).toContain('  turn: {\n    minMoves: 1,\n    maxMoves: 1, // one move each\n  },');
     expect(typeErrors(out.replace('export default {', "import type { Game } from 'boardgame.io';\n\nexport default <Game<IG>>{"))).toEqual([]);
     sameBehaviour(migrateConfig(config, { release: '0.43.3' }).config, evaluate(out, core050), 2);
   }, 30_000);
