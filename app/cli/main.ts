@@ -21,9 +21,10 @@ usage:
       re-run a replay: exit 0 when every expectation holds, 1 at the first divergent step
   flowscope chart <game-file> [--game NAME] [--players N] [--format json|xstate|mermaid]
       the statechart of phases, turns and stages: the model, the XState machine, or Mermaid
-  flowscope migrate <game-file> [--game NAME] [--out DIR] [--verify-steps N] [--players N] [--seed S]
-      rewrite a game written for an older boardgame.io to today's API (the game file on stdout, or the game's
-      files under DIR with --out), then check it: it must load on 0.50.2
+  flowscope migrate <game-file> [--game NAME] [--out DIR | --diff] [--verify-steps N] [--players N] [--seed S]
+      rewrite a game written for an older boardgame.io to today's API (the game file on stdout, the game's
+      files under DIR with --out, or a unified diff of each changed file with --diff), then check it: it must
+      load on 0.50.2
       and agree with the original over N seeded random steps (default 200); exit 1 naming each decision
       left to a human and each failure
   flowscope compare <game-file> <replay.json> [--game NAME]
@@ -112,6 +113,7 @@ const OPTIONS = {
   match: { type: 'string' },
   'no-sandbox-random': { type: 'boolean' },
   'verify-steps': { type: 'string' },
+  diff: { type: 'boolean' },
   'game-path': { type: 'string' },
   'factory-args': { type: 'string' },
   'stub-module': { type: 'string', multiple: true },
@@ -282,6 +284,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
           ...(values.players !== undefined ? { numPlayers: integer(values.players, 'players', 2, 1) } : {}),
           ...(values.seed !== undefined ? { seed: values.seed } : {}),
           ...(values.out !== undefined ? { out: values.out } : {}),
+          ...(values.diff ? { diff: true } : {}),
         };
         return await migrateCommand(file, migrateOptions, io.print, io.warn);
       }

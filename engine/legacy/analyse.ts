@@ -3,7 +3,8 @@
  * function's source does with `ctx` and the events. Shared by `detectLegacy` and `migrateConfig`.
  */
 import { isLegacySignature } from '../lint/rules/legacy-signature';
-import { ctxMembers, eventCalls, literalValue, parseFunction, sourceOf, tokenize, type FunctionShape, type Token } from '../lint/source';
+import { keyName, ownReturns, parseFunctionText, parseModule, returnedExpressions, stringValue, walk, type FunctionNode, type t } from '../lint/ast';
+import { ctxMembers, eventCallNodes, parseFunction, sourceOf, type FunctionShape } from '../lint/source';
 import { EVENT_NAMES, type GameConfig } from '../types';
 import type { LegacyEra, LegacyOptions } from './types';
 
@@ -55,33 +56,21 @@ export function infoOf(source: string): FnInfo {
   const shape = parseFunction(source);
   const gName = nameOf(shape?.params[0]);
   const ctxName = nameOf(shape?.params[1]);
-  const t = tokenize(source);
-  const calls = eventCalls(source, LEGACY_EVENTS, ctxName ?? 'ctx').map((c) => ({ ...c }) as FnInfo['events'][number]);
-  // The first argument of each call, read from the tokens: `{ next: 'B' }`.
-  let callIndex = 0;
-  for (let k = 0; k < t.length && callIndex < calls.length; k++) {
-    const tok = t[k];
-    if (tok.type !== 'ident' || tok.value !== calls[callIndex].event) continue;
-    let a = k + 1;
-    if (t[a]?.value === '?.') a++;
-    if (t[a]?.value !== '(') continue;
-    const prev = t[k - 1];
-    if (prev?.type === 'ident' && prev.value === 'function') continue;
-    const call = calls[callIndex++];
-    if (t[a + 1]?.value === '{' && t[a + 1].type === 'punct') {
-      call.objectArg = true;
-      const close = groupEnd(t, a + 1);
-      for (let j = a + 2; j < close; j++) {
-        if (t[j].type === 'ident' && t[j].value === 'next' && (t[j - 1].value === '{' || t[j - 1].value === ',')) {
-          if (t[j + 1]?.value === ':') {
-            const lit = literalValue(t[j + 2]);
-            if (lit !== undefined && (t[j + 3]?.value === '}' || t[j + 3]?.value === ',')) call.nextLiteral = lit;
-            else call.nextComputed = true;
-          } else call.nextComputed = true;
-        }
-      }
+  const fn = parseFunctionText(source.trim())?.node;
+  const root = fn ?? parseModule(source)?.program;
+  const calls: FnInfo['events'] = (root ? eventCallNodes(root, LEGACY_EVENTS, ctxName ?? 'ctx') : []).map(({ node, ...call }) => {
+    const arg = node.arguments[0];
+    if (arg?.type !== 'ObjectExpression') return call;
+    // The first argument is an object: `{ next: 'B' }`.
+    const out: FnInfo['events'][number] = { ...call, objectArg: true };
+    for (const p of arg.properties) {
+      if (p.type === 'SpreadElement' || keyName(p.key, p.computed) !== 'next') continue;
+      const literal = p.type === 'ObjectProperty' && !p.shorthand ? stringValue(p.value) : undefined;
+      if (literal !== undefined) out.nextLiteral = literal;
+      else out.nextComputed = true;
     }
-  }
+    return out;
+  });
   return {
     source,
     shape,
@@ -89,122 +78,43 @@ export function infoOf(source: string): FnInfo {
     ctxName,
     ctxMembers: ctxName ? ctxMembers(source, ctxName) : new Set(),
     events: calls,
-    returnedStrings: returnedStrings(t),
-    returnsNext: returnsObjectWith(t, 'next'),
-    returnsPosition: returnsObjectWith(t, 'playOrderPos'),
-    returnsNothing: returnsNothing(t, shape),
-    mentionsDefault: /(?:[=!]==?\s*(['"`])default\1|(['"`])default\2\s*[=!]==?|\bcase\s+(['"`])default\3)/.test(source),
+    returnedStrings: fn ? returnedExpressions(fn).flatMap((e) => stringValue(e) ?? []) : [],
+    returnsNext: !!root && hasObjectWith(root, 'next'),
+    returnsPosition: !!root && hasObjectWith(root, 'playOrderPos'),
+    returnsNothing: !!fn && !!shape && returnsNothing(fn),
+    mentionsDefault: !!root && comparesWithDefault(root),
   };
 }
 
-function groupEnd(t: Token[], open: number): number {
-  let depth = 0;
-  for (let k = open; k < t.length; k++) {
-    if (t[k].type !== 'punct') continue;
-    if (t[k].value === '(' || t[k].value === '[' || t[k].value === '{') depth++;
-    else if (t[k].value === ')' || t[k].value === ']' || t[k].value === '}') if (--depth === 0) return k;
-  }
-  return t.length;
+/** Whether an object literal with `key` is written under `root`. */
+function hasObjectWith(root: t.Node, key: string): boolean {
+  let found = false;
+  walk(root, (node) => {
+    if (found) return false;
+    if (node.type === 'ObjectExpression' && node.properties.some((p) => p.type !== 'SpreadElement' && keyName(p.key, p.computed) === key)) found = true;
+  });
+  return found;
 }
 
-/** The index of the `=>` of an arrow function's own parameter list (or -1). */
-function arrowAt(t: Token[]): number {
-  let k = 0;
-  if (t[k]?.value === 'async' && t[k + 1]?.value !== '=>') k++;
-  if (t[k]?.type === 'ident' && t[k + 1]?.value === '=>') return k + 1;
-  if (t[k]?.value !== '(') return -1;
-  const close = groupEnd(t, k);
-  return t[close + 1]?.value === '=>' ? close + 1 : -1;
+/** Whether some path of a block-bodied function returns nothing (`return;`, no `return`, or a last statement that is no `return`/`throw`). */
+function returnsNothing(fn: FunctionNode): boolean {
+  if (fn.body.type !== 'BlockStatement') return false;
+  const returns = ownReturns(fn);
+  if (!returns.length) return true;
+  if (returns.some((r) => !r.argument || (r.argument.type === 'Identifier' && r.argument.name === 'undefined'))) return true;
+  const last = fn.body.body[fn.body.body.length - 1];
+  return !(last && (last.type === 'ReturnStatement' || last.type === 'ThrowStatement'));
 }
 
-function returnedStrings(t: Token[]): string[] {
-  const out: string[] = [];
-  const arrow = arrowAt(t);
-  const concise = arrow >= 0 && t[arrow + 1]?.value !== '{';
-  // Where each `return` expression (or the concise body) starts.
-  const starts = new Set<number>();
-  if (concise) starts.add(arrow + 1);
-  t.forEach((tok, k) => tok.type === 'ident' && tok.value === 'return' && starts.add(k + 1));
-  for (let k = 0; k < t.length; k++) {
-    const lit = literalValue(t[k]);
-    if (lit === undefined) continue;
-    const prev = t[k - 1]?.value;
-    const next = t[k + 1]?.value;
-    const ends = next === undefined || [';', ')', '}', ':', '|', '&'].includes(next) || (concise && k === t.length - 1);
-    if (!ends) continue;
-    let inReturn = starts.has(k) || (starts.has(k - 1) && prev === '(');
-    if (!inReturn && (prev === '?' || prev === ':')) {
-      // A ternary branch: walk back to the start of the expression.
-      let depth = 0;
-      for (let j = k - 1; j >= 0; j--) {
-        const v = t[j].type === 'punct' ? t[j].value : '';
-        if (v === ')' || v === ']' || v === '}') depth++;
-        else if (v === '(' || v === '[' || v === '{') {
-          if (depth === 0) {
-            if (v !== '(') break;
-            if (starts.has(j)) {
-              inReturn = true;
-              break;
-            }
-            continue;
-          }
-          depth--;
-        } else if (depth === 0 && (v === ';' || v === ',')) break;
-        if (depth === 0 && starts.has(j)) {
-          inReturn = prev === '?' || t.slice(j, k).some((x) => x.value === '?');
-          break;
-        }
-      }
-    }
-    if (inReturn) out.push(lit);
-  }
-  return out;
-}
-
-function returnsObjectWith(t: Token[], key: string): boolean {
-  for (let k = 1; k < t.length; k++) {
-    if (t[k].type !== 'ident' || t[k].value !== key) continue;
-    const prev = t[k - 1];
-    const next = t[k + 1];
-    if (prev.type === 'punct' && (prev.value === '{' || prev.value === ',') && next?.type === 'punct' && [':', ',', '}'].includes(next.value)) return true;
-  }
-  return false;
-}
-
-function returnsNothing(t: Token[], shape: FunctionShape | null): boolean {
-  if (!shape) return false;
-  const arrow = arrowAt(t);
-  const blockBody = arrow < 0 || t[arrow + 1]?.value === '{';
-  if (!blockBody) return false;
-  let sawReturn = false;
-  for (let k = 0; k < t.length; k++) {
-    if (t[k].type !== 'ident' || t[k].value !== 'return') continue;
-    sawReturn = true;
-    const next = t[k + 1];
-    if (!next || next.value === ';' || next.value === '}' || (next.type === 'ident' && next.value === 'undefined')) return true;
-  }
-  if (!sawReturn) return true;
-  // A block whose last statement is not a `return` (or `throw`) can fall off its end.
-  let open = arrow >= 0 ? arrow + 1 : -1;
-  if (open < 0) {
-    const paren = t.findIndex((tok) => tok.type === 'punct' && tok.value === '(');
-    open = paren < 0 ? -1 : t.findIndex((tok, k) => k > groupEnd(t, paren) && tok.type === 'punct' && tok.value === '{');
-  }
-  if (open < 0) return false;
-  const close = groupEnd(t, open);
-  let depth = 0;
-  let lastStart = open + 1;
-  for (let k = open + 1; k < close; k++) {
-    const v = t[k].type === 'punct' ? t[k].value : '';
-    if (v === '(' || v === '[' || v === '{') depth++;
-    else if (v === ')' || v === ']' || v === '}') {
-      depth--;
-      const next = t[k + 1];
-      if (depth === 0 && v === '}' && k + 1 < close && !(next.type === 'punct' && [';', ')', ',', '.', '?.', ']'].includes(next.value)) && !['else', 'catch', 'finally', 'while'].includes(next.value)) lastStart = k + 1;
-    } else if (depth === 0 && v === ';' && k + 1 < close) lastStart = k + 1;
-  }
-  const first = t[lastStart];
-  return !(first && first.type === 'ident' && (first.value === 'return' || first.value === 'throw'));
+/** Whether code compares something with the string `'default'` (`=== 'default'`, `case 'default':`). */
+function comparesWithDefault(root: t.Node): boolean {
+  let found = false;
+  walk(root, (node) => {
+    if (found) return false;
+    if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator) && (stringValue(node.left) === 'default' || stringValue(node.right) === 'default')) found = true;
+    if (node.type === 'SwitchCase' && stringValue(node.test) === 'default') found = true;
+  });
+  return found;
 }
 
 /** Whether `fn` takes positional `(G, ctx)` arguments in `era`. */

@@ -4,427 +4,61 @@
  * `Function.prototype.toString`; `(G, ctx)` parameter lists become the context object and
  * `ctx.events.X`/`ctx.random`/`ctx.playerID`/`ctx.log` the context's members.
  */
-import { parseFunction, sourceOf } from '../lint/source';
+import MagicString from 'magic-string';
+import { isMember, keyName, memberName, parseFunctionText, parseModule, unwrapExpression, walk, type t } from '../lint/ast';
+import { sourceOf } from '../lint/source';
 import type { GameConfig } from '../types';
-import { infoOf, type Role } from './analyse';
+import { applyEdits, reindent, type Edit } from './edits';
 import { CORE_050 } from './migrate';
-import { buildPlan, type AdaptSpec, type Entry, type Node, type Plan } from './plan';
-import { applyEdits, arrayElements, expressionEnd, functionText, mask, matching, objectEntries, reindent, skipSpace, topLevelDeclarations, type Span } from './text';
-import { exportTarget, importBindings, parameterCount, type ExportTarget } from './modules';
+import { buildPlan, type Entry, type Node, type Plan } from './plan';
+import { FN_CONTEXT_TYPE, methodAsFunction, rewriteFunction } from './rewrite-function';
+import { IDENT, SourceIndex, type Located, type LocalFiles } from './source-index';
 import type { LegacyOptions, MigrationNote } from './types';
 
+export type { LocalFiles } from './source-index';
+
 const CORE_EXPORTS_050 = new Set(['ActivePlayers', 'GameMethod', 'INVALID_MOVE', 'PlayerView', 'Stage', 'TurnOrder']);
-const CONFIG_KEYS = new Set(['setup', 'moves', 'phases', 'turn', 'flow', 'endIf', 'playerView', 'name', 'ai', 'minPlayers', 'maxPlayers', 'onEnd']);
-const IDENT = /^[A-Za-z_$][\w$]*$/;
 
-/** Text of esbuild's CommonJS bundle refers to `boardgame.io/core` exports as `import_core.X`. */
-const stripBundleRefs = (text: string, imports: Set<string>) =>
-  text.replace(/\(0,\s*import_core\d*\.([\w$]+)\)/g, (_, n) => (imports.add(n), n)).replace(/\bimport_core\d*\.([\w$]+)/g, (_, n) => (imports.add(n), n));
-
-/** How `migrateSourceFiles` reads the game's other local files (the app reads the disk; the engine stays pure). */
-export interface LocalFiles {
-  read(file: string): string | undefined;
-  /** The local file that `specifier`, imported by `from`, names; null for a package or a file not found. */
-  resolve(from: string, specifier: string): string | null;
-}
-
-interface Located {
-  span: Span;
-  /** The file `span` is in (the game file, or a local file it imports the value from). */
-  in: SourceIndex;
-  /** Reached through a name declared at the top of a file (`moves: { DrawCard }`) or imported into the game file. */
-  declared?: { name: string; span: Span };
-}
-
-class SourceIndex {
-  readonly masked: string;
-  readonly decls: Map<string, Span>;
-  readonly root: { expr: Span; open: number } | null;
-
-  constructor(
-    readonly source: string,
-    spec: GameConfig | null,
-    readonly file = '',
-    private readonly files?: { local: LocalFiles; indexes: Map<string, SourceIndex> },
-  ) {
-    this.masked = mask(source);
-    this.decls = topLevelDeclarations(this.masked);
-    this.root = spec ? this.findRoot(spec) : null;
-  }
-
-  /** The file and span that define `name`, imported into this file from a local file (re-exports followed). */
-  imported(name: string, depth = 0): { in: SourceIndex; span: Span } | null {
-    if (!this.files || depth > 8) return null;
-    const binding = importBindings(this.source).get(name);
-    if (!binding) return null;
-    let from: SourceIndex | null = null;
-    let target: ExportTarget | null = binding;
-    for (let hops = 0; target && 'from' in target && hops < 8; hops++) {
-      const next = this.files.local.resolve((from ?? this).file, target.from);
-      const other = next ? this.open(next) : null;
-      if (!other) return null;
-      from = other;
-      target = exportTarget(other.source, target.imported);
-    }
-    return from && target && 'span' in target ? { in: from, span: target.span } : null;
-  }
-
-  private open(file: string): SourceIndex | null {
-    const files = this.files!;
-    const known = files.indexes.get(file);
-    if (known) return known;
-    const text = files.local.read(file);
-    if (text === undefined) return null;
-    const index = new SourceIndex(text, null, file, files);
-    files.indexes.set(file, index);
-    return index;
-  }
-
-  private findRoot(spec: GameConfig): { expr: Span; open: number } | null {
-    const m = this.masked;
-    const named = (open: number) => {
-      const entry = objectEntries(this.source, m, open).find((e) => e.key === 'name');
-      return entry ? this.source.slice(entry.value.start + 1, entry.value.end - 1) === spec.name : false;
-    };
-    const calls: { expr: Span; open: number }[] = [];
-    for (const match of m.matchAll(/(?<![\w$.])Game\s*(?:<[^()]*>\s*)?\(/g)) {
-      const paren = match.index! + match[0].length - 1;
-      const open = skipSpace(m, paren + 1);
-      const close = matching(m, paren);
-      if (m[open] === '{' && close > 0) calls.push({ expr: { start: match.index!, end: close + 1 }, open });
-    }
-    if (calls.length) return calls.find((c) => named(c.open)) ?? calls[0];
-    const candidates: { expr: Span; open: number; score: number }[] = [];
-    for (let k = 0; k < m.length; k++) {
-      if (m[k] !== '{') continue;
-      const before = m.slice(Math.max(0, k - 12), k).trimEnd();
-      if (!/(=|\(|default|:|,|return|\[)$/.test(before)) continue;
-      const keys = objectEntries(this.source, m, k).map((e) => e.key);
-      const score = keys.filter((key) => CONFIG_KEYS.has(key)).length;
-      if (score < 2 || !keys.some((key) => ['setup', 'moves', 'phases', 'turn', 'flow'].includes(key))) continue;
-      const close = matching(m, k);
-      if (candidates.some((c) => c.expr.start < k && c.expr.end > close)) continue;
-      candidates.push({ expr: { start: k, end: close + 1 }, open: k, score: score + (named(k) ? 100 : 0) });
-    }
-    candidates.sort((a, b) => b.score - a.score);
-    return candidates[0] ?? null;
-  }
-
-  /** The span of the value at a legacy config path (`flow.phases[0].turnOrder.first`), in this file or one it imports from. */
-  locate(path: string): Located | null {
-    return this.root ? locatePath(this, this.root.open, path) : null;
-  }
-
-  /**
-   * A config function found by its name when its path cannot be followed in the text (computed
-   * keys such as `[PhaseID.Deal]: …`, spreads): the declaration or import of the same name, if it
-   * is a function with as many parameters.
-   */
-  locateFunction(fn: (...args: never[]) => unknown): Located | null {
-    if (!fn.name || !IDENT.test(fn.name)) return null;
-    const decl = this.declaration(fn.name);
-    if (!decl) return null;
-    if (parameterCount(decl.in.text(decl.span)) !== fn.length) return null;
-    return { span: decl.span, in: decl.in, declared: { name: fn.name, span: decl.span } };
-  }
-
-  /** Where `name` is defined: at the top of this file, or in the local file it is imported from. */
-  declaration(name: string): { in: SourceIndex; span: Span } | null {
-    const own = this.decls.get(name);
-    if (own) return { in: this, span: own };
-    return this.imported(name);
-  }
-
-  /** A bare identifier declared at the top of the file (or imported): its declaration; otherwise `span`. */
-  resolve(span: Span): { in: SourceIndex; span: Span } {
-    const text = this.source.slice(span.start, span.end);
-    return (IDENT.test(text) && this.declaration(text)) || { in: this, span };
-  }
-
-  text(span: Span): string {
-    return this.source.slice(span.start, span.end);
-  }
-
-  /** The indentation of the line `at` is on. */
-  indentAt(at: number): string {
-    const lineStart = this.source.lastIndexOf('\n', at - 1) + 1;
-    return /^[ \t]*/.exec(this.source.slice(lineStart))![0];
-  }
-}
-
-/** The span of the value at a legacy config path, starting from the config object at `open` in `root`. */
-function locatePath(root: SourceIndex, open: number, path: string): Located | null {
-  let idx = root;
-  let span: Span = { start: open, end: matching(root.masked, open) + 1 };
-  let declared: Located['declared'];
-  if (path === '') return { span, in: idx };
-  const segments = path.split('.').flatMap((s) => s.split(/\[(\d+)\]/).filter((x) => x !== ''));
-  for (const seg of segments) {
-    const resolved = idx.resolve(span);
-    if (resolved.span !== span) declared = undefined;
-    ({ span, in: idx } = resolved);
-    const ch = idx.masked[span.start];
-    if (ch === '{') {
-      const entry = objectEntries(idx.source, idx.masked, span.start).find((e) => e.key === seg);
-      if (!entry) return null;
-      span = entry.value;
-      if (entry.form === 'shorthand') {
-        const decl = idx.declaration(seg);
-        if (!decl) return null;
-        declared = { name: seg, span: decl.span };
-        ({ span, in: idx } = decl);
-      }
-    } else if (ch === '[' && /^\d+$/.test(seg)) {
-      const el = arrayElements(idx.masked, span.start)[Number(seg)];
-      if (!el) return null;
-      span = el;
-    } else return null;
-  }
-  const text = idx.source.slice(span.start, span.end);
-  const decl = IDENT.test(text) ? idx.declaration(text) : null;
-  if (decl) return { span: decl.span, in: decl.in, declared: { name: text, span: decl.span } };
-  return { span, in: idx, declared };
-}
-
-interface Rewritten {
-  text: string;
-}
-
-/** Rewrites one legacy function's text for 0.50 (parameter list, body, returns). */
-export function rewriteFunction(text: string, role: Role, adapt: AdaptSpec | undefined, plan: Plan, imports: Set<string>): Rewritten {
-  const m = mask(text);
-  const ft = functionText(text, m);
-  const shape = parseFunction(text);
-  if (!ft || !shape) return { text };
-  const flow = plan.era === 'flow-0.26' || plan.era === 'flow-0.32';
-  const v26 = plan.era === 'flow-0.26';
-  const params = shape.params;
-  const paramTexts = ft.hasParens ? splitParams(text.slice(ft.params.start + 1, ft.params.end - 1)) : [text.slice(ft.params.start, ft.params.end)];
-  const nameAt = (i: number) => (params[i]?.kind === 'identifier' ? params[i].name : undefined);
-  const ctxName = role === 'setup' ? nameAt(0) : nameAt(1);
-  let body = text.slice(ft.body.start);
-  const introduced = new Set<string>();
-  if (ctxName) body = rewriteCtx(body, ctxName, flow, introduced);
-  body = rewriteEvents(body, v26, imports);
-  if (adapt?.kind === 'endTurnIf' || adapt?.kind === 'endPhaseIf') body = rewriteReturns(body, ft.form === 'arrow');
-  let wrapPosition = false;
-  if (adapt?.kind === 'position' && infoOf(text).returnsPosition) {
-    const out = rewritePosition(body);
-    if (out === null) wrapPosition = true;
-    else body = out;
-  }
-  const bodyMasked = mask(body);
-  const uses = (name: string | undefined) => name !== undefined && usesName(bodyMasked, name);
-  const members: string[] = [];
-  const member = (key: string, i: number) => {
-    const p = params[i];
-    if (!p) return;
-    if (p.kind === 'pattern') members.push(`${key}: ${paramTexts[i]}`);
-    else if (p.kind === 'identifier') {
-      const local = p.name!;
-      if (!uses(local)) return;
-      members.push(local === key ? key : `${key}: ${local}`);
-    }
-  };
-  let rest: string[] = [];
-  if (role === 'setup') {
-    member('ctx', 0);
-    rest = paramTexts.slice(1);
-  } else if (role === 'playerView') {
-    member('G', 0);
-    member('ctx', 1);
-    member('playerID', 2);
-  } else {
-    member('G', 0);
-    member('ctx', 1);
-    rest = paramTexts.slice(2);
-  }
-  for (const name of ['events', 'random', 'playerID', 'log']) {
-    if (introduced.has(name) && uses(name) && !members.some((x) => x === name || x.startsWith(`${name}:`))) members.push(name);
-  }
-  const first = members.length ? `{ ${members.join(', ')} }` : rest.length ? '_context' : '';
-  const paramList = `(${[first, ...rest].filter(Boolean).join(', ')})`;
-  let out: string;
-  if (ft.form === 'arrow') out = `${ft.asyncPrefix}${paramList} => ${body}`;
-  else out = `${ft.asyncPrefix}${ft.head}${paramList} ${body}`;
-  if (wrapPosition) out = `(context) => {\n  const result = (${out})(context);\n  return result !== null && typeof result === 'object' ? result.playOrderPos : result;\n}`;
-  return { text: out };
-}
-
-/** Whether `name` is used as a variable in masked code (not as `x.name` or an object key `{ name: … }`). */
-function usesName(masked: string, name: string): boolean {
-  const re = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
-  for (const m of masked.matchAll(re)) {
-    const before = masked.slice(0, m.index!).trimEnd();
-    if (before.endsWith('.') && !before.endsWith('...')) continue;
-    const after = masked.slice(m.index! + name.length).trimStart();
-    if (after.startsWith(':') && !after.startsWith('::') && /[{,]$/.test(before)) continue;
-    return true;
-  }
-  return false;
-}
-
-function splitParams(inner: string): string[] {
-  const m = mask(inner);
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let k = 0; k <= m.length; k++) {
-    const c = m[k];
-    if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
-    else if (c === ')' || c === ']' || c === '}' || c === '>') depth--;
-    if (k === m.length || (c === ',' && depth === 0)) {
-      const part = inner.slice(start, k).trim();
-      if (part) out.push(part);
-      start = k + 1;
-    }
-  }
-  return out;
-}
-
-
-/** `ctx.events` → `events`, `ctx.random` → `random`, …; flow era: `ctx.actionPlayers`. */
-function rewriteCtx(body: string, ctxName: string, flow: boolean, introduced: Set<string>): string {
-  const m = mask(body);
-  const edits: { span: Span; text: string }[] = [];
-  const re = new RegExp(`(?<![\\w$.])${ctxName.replace('$', '\\$')}\\s*(\\?\\.|\\.)\\s*(events|random|playerID|log|actionPlayers)(?![\\w$])`, 'g');
-  for (const match of m.matchAll(re)) {
-    const member = match[2];
-    const span = { start: match.index!, end: match.index! + match[0].length };
-    if (member === 'actionPlayers') {
-      if (flow) edits.push({ span, text: `Object.keys(${ctxName}.activePlayers ?? { [${ctxName}.currentPlayer]: null })` });
-      continue;
-    }
-    introduced.add(member);
-    edits.push({ span, text: member });
-  }
-  return applyEdits(body, edits);
-}
-
-/** Legacy event names and arguments → 0.50's (`endTurn('3')`, `endPhase({ next })`, `setActionPlayers`, `moveLimit`). */
-function rewriteEvents(body: string, v26: boolean, imports: Set<string>): string {
-  const m = mask(body);
-  const edits: { span: Span; text: string }[] = [];
-  const re = /(?<![\w$])events\s*(\?\.|\.)\s*(endTurn|endPhase|setActionPlayers|changeActionPlayers|setActivePlayers|setStage)\s*(\?\.)?\s*\(/g;
-  for (const match of m.matchAll(re)) {
-    const open = match.index! + match[0].length - 1;
-    const close = matching(m, open);
-    if (close < 0) continue;
-    const name = match[2];
-    const nameStart = match.index! + match[0].indexOf(name, match[0].indexOf(match[1]) + match[1].length);
-    const argSpan = { start: open + 1, end: close };
-    const arg = body.slice(argSpan.start, argSpan.end).trim();
-    const argMasked = m.slice(argSpan.start, argSpan.end).trim();
-    const isString = /^(['"`])[^]*\1$/.test(arg) && !arg.includes('${');
-    const single = argMasked !== '' && expressionEnd(argMasked, 0) === argMasked.length;
-    if (name === 'endTurn') {
-      if (single && (isString || (v26 && !arg.startsWith('{') && arg !== 'true'))) edits.push({ span: argSpan, text: `{ next: ${arg} }` });
-    } else if (name === 'endPhase') {
-      let target: string | null = null;
-      if (single && isString) target = arg;
-      else if (single && arg.startsWith('{')) {
-        const am = mask(arg);
-        const entries = objectEntries(arg, am, 0);
-        if (entries.length === 1 && entries[0].key === 'next') target = entries[0].form === 'shorthand' ? 'next' : arg.slice(entries[0].value.start, entries[0].value.end);
-      }
-      if (target !== null) {
-        const isDefault = /^(['"`])default\1$/.test(target);
-        edits.push({ span: { start: nameStart, end: close + 1 }, text: isDefault ? 'endPhase()' : `setPhase(${target})` });
-      }
-    } else if (name === 'setActionPlayers' || name === 'changeActionPlayers') {
-      let newArg = arg;
-      if (single && arg.startsWith('{')) {
-        const am = mask(arg);
-        const entries = objectEntries(arg, am, 0);
-        const flags = Object.fromEntries(entries.map((e) => [e.key, arg.slice(e.value.start, e.value.end)]));
-        const keys = Object.keys(flags);
-        if (keys.length && keys.every((k) => ['all', 'others', 'allOthers', 'once'].includes(k)) && Object.values(flags).every((v) => v === 'true')) {
-          newArg = `ActivePlayers.${flags.all ? 'ALL' : 'OTHERS'}${flags.once ? '_ONCE' : ''}`;
-          imports.add('ActivePlayers');
-        } else if (keys.length === 1 && keys[0] === 'value' && flags.value.startsWith('[')) newArg = flags.value;
-      }
-      edits.push({ span: { start: nameStart, end: close + 1 }, text: `setActivePlayers(${newArg})` });
-    } else if (/\bmoveLimit\s*:/.test(argMasked)) {
-      const replaced = body.slice(argSpan.start, argSpan.end).replace(/\bmoveLimit(\s*:)/g, 'maxMoves$1');
-      edits.push({ span: argSpan, text: replaced });
-    }
-  }
-  return applyEdits(body, edits);
-}
+const BUNDLED_CORE = /^import_core\d*$/;
 
 /**
- * String literals an endTurnIf / endPhaseIf returns (`return '3'`, `=> '3'`, `cond ? 'z' : false`)
- * → `{ next: '3' }`.
+ * A function's text from esbuild's CommonJS bundle refers to `boardgame.io/core` exports as
+ * `import_core.X` (called as `(0, import_core.X)(…)`): back to `X`, each name noted in `imports`.
  */
-function rewriteReturns(body: string, arrow: boolean): string {
-  const m = mask(body);
-  const edits: { span: Span; text: string }[] = [];
-  const conciseStart = arrow && m.trimStart()[0] !== '{' ? m.length - m.trimStart().length : -1;
-  for (const match of m.matchAll(/(['"])\s*\1/g)) {
-    const start = match.index!;
-    const end = start + match[0].length;
-    const before = m.slice(0, start).trimEnd();
-    const after = m.slice(end).trimStart();
-    if (!(after === '' || /^[;)}:|&]/.test(after))) continue;
-    const prev = before.slice(-1);
-    let ok = /(?<![\w$])return$/.test(before) || start === conciseStart || (prev === '(' && /(?<![\w$])return\s*\($/.test(before));
-    if (!ok && (prev === '?' || prev === ':')) {
-      // A ternary branch, not inside an object literal.
-      let depth = 0;
-      let sawQuestion = prev === '?';
-      for (let j = start - 1; j >= 0; j--) {
-        const c = m[j];
-        if (c === ')' || c === ']' || c === '}') depth++;
-        else if (c === '(' || c === '[' || c === '{') {
-          if (depth > 0) {
-            depth--;
-            continue;
-          }
-          if (c === '{') break;
-          if (c === '(' && j === conciseStart) {
-            ok = sawQuestion;
-            break;
-          }
-          continue;
-        } else if (depth === 0 && c === '?' && m[j + 1] !== '.') sawQuestion = true;
-        else if (depth === 0 && (c === ';' || c === ',')) break;
-        if (depth === 0 && (/(?<![\w$])return$/.test(m.slice(0, j + 1)) || j === conciseStart)) {
-          ok = sawQuestion;
-          break;
-        }
-      }
+function stripBundleRefs(text: string, imports: Set<string>): string {
+  const ast = parseFunctionText(text);
+  if (!ast) return text;
+  const out = new MagicString(text);
+  const at = (n: t.Node) => [n.start! - ast.offset, n.end! - ast.offset] as const;
+  walk(ast.node, (node) => {
+    const ref = (n: t.Node) => isMember(n) && n.object.type === 'Identifier' && BUNDLED_CORE.test(n.object.name) ? memberName(n) : undefined;
+    if (node.type === 'SequenceExpression' && node.expressions.length === 2 && node.expressions[0].type === 'NumericLiteral' && ref(node.expressions[1])) {
+      const name = ref(node.expressions[1])!;
+      imports.add(name);
+      // `(0, import_core.X)` with its parentheses.
+      const [start, end] = at(node);
+      const open = text.lastIndexOf('(', start);
+      const close = text.indexOf(')', end);
+      out.update(open >= 0 && !text.slice(open + 1, start).trim() ? open : start, close >= 0 && !text.slice(end, close).trim() ? close + 1 : end, name);
+      return false;
     }
-    if (ok) edits.push({ span: { start, end }, text: `{ next: ${body.slice(start, end)} }` });
-  }
-  const out = applyEdits(body, edits);
-  return conciseStart === 0 && edits.some((e) => e.span.start === 0) ? `(${out})` : out;
-}
-
-/** Returned `{ playOrderPos, actionPlayers }` → the position (null when there is no such literal). */
-function rewritePosition(body: string): string | null {
-  const m = mask(body);
-  const edits: { span: Span; text: string }[] = [];
-  for (let k = 0; k < m.length; k++) {
-    if (m[k] !== '{') continue;
-    const before = m.slice(0, k).trimEnd();
-    if (!/(return|\()$/.test(before)) continue;
-    const entries = objectEntries(body, m, k);
-    const pos = entries.find((e) => e.key === 'playOrderPos');
-    if (!pos || !entries.every((e) => e.key === 'playOrderPos' || e.key === 'actionPlayers')) continue;
-    const close = matching(m, k);
-    edits.push({ span: { start: k, end: close + 1 }, text: pos.form === 'shorthand' ? 'playOrderPos' : body.slice(pos.value.start, pos.value.end) });
-    k = close;
-  }
-  return edits.length ? applyEdits(body, edits) : null;
+    const name = ref(node);
+    if (name) {
+      imports.add(name);
+      out.update(...at(node), name);
+      return false;
+    }
+  });
+  return out.toString();
 }
 
 // ---------------------------------------------------------------------------
 
 class Emitter {
   readonly imports = new Set<string>();
-  readonly declEdits: { span: Span; text: string }[] = [];
+  readonly declEdits: Edit[] = [];
   /** Edits to the local files the game file imports from, and the `boardgame.io/core` names each then needs. */
-  readonly otherFiles = new Map<SourceIndex, { edits: { span: Span; text: string }[]; imports: Set<string> }>();
+  readonly otherFiles = new Map<SourceIndex, { edits: Edit[]; imports: Set<string> }>();
   private readonly patchedDecls = new Set<string>();
   readonly placed = new Set<MigrationNote>();
 
@@ -474,7 +108,7 @@ class Emitter {
   }
 
   /** The edits and needed imports of `file`: the game file's own, or another local file's. */
-  editsOf(file: SourceIndex): { edits: { span: Span; text: string }[]; imports: Set<string> } {
+  editsOf(file: SourceIndex): { edits: Edit[]; imports: Set<string> } {
     if (file === this.index) return { edits: this.declEdits, imports: this.imports };
     let entry = this.otherFiles.get(file);
     if (!entry) this.otherFiles.set(file, (entry = { edits: [], imports: new Set() }));
@@ -483,7 +117,8 @@ class Emitter {
 
   /** Whether the game file can refer to `located` by its name (declared there, or imported). */
   private namedInGameFile(located: Located): boolean {
-    return !!located.declared && (located.in === this.index || !!this.index?.imported(located.declared.name));
+    // `Moves.drawCard` is reachable through `Moves`.
+    return !!located.declared && (located.in === this.index || !!this.index?.imported(located.declared.name.split('.')[0]));
   }
 
   /** The text of a function node, and whether it is a name (declared elsewhere in the file). */
@@ -508,13 +143,10 @@ class Emitter {
       return name;
     }
     let text = located ? located.in.text(located.span) : stripBundleRefs(sourceOf(node.fn), this.imports);
-    const ft = functionText(text);
     // Native and bound functions have no source to write (a decision note says so).
-    if (!ft || /\[native code\]/.test(text)) return `() => {\n${indent}  throw new Error('FLOWSCOPE: ${node.from}: write this function for boardgame.io 0.50');\n${indent}}`;
+    if (/\[native code\]/.test(text) || !parseFunctionText(text)) return `() => {\n${indent}  throw new Error('FLOWSCOPE: ${node.from}: write this function for boardgame.io 0.50');\n${indent}}`;
     if (node.legacy) text = rewriteFunction(text, node.role, node.adapt, this.plan, this.imports).text;
-    const ft2 = functionText(text);
-    if (ft2?.form === 'method') text = `${ft2.asyncPrefix}function${ft2.head.startsWith('*') ? '*' : ''} ${text.slice(ft2.params.start)}`;
-    return reindent(text, indent);
+    return reindent(methodAsFunction(text), indent);
   }
 
   node(node: Node, indent: string): string | null {
@@ -568,11 +200,26 @@ class Emitter {
         if (comments) lines.push(comments.trimEnd());
         continue;
       }
+      const { leading, trailing } = this.sourceComments(e.node, inner);
       const key = IDENT.test(e.key) ? e.key : `'${e.key.replace(/'/g, "\\'")}'`;
-      lines.push(value === key ? `${comments}${inner}${key},` : `${comments}${inner}${key}: ${value},`);
+      lines.push(`${comments}${leading}${inner}${value === key ? key : `${key}: ${value}`},${trailing}`);
     }
     return `{\n${header}${lines.join('\n')}${lines.length ? '\n' : ''}${indent}}`;
   }
+
+  /** The comments the user wrote around the property a node comes from (each written once). */
+  private sourceComments(node: Node, indent: string): { leading: string; trailing: string } {
+    const from = writtenAt(node);
+    const property = from !== undefined ? this.index?.locate(from)?.property : undefined;
+    if (!property) return { leading: '', trailing: '' };
+    const around = property.in.commentsAround(property.node, property.next);
+    const text = (c: t.Comment) => (this.writtenComments.has(c) ? '' : (this.writtenComments.add(c), reindent(property.in.text({ start: c.start!, end: c.end! }), indent)));
+    const leading = around.leading.map(text).filter(Boolean);
+    const trailing = around.trailing.map(text).filter(Boolean);
+    return { leading: leading.map((c) => `${indent}${c}\n`).join(''), trailing: trailing.map((c) => ` ${c}`).join('') };
+  }
+
+  private readonly writtenComments = new Set<t.Comment>();
 
   value(value: unknown, indent: string): string {
     if (typeof value === 'function') return reindent(stripBundleRefs(sourceOf(value), this.imports), indent);
@@ -593,6 +240,25 @@ class Emitter {
       return `{\n${entries.map(([k, v]) => `${inner}${IDENT.test(k) ? k : `'${k.replace(/'/g, "\\'")}'`}: ${this.value(v, inner)},`).join('\n')}\n${indent}}`;
     }
     return literal(value, indent);
+  }
+}
+
+/** The legacy config path a node's value is written at, when it is one value of the user's (a function, a kept value). */
+function writtenAt(node: Node): string | undefined {
+  switch (node.t) {
+    case 'fn':
+    case 'keep':
+      return node.from;
+    case 'guarded':
+    case 'longMove':
+      return writtenAt(node.move);
+    case 'turnBegin':
+    case 'phaseHook':
+      return node.hook && writtenAt(node.hook);
+    case 'phaseEndIf':
+      return writtenAt(node.endIf);
+    default:
+      return undefined;
   }
 }
 
@@ -663,7 +329,7 @@ export function migrateSourceFiles(entry: { file: string; source: string }, conf
     const imports = [...emitter.imports].filter((n) => CORE_EXPORTS_050.has(n)).sort();
     const head = imports.length ? `import { ${imports.join(', ')} } from 'boardgame.io/core';\n\n` : '';
     if (!index) return new Map([[file, `${head}// Migrated to boardgame.io 0.50 by Flowscope.\n${emitter.hoistedText('')}const game = ${object};\n\nexport default game;\n`]]);
-    return new Map([[file, `${fixImports(source, emitter.imports)}\n\n// FLOWSCOPE: the config migrated to boardgame.io 0.50 (its definition above was not found).\n${emitter.hoistedText('')}export const migratedGame = ${object};\n`]]);
+    return new Map([[file, `${fixImports(source, emitter.imports, file)}\n\n// FLOWSCOPE: the config migrated to boardgame.io 0.50 (its definition above was not found).\n${emitter.hoistedText('')}export const migratedGame = ${object};\n`]]);
   }
   const indent = index.indentAt(index.root.expr.start);
   const statementStart = index.source.lastIndexOf('\n', index.root.expr.start - 1) + 1;
@@ -699,9 +365,15 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
         // A turn's `moveLimit` became `minMoves` + `maxMoves`.
         const parent = e.path.slice(0, -'.minMoves'.length);
         const turn = index.locate(parent);
-        const entry = turn && turn.in.masked[turn.span.start] === '{' ? objectEntries(turn.in.source, turn.in.masked, turn.span.start).find((x) => x.key === 'moveLimit') : undefined;
+        const object = turn && unwrapExpression(turn.node);
+        const entry = object?.type === 'ObjectExpression' ? object.properties.find((p) => p.type !== 'SpreadElement' && keyName(p.key, p.computed) === 'moveLimit') : undefined;
         if (!turn || !entry) return void (ok = false);
-        emitter.editsOf(turn.in).edits.push({ span: entry.entry, text: `minMoves: ${literal(n.value, '')}, maxMoves: ${literal(n.value, '')}` });
+        // One entry per line when `moveLimit` had a line of its own.
+        const indent = turn.in.indentAt(entry.start!);
+        const lineStart = turn.in.source.lastIndexOf('\n', entry.start! - 1) + 1;
+        const ownLine = !turn.in.source.slice(lineStart, entry.start!).trim() && /^,?[ \t]*(\/\/[^\n]*)?\n/.test(turn.in.source.slice(entry.end!));
+        const value = literal(n.value, '');
+        emitter.editsOf(turn.in).edits.push({ span: { start: entry.start!, end: entry.end! }, text: `minMoves: ${value},${ownLine ? `\n${indent}` : ' '}maxMoves: ${value}` });
         i++;
         continue;
       }
@@ -748,39 +420,59 @@ function patchedFiles(emitter: Emitter): Map<SourceIndex, string> {
       seen.add(key);
       return true;
     });
-    out.set(file, fixImports(applyEdits(file.source, unique), imports));
+    out.set(file, fixImports(applyEdits(file.source, unique), imports, file.file));
   }
   return out;
 }
 
-/** Rewrites the `boardgame.io/core` imports: drops what 0.50 does not export, adds what the migrated code needs. */
-function fixImports(source: string, needed: Set<string>): string {
-  const re = /import\s*\{([^}]*)\}\s*from\s*(['"])boardgame\.io\/core\2;?[ \t]*\n?/g;
-  const existing: string[] = [];
-  let first = -1;
-  const without = source.replace(re, (all, names: string, _q, offset: number) => {
-    if (first < 0) first = offset;
-    for (const part of names.split(',')) {
-      const name = part.trim();
-      if (name) existing.push(name);
-    }
-    return '';
+/** Identifiers a program reads (not member names, object keys or the bindings its imports declare). */
+function namesRead(program: t.Program): Set<string> {
+  const out = new Set<string>();
+  walk(program, (node, parent) => {
+    if (node.type === 'ImportDeclaration') return false;
+    if (node.type !== 'Identifier') return;
+    if (parent && isMember(parent) && parent.property === node && !parent.computed) return;
+    if ((parent?.type === 'ObjectProperty' || parent?.type === 'ObjectMethod') && parent.key === node && !parent.computed && !(parent.type === 'ObjectProperty' && parent.shorthand)) return;
+    out.add(node.name);
   });
-  const keep = existing.filter((spec) => {
-    const local = spec.split(/\s+as\s+/).pop()!.trim();
-    const imported = spec.split(/\s+as\s+/)[0].trim();
-    return CORE_EXPORTS_050.has(imported) && new RegExp(`(?<![\\w$.])${local}(?![\\w$])`).test(mask(without));
-  });
-  const names = new Set(keep);
-  for (const n of needed) if (CORE_EXPORTS_050.has(n) && ![...names].some((s) => s.split(/\s+as\s+/).pop()!.trim() === n)) names.add(n);
-  if (!names.size) return without;
-  const line = `import { ${[...names].sort().join(', ')} } from 'boardgame.io/core';\n`;
-  if (first >= 0) return without.slice(0, first) + line + without.slice(first);
-  const lastImport = [...without.matchAll(/^import[^\n]*\n/gm)].pop();
-  if (lastImport) {
-    const at = lastImport.index! + lastImport[0].length;
-    return without.slice(0, at) + line + without.slice(at);
-  }
-  return line + without;
+  return out;
 }
 
+/**
+ * Rewrites the `boardgame.io/core` imports: drops what 0.50 does not export or the code no longer
+ * reads, adds what the migrated code needs (and `import type { FnContext } from 'boardgame.io'`
+ * for the context types of rewritten TypeScript functions).
+ */
+function fixImports(source: string, needed: Set<string>, file: string): string {
+  const ast = parseModule(source, file || undefined);
+  if (!ast) return source;
+  const out = new MagicString(source);
+  const body = ast.program.body;
+  const imports = body.filter((n): n is t.ImportDeclaration => n.type === 'ImportDeclaration');
+  const core = imports.filter((n) => n.source.value === 'boardgame.io/core' && n.importKind !== 'type' && n.specifiers.length > 0 && n.specifiers.every((x) => x.type === 'ImportSpecifier'));
+  const read = namesRead(ast.program);
+  const names = new Set<string>();
+  for (const decl of core) {
+    for (const spec of decl.specifiers as t.ImportSpecifier[]) {
+      const imported = keyName(spec.imported, false) ?? spec.local.name;
+      if (CORE_EXPORTS_050.has(imported) && read.has(spec.local.name)) names.add(imported === spec.local.name ? imported : `${imported} as ${spec.local.name}`);
+    }
+    // The declaration, and the rest of its line when nothing else is on it.
+    const after = /^;?[ \t]*\n?/.exec(source.slice(decl.end!))![0];
+    out.remove(decl.start!, decl.end! + after.length);
+  }
+  const local = (spec: string) => spec.split(/\s+as\s+/).pop()!;
+  for (const n of needed) if (CORE_EXPORTS_050.has(n) && ![...names].some((x) => local(x) === n)) names.add(n);
+  let lines = names.size ? `import { ${[...names].sort().join(', ')} } from 'boardgame.io/core';\n` : '';
+  const hasFnContext = imports.some((n) => n.source.value === 'boardgame.io' && n.specifiers.some((x) => x.local.name === 'FnContext'));
+  if (needed.has(FN_CONTEXT_TYPE) && !hasFnContext) lines = `import type { FnContext } from 'boardgame.io';\n${lines}`;
+  if (!lines) return out.toString();
+  if (core.length) out.appendLeft(core[0].start!, lines);
+  else if (imports.length) {
+    const last = imports[imports.length - 1];
+    const lineEnd = source.indexOf('\n', last.end!);
+    if (lineEnd < 0) out.append(`\n${lines}`);
+    else out.appendLeft(lineEnd + 1, lines);
+  } else out.prepend(lines);
+  return out.toString();
+}

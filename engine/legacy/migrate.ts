@@ -1,13 +1,15 @@
 import { ActivePlayers, TurnOrder } from 'boardgame.io/dist/cjs/core.js';
 import type { GameConfig } from '../types';
-import { buildPlan, type Node } from './plan';
+import { buildPlan, type Core050, type Node } from './plan';
 import type { LegacyOptions, MigrationResult } from './types';
-import { endGameByPhase, guardedMove, phaseEndIf, phaseHook, turnBegin, wrapLegacy, type WrapEnv } from './wrap';
+import { endGameByPhase, guardedMove, phaseEndIf, phaseHook, turnBegin, wrapLegacy, type Fn, type WrapEnv } from './wrap';
 
-export const CORE_050 = { TurnOrder: TurnOrder as Record<string, any>, ActivePlayers: ActivePlayers as Record<string, any> };
+export const CORE_050: Core050 = { TurnOrder, ActivePlayers };
 
 /** The runnable value of a plan node. */
 export function materialize(node: Node, env: WrapEnv): unknown {
+  // The nodes below hold functions (plan.ts builds them so); their runnable values are functions too.
+  const fn = (n: Node) => materialize(n, env) as Fn;
   switch (node.t) {
     case 'obj':
       return Object.fromEntries(node.entries.map((e) => [e.key, materialize(e.node, env)]));
@@ -19,15 +21,15 @@ export function materialize(node: Node, env: WrapEnv): unknown {
     case 'fn':
       return node.legacy ? wrapLegacy(node.fn, node.role, env, node.adapt) : node.fn;
     case 'guarded':
-      return guardedMove(node.name, materialize(node.move, env) as any, materialize(node.allowed, env) as any);
+      return guardedMove(node.name, fn(node.move), fn(node.allowed));
     case 'endGameSwitch':
-      return endGameByPhase(Object.fromEntries(node.byPhase.map(([p, n]) => [p, materialize(n, env) as any])), node.fallback ? (materialize(node.fallback, env) as any) : undefined);
+      return endGameByPhase(Object.fromEntries(node.byPhase.map(([p, n]) => [p, fn(n)])), node.fallback ? fn(node.fallback) : undefined);
     case 'turnBegin':
-      return turnBegin(node.hook ? (materialize(node.hook, env) as any) : undefined, node.pending, node.recheck ? { entry: node.recheck.entry, endIf: materialize(node.recheck.endIf, env) as any } : undefined);
+      return turnBegin(node.hook ? fn(node.hook) : undefined, node.pending, node.recheck ? { entry: node.recheck.entry, endIf: fn(node.recheck.endIf) } : undefined);
     case 'phaseHook':
-      return phaseHook(node.which, node.hook ? (materialize(node.hook, env) as any) : undefined, node.entry);
+      return phaseHook(node.which, node.hook ? fn(node.hook) : undefined, node.entry);
     case 'phaseEndIf':
-      return phaseEndIf(materialize(node.endIf, env) as any, node.entry);
+      return phaseEndIf(fn(node.endIf), node.entry);
     case 'longMove':
       return { move: materialize(node.move, env), ...(node.undoable === false ? { undoable: false } : {}), ...(node.redact ? { redact: true } : {}) };
   }

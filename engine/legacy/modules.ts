@@ -3,8 +3,8 @@
  * (`@babel/parser`), so that `migrateSourceFiles` can rewrite a move where it is written
  * (`import playCard from './move/playCard'`) instead of copying it into the game file.
  */
-import { parse, parseExpression } from '@babel/parser';
-import type { Span } from './text';
+import { isFunction, keyName, parseFunctionText, parseModule, type t } from '../lint/ast';
+import type { Span } from './edits';
 
 export interface ImportBinding {
   /** The module specifier as written (`./move/playCard`). */
@@ -16,28 +16,20 @@ export interface ImportBinding {
 /** Where an exported name is defined: a span in this file, or a re-export from another module. */
 export type ExportTarget = { span: Span } | { from: string; imported: string };
 
-// A Babel AST node read loosely: only a few node types are inspected, each by its `type` first.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyNode = { type: string; start?: number | null; end?: number | null; [key: string]: any };
-
-function program(source: string): AnyNode[] | null {
-  try {
-    return parse(source, { sourceType: 'module', plugins: ['typescript', 'jsx'], errorRecovery: true }).program.body as AnyNode[];
-  } catch {
-    return null;
-  }
+function program(source: string): t.Statement[] | null {
+  return parseModule(source)?.program.body ?? null;
 }
 
-const spanOf = (node: AnyNode): Span => ({ start: node.start!, end: node.end! });
-const nameOf = (node: AnyNode | null | undefined): string | undefined => (node ? (node.type === 'Identifier' ? node.name : node.type === 'StringLiteral' ? node.value : undefined) : undefined);
+const spanOf = (node: t.Node): Span => ({ start: node.start!, end: node.end! });
+const nameOf = (node: t.Node | null | undefined): string | undefined => (node ? keyName(node, false) : undefined);
 
 /** The value imports of relative modules: local name → where from (type-only imports left out). */
 export function importBindings(source: string): Map<string, ImportBinding> {
   const out = new Map<string, ImportBinding>();
   for (const node of program(source) ?? []) {
-    if (node.type !== 'ImportDeclaration' || node.importKind === 'type' || !String(node.source.value).startsWith('.')) continue;
-    for (const spec of node.specifiers as AnyNode[]) {
-      if (spec.importKind === 'type') continue;
+    if (node.type !== 'ImportDeclaration' || node.importKind === 'type' || !node.source.value.startsWith('.')) continue;
+    for (const spec of node.specifiers) {
+      if (spec.type === 'ImportSpecifier' && spec.importKind === 'type') continue;
       if (spec.type === 'ImportDefaultSpecifier') out.set(spec.local.name, { from: node.source.value, imported: 'default' });
       else if (spec.type === 'ImportSpecifier') out.set(spec.local.name, { from: node.source.value, imported: nameOf(spec.imported) ?? spec.local.name });
     }
@@ -46,10 +38,10 @@ export function importBindings(source: string): Map<string, ImportBinding> {
 }
 
 /** The span of a top-level declaration's value: a `function` declaration whole, a variable's initializer. */
-function declarationSpan(node: AnyNode, name: string): Span | null {
+function declarationSpan(node: t.Node, name: string): Span | null {
   if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id?.name === name) return spanOf(node);
   if (node.type === 'VariableDeclaration') {
-    for (const d of node.declarations as AnyNode[]) if (d.id?.type === 'Identifier' && d.id.name === name && d.init) return spanOf(d.init);
+    for (const d of node.declarations) if (d.id?.type === 'Identifier' && d.id.name === name && d.init) return spanOf(d.init);
   }
   return null;
 }
@@ -60,7 +52,7 @@ export function exportTarget(source: string, name: string): ExportTarget | null 
   if (!body) return null;
   const local = (id: string): ExportTarget | null => {
     for (const node of body) {
-      const decl = node.type === 'ExportNamedDeclaration' || node.type === 'ExportDefaultDeclaration' ? node.declaration : node;
+      const decl = (node.type === 'ExportNamedDeclaration' || node.type === 'ExportDefaultDeclaration') ? node.declaration : node;
       const span = decl && declarationSpan(decl, id);
       if (span) return { span };
     }
@@ -69,7 +61,7 @@ export function exportTarget(source: string, name: string): ExportTarget | null 
   };
   for (const node of body) {
     if (node.type === 'ExportDefaultDeclaration' && name === 'default') {
-      const decl = node.declaration as AnyNode;
+      const decl = node.declaration;
       if (decl.type === 'Identifier') return local(decl.name);
       return { span: spanOf(decl) };
     }
@@ -78,9 +70,9 @@ export function exportTarget(source: string, name: string): ExportTarget | null 
       const span = declarationSpan(node.declaration, name);
       if (span) return { span };
     }
-    for (const spec of (node.specifiers ?? []) as AnyNode[]) {
+    for (const spec of node.specifiers) {
       if (nameOf(spec.exported) !== name) continue;
-      const inner = nameOf(spec.local) ?? 'default';
+      const inner = spec.type === 'ExportSpecifier' ? (nameOf(spec.local) ?? 'default') : 'default';
       if (node.source) return { from: node.source.value, imported: inner };
       return local(inner);
     }
@@ -90,16 +82,11 @@ export function exportTarget(source: string, name: string): ExportTarget | null 
 
 /** How many parameters the function written in `text` declares (TypeScript types allowed); null when it is not a function. */
 export function parameterCount(text: string): number | null {
-  try {
-    const node = parseExpression(text, { plugins: ['typescript', 'jsx'] }) as AnyNode;
-    if (node.type !== 'FunctionExpression' && node.type !== 'ArrowFunctionExpression') return null;
-    // `fn.length` counts the parameters before the first one with a default or a rest.
-    const params = node.params as AnyNode[];
-    const first = params.findIndex((p) => p.type === 'AssignmentPattern' || p.type === 'RestElement');
-    return first < 0 ? params.length : first;
-  } catch {
-    return null;
-  }
+  const fn = parseFunctionText(text)?.node;
+  if (!isFunction(fn) || fn.type === 'ObjectMethod') return null;
+  // `fn.length` counts the parameters before the first one with a default or a rest.
+  const first = fn.params.findIndex((p) => p.type === 'AssignmentPattern' || p.type === 'RestElement');
+  return first < 0 ? fn.params.length : first;
 }
 
 /**

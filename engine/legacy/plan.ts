@@ -13,6 +13,12 @@ import { PendingActionPlayers, PhaseEntry, type WrapEnv } from './wrap';
 
 type Fn = (...args: any[]) => unknown;
 
+/** boardgame.io 0.50's `TurnOrder` and `ActivePlayers` presets, by name. */
+export interface Core050 {
+  TurnOrder: Record<string, unknown>;
+  ActivePlayers: Record<string, unknown>;
+}
+
 export type AdaptSpec = { kind: 'endTurnIf' } | { kind: 'endPhaseIf' } | { kind: 'position'; pending: PendingActionPlayers; sectionValue?: Fn } | { kind: 'move-0.26' };
 
 export type Node =
@@ -71,7 +77,7 @@ class Builder {
     readonly era: LegacyEra,
     readonly env: WrapEnv,
     readonly options: LegacyOptions,
-    readonly core050: { TurnOrder: Record<string, any>; ActivePlayers: Record<string, any> },
+    readonly core050: Core050,
   ) {}
 
   note(severity: MigrationNote['severity'], feature: LegacyFeature | undefined, path: string, message: string, to?: string): void {
@@ -145,7 +151,7 @@ class Builder {
 }
 
 /** Builds the migration plan of `config` (see `migrateConfig`). */
-export function buildPlan(config: GameConfig, options: LegacyOptions, core050: { TurnOrder: Record<string, any>; ActivePlayers: Record<string, any> }): Plan {
+export function buildPlan(config: GameConfig, options: LegacyOptions, core050: Core050): Plan {
   const input = readLegacy(config ?? {});
   const spec = input.spec;
   const era = inferEra(spec, { ...options, release: options.release ?? input.release }, input.wrapped);

@@ -4,7 +4,18 @@
  * release is at hand; the real ones are recognised by identity or by their source.
  */
 
-type Pos = (G: any, ctx: any) => any;
+/** What the presets read of a ≤0.32 `ctx`. */
+interface LegacyCtx {
+  playOrderPos: number;
+  playOrder: string[];
+}
+/** A `first`/`next` of ≤0.32: a position, `{ playOrderPos, actionPlayers }` (0.26), or nothing (the phase ends). */
+type Pos = (G: never, ctx: LegacyCtx) => number | { actionPlayers: string[]; playOrderPos: number } | undefined;
+/** The `G` of a game using `TurnOrder.SKIP` (its players pass). */
+interface PassingG {
+  allPassed?: boolean;
+  passOrder: string[];
+}
 type Order = { first: Pos; next: Pos; actionPlayers?: Record<string, boolean>; endPhaseOnceDone?: boolean; playOrder?: Pos };
 
 export type LegacyPresetName = 'DEFAULT' | 'ONCE' | 'ANY' | 'ANY_ONCE' | 'OTHERS' | 'OTHERS_ONCE' | 'SKIP' | 'CUSTOM' | 'CUSTOM_FROM';
@@ -18,9 +29,9 @@ export interface LegacyPreset {
 const tags = new WeakMap<object, LegacyPreset>();
 const tag = <T extends object>(value: T, preset: LegacyPreset): T => (tags.set(value, preset), value);
 
-const round = (G: any, ctx: any) => (ctx.playOrderPos + 1) % ctx.playOrder.length;
-const stay = (G: any, ctx: any) => ctx.playOrderPos;
-const skip = (G: any, ctx: any) => {
+const round = (G: unknown, ctx: LegacyCtx) => (ctx.playOrderPos + 1) % ctx.playOrder.length;
+const stay = (G: unknown, ctx: LegacyCtx) => ctx.playOrderPos;
+const skip = (G: PassingG, ctx: LegacyCtx) => {
   if (G.allPassed) return undefined;
   let playOrderPos = ctx.playOrderPos;
   for (let i = 0; i < ctx.playOrder.length; i++) {
@@ -29,7 +40,7 @@ const skip = (G: any, ctx: any) => {
   }
   return undefined;
 };
-const once = (G: any, ctx: any) => (ctx.playOrderPos < ctx.playOrder.length - 1 ? ctx.playOrderPos + 1 : undefined);
+const once = (G: unknown, ctx: LegacyCtx) => (ctx.playOrderPos < ctx.playOrder.length - 1 ? ctx.playOrderPos + 1 : undefined);
 
 function common(release: '0.26' | '0.32'): Record<string, Order> {
   return {
@@ -40,8 +51,8 @@ function common(release: '0.26' | '0.32'): Record<string, Order> {
       ? {
           ANY: tag(
             {
-              first: (G: any, ctx: any) => ({ actionPlayers: [...ctx.playOrder], playOrderPos: ctx.playOrderPos }),
-              next: (G: any, ctx: any) => ({ actionPlayers: [...ctx.playOrder], playOrderPos: (ctx.playOrderPos + 1) % ctx.playOrder.length }),
+              first: (G: unknown, ctx: LegacyCtx) => ({ actionPlayers: [...ctx.playOrder], playOrderPos: ctx.playOrderPos }),
+              next: (G: unknown, ctx: LegacyCtx) => ({ actionPlayers: [...ctx.playOrder], playOrderPos: (ctx.playOrderPos + 1) % ctx.playOrder.length }),
             },
             { name: 'ANY', release: '0.26' },
           ),
@@ -60,7 +71,7 @@ export function legacyTurnOrders(release: '0.26' | '0.32'): Record<string, unkno
   const presets: Record<string, unknown> = common(release);
   if (release === '0.32') {
     presets.CUSTOM = (playOrder: string[]) => tag({ playOrder: () => playOrder, first: () => 0, next: round }, { name: 'CUSTOM', release: 'any' });
-    presets.CUSTOM_FROM = (field: string) => tag({ playOrder: (G: any) => G[field], first: () => 0, next: round }, { name: 'CUSTOM_FROM', release: 'any' });
+    presets.CUSTOM_FROM = (field: string) => tag({ playOrder: (G: Record<string, unknown>) => G[field], first: () => 0, next: round }, { name: 'CUSTOM_FROM', release: 'any' });
   }
   return presets;
 }

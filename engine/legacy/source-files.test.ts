@@ -60,11 +60,12 @@ export default (G, ctx) => {
 describe('migrateSourceFiles', () => {
   const out = migrateSourceFiles({ file: '/game/game.ts', source: FILES['/game/game.ts'] }, config, { release: '0.43.3' }, folder(FILES));
 
-  it('rewrites each imported function in its own file, keeping the file around it', () => {
+  it('rewrites each imported function in its own file, keeping the file around it (and its types)', () => {
     expect(out.get('/game/moves/index.ts')).toBe(`import type { IG, Ctx } from '../types';
+import type { FnContext } from 'boardgame.io';
 
 /** Draws after a shuffle (the deck is small). */
-export function drawCard({ G, random }) {
+export function drawCard({ G, random }: { G: IG; random: FnContext['random'] }): IG {
   return { ...G, deck: random.Shuffle(G.deck) };
 }
 `);

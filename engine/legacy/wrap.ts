@@ -7,7 +7,11 @@
 import { INVALID_MOVE } from 'boardgame.io/dist/cjs/core.js';
 import type { LegacyEra } from './types';
 
-type Fn = (...args: any[]) => any;
+// Legacy functions are the user's own JavaScript, called with whatever their release passed and
+// returning whatever they return: `any` here is that contract, checked where the results are read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Fn = (...args: any[]) => any;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Context = Record<string, any>;
 
 export interface WrapEnv {

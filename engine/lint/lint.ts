@@ -49,7 +49,7 @@ const RANK: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
  * lintConfig({ phases: { a: { start: true, next: 'b' } } })
  * // [{ code: 'unknown-next-phase', severity: 'error', path: 'phases.a.next', message: … }]
  */
-export function lintConfig(config: GameConfig, turnOrders: Record<string, any> = {}, release?: string): LintFinding[] {
+export function lintConfig(config: GameConfig, turnOrders: Record<string, unknown> = {}, release?: string): LintFinding[] {
   const ctx = createContext(config ?? {}, turnOrders, release);
   const findings = RULES.flatMap((rule) => rule(ctx));
   return findings.sort(

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { applyPatch, parsePatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { main } from '../main';
 import { tempDirWith } from '../../testing/temp-dir';
@@ -92,7 +93,9 @@ export const Typed = Game({
       },
       'game.ts',
     );
-    expect(text).toContain('setup: ({ ctx }) => ({ scores: Array(ctx.numPlayers).fill(0) }),');
+    // The types stay: the context object is typed with the old parameters' types, the return type kept.
+    expect(text).toContain('setup: ({ ctx }: { ctx: Ctx }): IG => ({ scores: Array(ctx.numPlayers).fill(0) }),');
+    expect(text).toContain('score: ({ G, ctx }: { G: IG; ctx: Ctx }): IG => ({ scores: G.scores.map(');
     expect(failures).toEqual([]);
     expect(code).toBe(0);
   });
@@ -141,10 +144,11 @@ export default Game({ name: 'poker', setup: () => ({ deck: poker.deck() }), move
       'package.json': JSON.stringify({ dependencies: { 'boardgame.io': '0.43.3' } }),
       'src/game.ts': `import { draw } from './moves/draw';
 import pass from './moves/pass';
+import type { Deck } from './types';
 
 export const Cards = {
   name: 'cards',
-  setup: () => ({ deck: ['a', 'b', 'c', 'd', 'e', 'f'], hand: [] as string[] }),
+  setup: () => ({ deck: ['a', 'b', 'c', 'd', 'e', 'f'], hand: [] as Deck }),
   moves: { draw, pass },
 };
 `,
@@ -155,6 +159,7 @@ export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {
   return { deck: deck.slice(1), hand: [...G.hand, deck[0]] };
 }
 `,
+      'src/types.ts': `export type Deck = string[];\n`,
       'src/moves/pass.ts': `export default (G, ctx) => {
   ctx.events.endTurn();
 };
@@ -171,9 +176,11 @@ export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {
       expect(code).toBe(0);
       expect(err).toContainEqual('also migrated: moves/draw.ts, moves/pass.ts');
       expect(err).toContainEqual(expect.stringMatching(/^check: the output loads on 0\.50\.2 and agrees with the original on 0\.43\.3 for 40 random steps$/));
-      expect(printed.sort()).toEqual([path.join(out, 'game.ts'), path.join(out, 'moves', 'draw.ts'), path.join(out, 'moves', 'pass.ts')]);
-      expect(readFileSync(path.join(out, 'moves', 'draw.ts'), 'utf8')).toBe(`// Draws a random card (the deck is shuffled each time).
-export function draw({ G, random }) {
+      // types.ts is imported only for types: the bundle never reads it, the migrated TypeScript needs it.
+      expect(printed.sort()).toEqual([path.join(out, 'game.ts'), path.join(out, 'moves', 'draw.ts'), path.join(out, 'moves', 'pass.ts'), path.join(out, 'types.ts')]);
+      expect(readFileSync(path.join(out, 'moves', 'draw.ts'), 'utf8')).toBe(`import type { FnContext } from 'boardgame.io';
+// Draws a random card (the deck is shuffled each time).
+export function draw({ G, random }: { G: { deck: string[]; hand: string[] }; random: FnContext['random'] }) {
   const deck = random.Shuffle(G.deck);
   if (!deck.length) return { ...G };
   return { deck: deck.slice(1), hand: [...G.hand, deck[0]] };
@@ -198,8 +205,36 @@ export function draw({ G, random }) {
       const err: string[] = [];
       await migrateCommand(path.join(dir, 'src', 'game.ts'), { verifySteps: 0 }, (l) => printed.push(l), (l) => err.push(l));
       expect(printed.join('\n')).toContain('moves: { draw, pass },');
-      expect(err).toContainEqual('also migrated (not printed: write every file with --out DIR): moves/draw.ts, moves/pass.ts');
+      expect(err).toContainEqual('also migrated (not printed: write every file with --out DIR or see them with --diff): moves/draw.ts, moves/pass.ts');
       expect(existsSync(path.join(dir, 'migrated'))).toBe(false);
+    });
+    it('--diff: a unified diff of each changed file that, applied to the originals, gives what --out writes; nothing written, exit 0', async () => {
+      const dir = tempDirWith(files);
+      const before = readdirSync(dir, { recursive: true }).sort();
+      const printed: string[] = [];
+      const err: string[] = [];
+      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--diff', '--verify-steps', '20'], { print: (l) => printed.push(l), warn: (l) => err.push(l) });
+      expect(code).toBe(0);
+      expect(err).toContainEqual('also migrated: moves/draw.ts, moves/pass.ts');
+      const patches = parsePatch(`${printed.join('\n')}\n`);
+      expect(patches.map((p) => p.oldFileName)).toEqual(['a/moves/draw.ts', 'a/moves/pass.ts']);
+      expect(printed).toContain('-export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {');
+      const out = path.join(tempDirWith({}), 'migrated');
+      await migrateCommand(path.join(dir, 'src', 'game.ts'), { verifySteps: 0, out }, () => {}, () => {});
+      for (const patch of patches) {
+        const name = patch.oldFileName!.slice(2);
+        expect(applyPatch(files[`src/${name}` as keyof typeof files], patch)).toBe(readFileSync(path.join(out, name), 'utf8'));
+      }
+      expect(readdirSync(dir, { recursive: true }).sort()).toEqual(before);
+    });
+
+    it('--diff with --out is refused (exit 2)', async () => {
+      const dir = tempDirWith(files);
+      const err: string[] = [];
+      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--diff', '--out', path.join(dir, 'x')], { print: () => {}, warn: (l) => err.push(l) });
+      expect(code).toBe(2);
+      expect(err[0]).toMatch(/--diff .* --out .*choose one/);
+      expect(existsSync(path.join(dir, 'x'))).toBe(false);
     });
   });
 });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bgio050 } from '../../../engine';
 import { definingFile, detectLegacy, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
-import { localFiles, writeMigratedFiles } from '../migrated-files';
+import { UsageError } from '../errors';
+import { localFiles, migrationDiff, writeMigratedFiles } from '../migrated-files';
 import { openGame, type OpenOptions } from '../../game/open-session';
 import { verifyMigration, type VerifyProblem } from '../verify-migration';
 
@@ -26,6 +27,8 @@ export interface MigrateOptions {
   numPlayers?: number;
   /** Write the game's migrated files (and its other local files) under this folder instead of printing the game file. */
   out?: string;
+  /** Print a unified diff of each changed file instead of the game file (nothing is written). */
+  diff?: boolean;
   /** How to find the game in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
   open?: OpenOptions;
 }
@@ -38,6 +41,7 @@ export interface MigrateOptions {
  * `// FLOWSCOPE: decide …` comment in the output); else 1, with each decision and failure.
  */
 export async function migrateCommand(file: string, options: MigrateOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  if (options.diff && options.out !== undefined) throw new UsageError('--diff prints the changes and --out writes the files: choose one');
   const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const config = opened.game.config;
   const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
@@ -54,7 +58,10 @@ export async function migrateCommand(file: string, options: MigrateOptions, prin
   const files = migrateSourceFiles({ file: gameFile, source }, config, migrationOptions, local);
   const changed = [...files].filter(([f, text]) => f !== gameFile && text !== readFileSync(f, 'utf8'));
   const shown = (f: string) => path.relative(path.dirname(opened.module.file), f);
-  if (options.out) {
+  if (options.diff) {
+    const diff = migrationDiff(opened.module.inputs, files);
+    for (const line of diff.replace(/\n$/, '').split('\n')) if (diff) print(line);
+  } else if (options.out) {
     const written = writeMigratedFiles(options.out, opened.module.inputs, files);
     for (const f of written) print(f);
   } else {
@@ -64,13 +71,13 @@ export async function migrateCommand(file: string, options: MigrateOptions, prin
   const what = `${opened.game.name} (${opened.module.file}) on boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`;
   if (!found.length && !notes.length) {
     warn(`migrate: ${what}`);
-    warn('nothing to migrate: this game already uses the boardgame.io 0.50 API (printed unchanged)');
+    warn(`nothing to migrate: this game already uses the boardgame.io 0.50 API (${options.diff ? 'no difference to print' : 'printed unchanged'})`);
     return 0;
   }
   warn(`migrate: ${what}`);
   for (const line of formatNotes(notes)) warn(line);
-  if (gameFile !== opened.module.file) warn(`the config is written in ${shown(gameFile)}, which ${options.out ? 'is migrated' : 'is printed'}`);
-  if (changed.length) warn(`${options.out ? 'also migrated' : 'also migrated (not printed: write every file with --out DIR)'}: ${changed.map(([f]) => shown(f)).join(', ')}`);
+  if (gameFile !== opened.module.file) warn(`the config is written in ${shown(gameFile)}, which ${options.out || options.diff ? 'is migrated' : 'is printed'}`);
+  if (changed.length) warn(`${options.out || options.diff ? 'also migrated' : 'also migrated (not printed: write every file with --out DIR or see them with --diff)'}: ${changed.map(([f]) => shown(f)).join(', ')}`);
   const steps = options.verifySteps ?? DEFAULT_VERIFY_STEPS;
   const verification = await verifyMigration(opened, files, notes, {
     steps,

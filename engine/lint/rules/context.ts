@@ -24,7 +24,7 @@ export interface LintContext {
 
 export type Rule = (ctx: LintContext) => LintFinding[];
 
-export function createContext(config: GameConfig, turnOrders: Record<string, any>, release = '0.50.2'): LintContext {
+export function createContext(config: GameConfig, turnOrders: Record<string, unknown>, release = '0.50.2'): LintContext {
   const game = normaliseConfig(config, turnOrders);
   const declared = game.phases.filter((p) => p.name !== null);
   const phaseNames = declared.map((p) => p.name as string);

@@ -1,5 +1,5 @@
 import { finding, type LintFinding } from '../codes';
-import { tokenize, type Token } from '../source';
+import { isCall, isMember, memberName, parseFunctionText, parseModule, stringValue, walk, type t } from '../ast';
 import { distinctFunctions, type Rule } from './context';
 
 /** An unseeded source and the fix boardgame.io offers for it. */
@@ -14,28 +14,42 @@ interface Source {
 }
 
 const LIBRARY_FUNCTIONS = new Set(['shuffle', 'sample', 'sampleSize', 'random']);
+const LODASH = /^(_|lodash|import_lodash\w*)$/;
 
-/** Uses found in a token list: `Math.random()`, `Date.now()`, `new Date()` with no argument, … */
-function usesIn(tokens: Token[]): Source[] {
-  const out: Source[] = [];
-  const is = (i: number, value: string) => tokens[i]?.type !== 'string' && tokens[i]?.value === value;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.type !== 'ident') continue;
-    const member = is(i + 1, '.') ? tokens[i + 2]?.value : undefined;
-    const called = is(i + 3, '(');
-    if (t.value === 'Math' && member === 'random' && called) out.push({ api: 'Math.random', fix: RANDOM_FIX });
-    else if (t.value === 'Date' && member === 'now' && called) out.push({ api: 'Date.now', fix: CLOCK_FIX });
-    else if (t.value === 'performance' && member === 'now' && called) out.push({ api: 'performance.now', fix: CLOCK_FIX });
-    else if (t.value === 'crypto' && (member === 'getRandomValues' || member === 'randomUUID' || member === 'randomBytes') && called) out.push({ api: `crypto.${member}`, fix: RANDOM_FIX });
-    else if (t.value === 'new' && is(i + 1, 'Date') && is(i + 2, '(') && is(i + 3, ')')) out.push({ api: 'new Date()', fix: CLOCK_FIX });
-    else if ((t.value === '_' || t.value === 'lodash' || /^import_lodash/.test(t.value)) && member !== undefined && called) {
-      // `_.shuffle(x)`, or what esbuild makes of it: `import_lodash.default.shuffle(x)`.
-      const name = member === 'default' && is(i + 3, '.') ? tokens[i + 4]?.value : member;
-      const call = member === 'default' ? is(i + 5, '(') : called;
-      if (name && call && LIBRARY_FUNCTIONS.has(name)) out.push({ api: `lodash ${name}`, fix: RANDOM_FIX });
-    }
-  }
+/** Whether `node` names lodash: `_`, `lodash`, `globalThis._`, or what esbuild makes of an import (`import_lodash.default`). */
+function isLodash(node: t.Node): boolean {
+  if (node.type === 'Identifier') return LODASH.test(node.name);
+  const name = memberName(node);
+  if (name === 'default' && isMember(node)) return isLodash(node.object);
+  return name !== undefined && LODASH.test(name);
+}
+
+const isName = (node: t.Node, name: string) => node.type === 'Identifier' && node.name === name;
+
+/** The API a call or `new` expression uses, when it is one of the unseeded sources. */
+function useOf(node: t.Node): Source | null {
+  if (node.type === 'NewExpression') return isName(node.callee, 'Date') && node.arguments.length === 0 ? { api: 'new Date()', fix: CLOCK_FIX } : null;
+  if (!isCall(node)) return null;
+  // `(0, import_lodash.shuffle)(x)`: esbuild calls imported functions through a sequence.
+  const callee = node.callee.type === 'SequenceExpression' ? node.callee.expressions[node.callee.expressions.length - 1] : node.callee;
+  const member = memberName(callee);
+  if (member === undefined || !isMember(callee)) return null;
+  const object = callee.object;
+  if (isName(object, 'Math') && member === 'random') return { api: 'Math.random', fix: RANDOM_FIX };
+  if (isName(object, 'Date') && member === 'now') return { api: 'Date.now', fix: CLOCK_FIX };
+  if (isName(object, 'performance') && member === 'now') return { api: 'performance.now', fix: CLOCK_FIX };
+  if (isName(object, 'crypto') && (member === 'getRandomValues' || member === 'randomUUID' || member === 'randomBytes')) return { api: `crypto.${member}`, fix: RANDOM_FIX };
+  if (LIBRARY_FUNCTIONS.has(member) && isLodash(object)) return { api: `lodash ${member}`, fix: RANDOM_FIX };
+  return null;
+}
+
+/** Uses found under a node, with the line each starts on: `Math.random()`, `Date.now()`, `new Date()` with no argument, … */
+function usesIn(root: t.Node): (Source & { line: number })[] {
+  const out: (Source & { line: number })[] = [];
+  walk(root, (node) => {
+    const use = useOf(node);
+    if (use) out.push({ ...use, line: node.loc?.start.line ?? 0 });
+  });
   return out;
 }
 
@@ -49,7 +63,8 @@ const unique = (sources: Source[]) => [...new Map(sources.map((s) => [s.api, s])
 export const nondeterministicCalls: Rule = (ctx) => {
   const out: LintFinding[] = [];
   for (const f of distinctFunctions(ctx)) {
-    for (const use of unique(usesIn(tokenize(f.source)))) {
+    const root = parseFunctionText(f.source)?.node ?? parseModule(f.source)?.program;
+    for (const use of root ? unique(usesIn(root)) : []) {
       out.push(finding('nondeterministic-call', f.path, `\`${f.path}\` calls ${use.api}: ${WHY}; ${use.fix}.`));
     }
   }
@@ -59,36 +74,37 @@ export const nondeterministicCalls: Rule = (ctx) => {
 /** Packages whose ids or picks come from `Math.random` or `crypto`. */
 const RANDOM_PACKAGES = /^(uuid|nanoid|shortid|cuid|lodash\/(shuffle|sample|sampleSize|random))$/;
 
+/** The module specifier of an `import … from 'x'`, `require('x')` or `import('x')`. */
+function importedModule(node: t.Node): string | undefined {
+  if (node.type === 'ImportDeclaration') return node.source.value;
+  if (isCall(node) && (isName(node.callee, 'require') || node.callee.type === 'Import')) return stringValue(node.arguments[0]);
+  return undefined;
+}
+
 /**
  * The same uses in a file's text, by line (for helper files and module-level code, which no
- * config function's source shows): `[{ line: 5, message: … }]`. `file` names it in messages.
+ * config function's source shows): `[{ line: 5, message: … }]`. `file` names it in messages and
+ * says how to parse it (`.ts`, `.tsx`, `.js`, `.jsx`, `.mjs`, `.cjs`). A file Babel cannot read
+ * gives nothing (it does not load either, and the loader says why).
  */
 export function nondeterministicLines(file: string, text: string): { line: number; message: string }[] {
-  const out: { line: number; message: string }[] = [];
-  let inComment = false;
-  text.split('\n').forEach((raw, index) => {
-    let line = raw;
-    if (inComment) {
-      const end = line.indexOf('*/');
-      if (end < 0) return;
-      line = line.slice(end + 2);
-      inComment = false;
-    }
-    line = line.replace(/\/\*.*?\*\//g, '');
-    const open = line.indexOf('/*');
-    if (open >= 0) {
-      line = line.slice(0, open);
-      inComment = true;
-    }
-    const where = `${file}:${index + 1}`;
-    const uses = unique(usesIn(tokenize(line)));
-    for (const use of uses) out.push({ line: index + 1, message: `${where} calls ${use.api}: ${WHY}; ${use.fix}.` });
-    const imported = /(?:from\s+|require\s*\(\s*|import\s+)['"]([^'"]+)['"]/.exec(line)?.[1];
-    if (imported && RANDOM_PACKAGES.test(imported)) {
-      out.push({ line: index + 1, message: `${where} imports ${imported}, whose results come from Math.random or crypto: ${WHY}; ${RANDOM_FIX}.` });
-    }
+  const ast = parseModule(text, file);
+  if (!ast) return [];
+  const found: { line: number; message: string }[] = [];
+  const seen = new Set<string>();
+  for (const use of usesIn(ast.program)) {
+    if (seen.has(`${use.line}\0${use.api}`)) continue;
+    seen.add(`${use.line}\0${use.api}`);
+    found.push({ line: use.line, message: `${file}:${use.line} calls ${use.api}: ${WHY}; ${use.fix}.` });
+  }
+  const imports: { line: number; message: string }[] = [];
+  walk(ast.program, (node) => {
+    const imported = importedModule(node);
+    const line = node.loc?.start.line ?? 0;
+    if (imported && RANDOM_PACKAGES.test(imported)) imports.push({ line, message: `${file}:${line} imports ${imported}, whose results come from Math.random or crypto: ${WHY}; ${RANDOM_FIX}.` });
   });
-  return out;
+  // By line; on one line, the calls before the imports.
+  return [...found, ...imports].sort((a, b) => a.line - b.line);
 }
 
 /** `nondeterministic-call` findings for the game's local files (file:line, no config path). */
