@@ -101,8 +101,8 @@ module.exports = {
     },
     {
       name: 'no-folder-cycles',
-      comment: 'Two folders that import each other are one concept split in two, or a missing lower layer. A warning until the runtime redesign (issue 11) removes the known ones.',
-      severity: 'warn',
+      comment: 'Two folders that import each other are one concept split in two, or a missing lower layer.',
+      severity: 'error',
       scope: 'folder',
       from: { path: '^(engine|app|renderer)/', pathNot: TEST },
       to: { circular: true },

@@ -65,6 +65,8 @@ describe('the layer rule (dependency-cruiser allow-list)', () => {
     put('fixtures/g/game.ts', `import { INVALID_MOVE } from 'boardgame.io/core';\nimport semver from 'semver';\nimport { h } from '../other/helper';\nimport { own } from './own';\nexport default { INVALID_MOVE, semver, h, own };\n`);
     put('fixtures/g/own.ts', `export const own = 1;\n`);
     put('fixtures/other/helper.ts', `export const h = 1;\n`);
+    put('engine/a/one.ts', `import { two } from '../b/two';\nexport const one = () => two;\n`);
+    put('engine/b/two.ts', `import { one } from '../a/one';\nexport const two = () => one;\n`);
 
     const errors = layerErrors(dir);
     const broken = (from: string, to: RegExp) => errors.some((e) => e.startsWith(`${from} -> `) && to.test(e));
@@ -79,6 +81,7 @@ describe('the layer rule (dependency-cruiser allow-list)', () => {
     expect(broken('app/main.ts', /renderer\/session\.ts/)).toBe(true);
     expect(broken('fixtures/g/game.ts', /node_modules\/semver\//)).toBe(true);
     expect(broken('fixtures/g/game.ts', /fixtures\/other\/helper\.ts/)).toBe(true);
+    expect(errors.some((e) => /^engine\/(a|b) -> engine\/(a|b): no-folder-cycles/.test(e))).toBe(true);
     // What is allowed stays allowed.
     expect(errors.filter((e) => e.startsWith('renderer/types-only.ts'))).toEqual([]);
     expect(errors.filter((e) => /boardgame\.io|fixtures\/g\/own/.test(e))).toEqual([]);
