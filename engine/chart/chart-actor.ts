@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- XState 4's machine and interpreter types are generic over a context and events this chart does not have. */
 import { interpret, type Interpreter } from 'xstate';
 import type { FlowCtx } from '../types';
 import { deepEqual } from '../util/plain';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- XState 4's machine and interpreter types are generic over a context and events this chart does not have. */
 import { createMachine, type StateNodeConfig } from 'xstate';
 import { GAMEOVER, type ChartModel } from './model';
 

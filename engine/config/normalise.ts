@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a game config and its ctx are the user's data, of any shape boardgame.io accepts. */
 import type { GameConfig } from '../types';
 import { describeActivePlayers, describeTurnOrder, type TurnOrderInfo } from './turn-order-info';
 

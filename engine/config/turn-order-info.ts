@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a game config and its ctx are the user's data, of any shape boardgame.io accepts. */
 export type TurnOrderKind = 'DEFAULT' | 'RESET' | 'CONTINUE' | 'ONCE' | 'CUSTOM' | 'CUSTOM_FROM' | 'custom';
 
 export interface TurnOrderInfo {

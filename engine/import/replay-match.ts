@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a game config and its ctx are the user's data, of any shape boardgame.io accepts. */
 import { SessionError } from '../session/session';
 import type { Session } from '../session/session';
 import type { FlowAction } from '../types';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
 /**
  * Reading a legacy config: its era, its functions (with the path and role of each), and what each
  * function's source does with `ctx` and the events. Shared by `detectLegacy` and `migrateConfig`.

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
 /**
  * The migration plan: the 0.50 config as a tree that knows where each part came from, so that
  * `migrateConfig` can build the runnable object and `migrateSource` the source text from the

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
 import { SPEC } from '../runtime/flow-era/spec';
 import type { GameConfig } from '../types';
 import { legacyTurnOrders } from './presets';

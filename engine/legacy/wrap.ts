@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
 /**
  * Run-time adapters that let a legacy function run unchanged on boardgame.io 0.50: each receives
  * the 0.50 context object and calls the legacy function with `(G, ctx, ...args)`, `ctx` carrying
@@ -9,9 +10,7 @@ import type { LegacyEra } from './types';
 
 // Legacy functions are the user's own JavaScript, called with whatever their release passed and
 // returning whatever they return: `any` here is that contract, checked where the results are read.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Fn = (...args: any[]) => any;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Context = Record<string, any>;
 
 export interface WrapEnv {

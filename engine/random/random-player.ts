@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a game config and its ctx are the user's data, of any shape boardgame.io accepts. */
 import { phaseNames, stageNames } from '../config/config-queries';
 import type { Session } from '../session/session';
 import { isEventName, type BgioState, type FlowAction, type PlayerID } from '../types';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a game config and its ctx are the user's data, of any shape boardgame.io accepts. */
 import { normaliseConfig } from '../config/normalise';
 import { comparableSteps, firstDivergence } from './compare';
 import { describeUse, type EntropyUse } from './entropy';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- boardgame.io's internals (its flow, reducer, ctx and events API) are untyped and differ from release to release. */
 import type { GameConfig } from '../../types';
 import { isProcessedFlow } from './spec';
 import type { FlowRelease } from './release';
