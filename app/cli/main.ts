@@ -225,8 +225,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'serve': {
         if (rest.length > 1) throw new UsageError(`expected at most one game file, got ${rest.join(' ')}`);
-        const { serveUiCommand } = await import('./commands/serve-ui');
-        return await serveUiCommand(
+        const { serveCommand } = await import('./commands/serve');
+        return await serveCommand(
           {
             file: rest[0],
             game: values.game,
@@ -255,8 +255,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'inspect': {
         const [file] = positionals(rest, 1, '<game-file>');
-        const { serveCommand } = await import('./commands/serve');
-        return await serveCommand(
+        const { inspectCommand } = await import('./commands/inspect');
+        return await inspectCommand(
           {
             file,
             game: values.game,
@@ -310,8 +310,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       case 'learn': {
         if (rest.length > 1) throw new UsageError(`expected at most one lesson id, got ${rest.join(' ')}`);
-        const { serveUiCommand } = await import('./commands/serve-ui');
-        return await serveUiCommand(
+        const { serveCommand } = await import('./commands/serve');
+        return await serveCommand(
           {
             learn: rest[0] ?? '',
             port: values.port === undefined ? undefined : integer(values.port, 'port', 0, 0),

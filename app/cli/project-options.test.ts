@@ -3,7 +3,7 @@ import type { SessionView } from '../../engine';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirWith } from '../testing/temp-dir';
-import { startServeUi } from './commands/serve-ui';
+import { startServe } from './commands/serve';
 import { main } from './main';
 
 /** A game only a factory makes, in a file that also imports a package that is not installed. */
@@ -54,7 +54,7 @@ describe('the options for real projects reach every command that opens a game', 
     const file = factoryProject();
     const journals = path.join(path.dirname(file), 'journals');
     const printed: string[] = [];
-    const server = await startServeUi(
+    const server = await startServe(
       { file, game: 'makeGame', open: { factoryArgs: [5], stubModules: ['not-installed-toasts'] }, timeoutSeconds: 10, port: 0, journalDir: journals, attach: false },
       (l) => printed.push(l),
     );

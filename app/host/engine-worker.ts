@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { callHost, errorReply, validateHostRequest, type HostApi, type HostEvent, type HostRequestMessage } from '../../engine';
 import { setActivityReporter } from '../load/activity';
-import { startInspectServer } from '../inspect/inspect-server';
+import { startInspectServer } from '../xstate-inspect/inspect-server';
 import { SessionHost } from './session-host';
 import { workerActivityReporter } from './watched-reporter';
 

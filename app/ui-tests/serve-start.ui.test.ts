@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServeUi, type ServeUi } from '../cli/commands/serve-ui';
+import { startServe, type RunningServe } from '../cli/commands/serve';
 import { browserUnavailable, launchChromium } from '../testing/browser';
 import { tempDirWith } from '../testing/temp-dir';
 import { ROOT, shootAll, stepCounter, VIEWPORTS } from '../testing/ui-session';
@@ -12,7 +12,7 @@ const missing = browserUnavailable();
 if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
 
 const quiet = () => undefined;
-const serve = (options: Partial<Parameters<typeof startServeUi>[0]>) => startServeUi({ timeoutSeconds: 10, port: 0, attach: false, ...options }, quiet, quiet);
+const serve = (options: Partial<Parameters<typeof startServe>[0]>) => startServe({ timeoutSeconds: 10, port: 0, attach: false, ...options }, quiet, quiet);
 
 /** A game whose one move does some real work, so a long replay of it takes a while to load. */
 const TICKER = `export default {
@@ -61,7 +61,7 @@ function factoryProject(): string {
 
 describe.skipIf(!!missing)('what serve was started with, in the page', () => {
   let browser: Browser;
-  let server: ServeUi | null = null;
+  let server: RunningServe | null = null;
   let page: Page;
 
   beforeAll(async () => {

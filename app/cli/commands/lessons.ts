@@ -2,7 +2,7 @@ import path from 'node:path';
 import { LessonError } from '../../../engine';
 import { checkLessonFile } from '../../lessons/check-lesson-file';
 import { findLessonFiles, lessonFile, lessonId, listLessons } from '../../lessons/lesson-library';
-import { FIXTURES_DIR } from './serve-ui';
+import { FIXTURES_DIR } from './serve';
 
 /** `flowscope lessons`: the bundled lessons in teaching order. */
 export function lessonsCommand(print: (line: string) => void): number {

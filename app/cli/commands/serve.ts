@@ -1,132 +1,131 @@
-import { describeAction, ChartActor, chartOf, GAMEOVER, RandomPlayer, type ChartValue, type FlowAction, type ReplayFile, type StepRecord } from '../../../engine';
-import { activity } from '../../load/activity';
-import { startInspectServer, type InspectServer } from '../../inspect/inspect-server';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { enhancerSnippet, type GameRandomness, type ReplayFile, type SessionView } from '../../../engine';
+import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
+import { lessonView } from '../../lessons/lesson-library';
+import type { HostCall } from '../../host/engine-host';
+import { startUiServer, type UiServer } from '../../server/ui-server';
+import type { OpenOptions } from '../../game/open-session';
+import { pairingToken } from '../../attach/pairing-token';
 import { UsageError } from '../errors';
-import { chooseRandom, dispatchAction, newSession, openGame } from '../../game/open-session';
 import { replayMismatch } from '../replay-identity';
-import { readReplayFile } from './replay';
+import { readReplay } from './replay';
+import { APP_ROOT } from '../app-root';
+
+export const UI_DIR = path.join(APP_ROOT, 'renderer', 'dist');
+export const FIXTURES_DIR = path.join(APP_ROOT, 'fixtures');
 
 export interface ServeOptions {
-  file: string;
+  file?: string;
   game?: string;
-  players: number;
-  seed: string;
-  /** Start the XState inspection server (docs/inspect.md) and print its address. */
-  inspect: boolean;
-  /** The inspection server's port (0 or absent: a free one). */
+  players?: number;
+  seed?: string;
+  /** `real` with `--no-sandbox-random`: the game opened from the command line runs unseeded. */
+  gameRandomness?: GameRandomness;
   port?: number;
-  /** Play this replay's actions (its players, seed and setup data win over the options). */
+  timeoutSeconds: number;
+  /** Also run an @xstate/inspect server for the live chart. */
+  inspect?: { port?: number };
+  /** A replay file to open. */
   replay?: string;
-  /** Or play this many seeded random steps (restarting at game over). */
-  random?: number;
-  /** Pause before each step. */
-  intervalMs: number;
+  /** Where boardgame.io games you run connect to be followed (flowscope/attach); false turns it off. */
+  attach?: { port?: number; token?: string; origins?: string[] } | false;
+  /** Where the game is kept in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
+  open?: OpenOptions;
+  /** Open the Learn panel: on this lesson id, or on the list when empty. */
+  learn?: string;
+  /** Where session journals live (see `stateDir`); without it nothing is journaled. */
+  journalDir?: string;
+  /** Restore the newest session left unfinished by a crash. */
+  restore?: boolean;
 }
 
-/** Sends the watchdog of a watched worker a sign of life this often while waiting. */
-const HEARTBEAT_MS = 1000;
+/** A browser-mode server, and the loading of what the command line named (it rejects when that cannot be opened). */
+export interface RunningServe extends UiServer {
+  loaded: Promise<void>;
+}
 
 /**
- * `flowscope serve`: runs a session with a live chart actor (visible to XState inspectors with
- * `inspect`), plays a replay or random steps one every `intervalMs`, then keeps serving until
- * `signal` aborts (without a signal: until SIGINT or SIGTERM). Returns the exit code (0).
- * Errors loading the game or the replay propagate.
+ * Starts browser mode and prints the address at once, then opens `file`, the replay or the
+ * session to restore (or leaves the fixtures to choose from) while requests wait for it.
  */
-export async function serveCommand(options: ServeOptions, print: (line: string) => void, warn: (line: string) => void, signal?: AbortSignal): Promise<number> {
-  if (options.replay !== undefined && options.random !== undefined) throw new UsageError('serve takes --replay or --random, not both');
-  if (!(Number.isFinite(options.intervalMs) && options.intervalMs >= 0)) throw new UsageError(`--interval must be a number of milliseconds of at least 0, got ${options.intervalMs}`);
-  const replay: ReplayFile | null = options.replay !== undefined ? readReplayFile(options.replay) : null;
-  const opened = await openGame(options.file, options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined), undefined, undefined, { gameRandomness: replay?.gameRandomness });
-  const mismatch = replay ? replayMismatch(replay, { name: opened.game.name, ...opened.module }, options.replay) : null;
-  if (mismatch) warn(mismatch);
+export async function startServe(options: ServeOptions, print: (line: string) => void, warn: (line: string) => void = print): Promise<RunningServe> {
+  // Everything the user named is checked before the server starts: a bad file is one line, not a running server.
+  if (options.restore && (options.file || options.replay)) throw new UsageError('--restore opens the unfinished session; do not name a game file or --replay with it');
+  const replay = options.replay === undefined ? null : readReplay(options.replay);
+  const unfinished = options.journalDir ? findUnfinishedJournals(options.journalDir) : [];
+  if (options.restore && unfinished.length === 0) throw new UsageError(`--restore: there is no unfinished session to restore${options.journalDir ? ` (in ${options.journalDir})` : ''}`);
+  // A lesson file outside the fixtures is named by its absolute path (the page asks the server for it).
+  const learn = options.learn === undefined ? undefined : options.learn.endsWith('.lesson.json') ? path.resolve(options.learn) : options.learn;
+  if (learn) lessonView(FIXTURES_DIR, learn);
 
-  // The server first: an interpreter registers with the inspector only if it exists when the
-  // interpreter starts.
-  let server: InspectServer | null = null;
-  let actor: ChartActor | null = null;
-  const own = signal ? null : processSignal();
-  const stop = signal ?? own!.signal;
-  try {
-    if (options.inspect) server = await startInspectServer({ port: options.port });
-    const session = replay ? newSession(opened, replay.numPlayers, replay.seed, replay.setupData) : newSession(opened, options.players, options.seed, null);
-    actor = new ChartActor(chartOf(opened.game.config, session.numPlayers, opened.runtime), { devTools: options.inspect });
-    actor.sync(session.steps[0].ctx);
-    if (server) {
-      print(`inspect: ${server.url}`);
-      print(
-        `connect an XState inspector client: createWebSocketReceiver({ server: '${server.url.slice('ws://'.length)}' }) from @xstate/inspect ` +
-          `(loopback pages and Node only; the token is the password; see docs/inspect.md)`,
-      );
-    }
-    print(`step 0: ${describeAction(null)} → ${formatChartValue(actor.value)}`);
-
-    const player = options.random !== undefined ? new RandomPlayer({ seed: session.seed, restartOnGameOver: true }) : null;
-    const total = replay ? replay.actions.length : (options.random ?? 0);
-    for (let i = 0; i < total && !stop.aborted; i++) {
-      await pause(options.intervalMs, stop, `serving: waiting to play step ${session.length}`);
-      if (stop.aborted) break;
-      const action: FlowAction | null = replay ? replay.actions[i] : chooseRandom(player!, session);
-      if (!action) {
-        print(`nobody can act after ${session.lastIndex} steps`);
-        break;
-      }
-      const record = dispatchAction(session, action);
-      const grew = actor.sync(record.ctx);
-      print(formatStep(record, actor.value, grew));
-    }
-    if (!stop.aborted) print(`played ${session.lastIndex} steps; serving until interrupted (Ctrl-C)`);
-    await pause(Infinity, stop, 'serving: waiting for Ctrl-C');
-    return 0;
-  } finally {
-    own?.dispose();
-    actor?.stop(); // inspectors see service.stop before the server goes
-    await server?.close();
+  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir, attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() }, unfinished: options.restore ? null : (unfinished[0] ?? null) });
+  if (!options.restore && unfinished.length) warn(`an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it, or choose Restore in the page.`);
+  // The address first: a long replay loads while the page shows its progress, and requests wait for it.
+  if (learn !== undefined) {
+    print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
+  } else {
+    if (server.attach) print(`follow your own boardgame.io game: ${enhancerSnippet(server.attach)} (see the README)`);
+    print(`Flowscope is running at ${server.url}`);
   }
+  print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
+  const loaded = server.engine.loadFirst((call) => loadFirstSession(server, call, options, replay, unfinished, print, warn));
+  loaded.catch(() => undefined);
+  return Object.assign(server, { loaded });
 }
 
-/** One short line per step: what was dispatched, by whom, and where the chart is now. */
-function formatStep(record: StepRecord, value: ChartValue, grew: boolean): string {
-  const by = record.action && 'playerID' in record.action ? ` by ${record.action.playerID}` : '';
-  const outcome = record.ok ? formatChartValue(value) : `rejected: ${record.error?.message ?? 'unknown reason'}`;
-  return `step ${record.index}: ${describeAction(record.action)}${by} → ${outcome}${grew ? ' (the chart grew: new machine)' : ''}`;
+/** Opens what the command line named (a game, a replay, the session to restore), printing what was opened. */
+async function loadFirstSession(server: UiServer, call: HostCall, options: ServeOptions, replay: ReturnType<typeof readReplay> | null, unfinished: FoundJournal[], print: (line: string) => void, warn: (line: string) => void): Promise<void> {
+  if (options.file) {
+    const view = await call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed, gameRandomness: options.gameRandomness, ...projectLocation(options.open) });
+    print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
+  }
+  if (replay) {
+    print(`opening replay ${options.replay}: ${replay.replay.actions.length} steps…`);
+    const view = await call<SessionView>('openReplay', replay.text, path.resolve(options.replay!));
+    const mismatch = replayMismatch(replay.replay, { name: view.game.name, file: view.game.file, sha256: view.game.sha256 }, options.replay);
+    if (mismatch) warn(mismatch);
+    if (options.file && view.game.file !== path.resolve(options.file)) warn(`note: the replay names its own game file, so ${view.game.file} was opened instead of ${path.resolve(options.file)}`);
+    print(`opened replay ${options.replay}: ${view.game.name}, ${view.length - 1} steps`);
+  }
+  if (options.restore) {
+    const [newest] = unfinished;
+    const view = await server.engine.restoreSession(newest, call);
+    rmSync(newest.file, { force: true });
+    print(`restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps${newest.torn ? ' (its last, half-written line was left out)' : ''}`);
+  }
+  if (options.inspect) print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
 }
 
-export function formatChartValue(value: ChartValue): string {
-  if (value === GAMEOVER) return GAMEOVER;
-  const [phase, { turn }] = Object.entries(value)[0];
-  return `${phase} ${Object.entries(turn)
-    .map(([player, slot]) => `${player}:${slot}`)
-    .join(' ')}`;
-}
-
-/** Resolves after `ms` (never for Infinity) or when `signal` aborts, telling the watchdog we are alive. */
-function pause(ms: number, signal: AbortSignal, doing: string): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    activity.doing(doing);
-    const done = () => {
-      clearTimeout(timer);
-      clearInterval(heartbeat);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
-    const heartbeat = setInterval(() => activity.doing(doing), HEARTBEAT_MS);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
-/** Without a caller's signal: aborted by SIGINT or SIGTERM until disposed. */
-function processSignal(): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+/** The open request's fields for a game kept somewhere other than an export. */
+function projectLocation(open: OpenOptions | undefined): { gamePath?: string; factoryArgs?: unknown[]; stubModules?: string[] } {
   return {
-    signal: controller.signal,
-    dispose() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
+    ...(open?.gamePath !== undefined ? { gamePath: open.gamePath } : {}),
+    ...(open?.factoryArgs !== undefined ? { factoryArgs: open.factoryArgs } : {}),
+    ...(open?.stubModules?.length ? { stubModules: open.stubModules } : {}),
   };
 }
+
+function describeJournal(journal: FoundJournal): string {
+  return `${path.basename(journal.open.game)} opened ${journal.at}, ${journal.actions.length} actions`;
+}
+
+/** `flowscope serve`: runs until `signal` aborts (Ctrl+C in a terminal). */
+export async function serveCommand(options: ServeOptions, print: (line: string) => void, signal: AbortSignal, warn: (line: string) => void = print): Promise<number> {
+  const server = await startServe(options, print, warn);
+  const stopped = new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+  try {
+    // Ctrl+C while a long replay loads stops at once; a caller whose signal was aborted before the
+    // start still learns whether what it named could be opened.
+    await (signal.aborted ? server.loaded : Promise.race([server.loaded, stopped]));
+  } catch (error) {
+    // What the command line named cannot be opened: one line and exit 2, as before the server started.
+    await server.close();
+    throw error;
+  }
+  await stopped;
+  await server.close();
+  return 0;
+}
+
+export type { ReplayFile };

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { WebSocket, type ClientOptions } from 'ws';
 import { ChartActor, chartOf, deepEqual, parseReplay, projectCtx, RandomPlayer, type ChartValue, type FlowAction } from '../../engine';
 import { play } from '../cli/commands/play';
-import { serveCommand } from '../cli/commands/serve';
+import { inspectCommand } from '../cli/commands/inspect';
 import { dispatchAction, newSession, openGame } from '../game/open-session';
 import { tempDirWith } from '../testing/temp-dir';
 import { startInspectServer, type InspectServer } from './inspect-server';
@@ -355,7 +355,7 @@ describe('inspect server: lifecycle', () => {
 
 // ---- flowscope serve ---------------------------------------------------------------------------
 
-describe('serveCommand', () => {
+describe('inspectCommand', () => {
   async function recordReplay(seed: string, steps: number): Promise<string> {
     const out = path.join(tempDirWith({}), 'replay.json');
     await play({ file: fixture('tic-tac-toe'), players: 2, seed, random: steps, out, setupData: null, expect: true, restart: true, undoRate: 0 }, () => {}, () => {});
@@ -383,7 +383,7 @@ describe('serveCommand', () => {
     const lines: string[] = [];
     const warnings: string[] = [];
     const controller = new AbortController();
-    const done = serveCommand(
+    const done = inspectCommand(
       { file: fixture('tic-tac-toe'), players: 3, seed: 'ignored', inspect: true, replay: replayFile, intervalMs: 40 },
       (l) => lines.push(l),
       (l) => warnings.push(l),
@@ -424,7 +424,7 @@ describe('serveCommand', () => {
   it('plays seeded random steps without inspection, and stops early when aborted', async () => {
     const lines: string[] = [];
     const controller = new AbortController();
-    const done = serveCommand({ file: fixture('tic-tac-toe'), players: 2, seed: 'rnd', inspect: false, random: 12, intervalMs: 0 }, (l) => lines.push(l), () => {}, controller.signal);
+    const done = inspectCommand({ file: fixture('tic-tac-toe'), players: 2, seed: 'rnd', inspect: false, random: 12, intervalMs: 0 }, (l) => lines.push(l), () => {}, controller.signal);
     await waitFor('the random steps', () => lines.some((l) => l.startsWith('played 12 steps')));
     controller.abort();
     expect(await done).toBe(0);
@@ -435,7 +435,7 @@ describe('serveCommand', () => {
     const slow = new AbortController();
     const slowLines: string[] = [];
     const started = Date.now();
-    const slowRun = serveCommand({ file: fixture('tic-tac-toe'), players: 2, seed: 'rnd', inspect: true, random: 1000, intervalMs: 60_000 }, (l) => slowLines.push(l), () => {}, slow.signal);
+    const slowRun = inspectCommand({ file: fixture('tic-tac-toe'), players: 2, seed: 'rnd', inspect: true, random: 1000, intervalMs: 60_000 }, (l) => slowLines.push(l), () => {}, slow.signal);
     const url = await waitFor('the inspect line', () => slowLines.find((l) => l.startsWith('inspect: '))?.slice('inspect: '.length));
     slow.abort();
     expect(await slowRun).toBe(0);
@@ -447,10 +447,10 @@ describe('serveCommand', () => {
   it('lets errors loading the game propagate, leaving no server behind', async () => {
     const controller = new AbortController();
     await expect(
-      serveCommand({ file: path.join(tempDirWith({}), 'missing.ts'), players: 2, seed: 's', inspect: true, intervalMs: 0 }, () => {}, () => {}, controller.signal),
+      inspectCommand({ file: path.join(tempDirWith({}), 'missing.ts'), players: 2, seed: 's', inspect: true, intervalMs: 0 }, () => {}, () => {}, controller.signal),
     ).rejects.toThrow(/missing\.ts/);
     await expect(
-      serveCommand({ file: fixture('tic-tac-toe'), players: 2, seed: 's', inspect: true, replay: 'r.json', random: 3, intervalMs: 0 }, () => {}, () => {}, controller.signal),
+      inspectCommand({ file: fixture('tic-tac-toe'), players: 2, seed: 's', inspect: true, replay: 'r.json', random: 3, intervalMs: 0 }, () => {}, () => {}, controller.signal),
     ).rejects.toThrow('not both');
   });
 });
