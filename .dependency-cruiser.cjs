@@ -7,7 +7,8 @@
 // renderer/  the browser: itself, UI libraries, the engine's protocol (values) and public entry (types only)
 // fixtures/  boardgame.io's public API and files of their own folder
 const TEST = '(\\.test\\.tsx?$|/testing/|^(scripts|bench)/)';
-const ENGINE_PACKAGES = '(^|/)node_modules/(boardgame\\.io|bgio-0\\.[0-9]+|xstate|zod|semver|jsondiffpatch|@babel/parser|@babel/types|magic-string)/';
+const ENGINE_PACKAGES =
+  '(^|/)node_modules/(boardgame\\.io|bgio-0\\.[0-9]+|xstate|zod|semver|jsondiffpatch|@babel/parser|@babel/types|magic-string)/';
 const RENDERER_PACKAGES = '(^|/)node_modules/(react|react-dom|reactflow|@reactflow/[^/]+|elkjs|html-to-image|jsondiffpatch|zod|scheduler)/';
 const UI_PACKAGES = '(^|/)node_modules/(react|react-dom|reactflow|@reactflow/[^/]+|@xyflow/[^/]+|elkjs|html-to-image)/';
 const PROTOCOL = '^engine/(host/protocol\\.ts$|protocol/)';

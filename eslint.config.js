@@ -13,7 +13,10 @@ export default tseslint.config(
   {
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       'prefer-const': ['error', { destructuring: 'all' }],
       // A warning in app/ and renderer/; an error in the engine (below).
       '@typescript-eslint/no-explicit-any': 'warn',
@@ -29,7 +32,15 @@ export default tseslint.config(
     },
   },
   // Tests write game functions with their documented signatures, used or not.
-  { files: ['**/*.test.ts', '**/testing/**'], rules: { '@typescript-eslint/no-unused-vars': ['error', { args: 'none', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }] } },
+  {
+    files: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'none', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+    },
+  },
   // Written by `flowscope migrate` and kept current by fixtures/migrated.test.ts: fix the generator, not these.
   { files: ['fixtures/*/migrated/**'], rules: { '@typescript-eslint/no-unused-vars': 'off' } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
@@ -40,7 +51,11 @@ export default tseslint.config(
   },
   // The engine's `any`s are each justified where they stand (a file's eslint-disable names why:
   // boardgame.io's untyped internals, XState 4's generics, or the user's game config); a new one is an error.
-  { files: ['engine/**/*.ts'], ignores: ['**/*.test.ts', '**/testing/**', '**/*.d.ts'], rules: { '@typescript-eslint/no-explicit-any': 'error' } },
+  {
+    files: ['engine/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', '**/*.d.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
   // Test games are written as users write them (untyped `(G, ctx)` functions), and the older
   // releases' declarations describe untyped JavaScript.
   { files: ['**/*.test.ts', '**/testing/**', 'engine/**/*.d.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },

@@ -23,7 +23,10 @@ export interface FlowscopeAttachOptions {
 export declare function flowscope(options: FlowscopeAttachOptions): (createStore: any) => any;
 
 /** Wraps a boardgame.io server's storage: `Server({ games, db: flowscopeStorage(db, { token }) })`. */
-export declare function flowscopeStorage<T extends object>(db: T, options: Omit<FlowscopeAttachOptions, 'game' | 'name' | 'playerID' | 'matchID'>): T;
+export declare function flowscopeStorage<T extends object>(
+  db: T,
+  options: Omit<FlowscopeAttachOptions, 'game' | 'name' | 'playerID' | 'matchID'>,
+): T;
 
 /** The URL, if it names this machine; throws otherwise. */
 export declare function loopbackUrl(url: string): URL;

@@ -25,7 +25,8 @@ const MAX_MATCHES = 50;
 export function loopbackUrl(url) {
   const parsed = new URL(url);
   if (parsed.protocol !== 'ws:') throw new Error(`flowscope/attach: ${url} must be a ws:// address on this machine`);
-  if (!LOOPBACK.includes(parsed.hostname)) throw new Error(`flowscope/attach only connects to this machine (127.0.0.1 or localhost), not ${parsed.hostname}`);
+  if (!LOOPBACK.includes(parsed.hostname))
+    throw new Error(`flowscope/attach only connects to this machine (127.0.0.1 or localhost), not ${parsed.hostname}`);
   return parsed;
 }
 
@@ -140,7 +141,9 @@ class Link {
 }
 
 function noToken(what) {
-  console.warn(`flowscope/attach: no pairing token given to ${what}, so Flowscope will not follow this game (copy the token Flowscope shows).`);
+  console.warn(
+    `flowscope/attach: no pairing token given to ${what}, so Flowscope will not follow this game (copy the token Flowscope shows).`,
+  );
 }
 
 /**
@@ -161,7 +164,11 @@ export function flowscope(options = {}) {
   const gameName = options.name ?? options.game?.name ?? null;
   return (createStore) => (reducer, preloadedState, enhancer) => {
     const store = createStore(reducer, preloadedState, enhancer);
-    const link = new Link({ ...options, role: 'client', label: options.label ?? (typeof location !== 'undefined' ? location.href : undefined) });
+    const link = new Link({
+      ...options,
+      role: 'client',
+      label: options.label ?? (typeof location !== 'undefined' ? location.href : undefined),
+    });
     const match = options.matchID ?? 'default';
     let mode = 'local';
     let seq = 0;
@@ -171,7 +178,15 @@ export function flowscope(options = {}) {
       if (!seed || !initial?.ctx) return;
       started = true;
       seq = 0;
-      link.announce(match, { type: 'match', match, game: gameName, playerID, numPlayers: initial.ctx.numPlayers, seed, initial: stateOf(initial) });
+      link.announce(match, {
+        type: 'match',
+        match,
+        game: gameName,
+        playerID,
+        numPlayers: initial.ctx.numPlayers,
+        seed,
+        initial: stateOf(initial),
+      });
     };
     if (preloadedState) start(preloadedState, null);
     const observe = (action) => {
@@ -184,7 +199,8 @@ export function flowscope(options = {}) {
           return;
         case 'UPDATE':
         case 'PATCH':
-          if (mode === 'server' && started) link.send(match, { type: 'log', match, entries: action.deltalog ?? [], state: stateOf(store.getState()) });
+          if (mode === 'server' && started)
+            link.send(match, { type: 'log', match, entries: action.deltalog ?? [], state: stateOf(store.getState()) });
           return;
         case 'MAKE_MOVE':
         case 'GAME_EVENT':

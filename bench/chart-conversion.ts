@@ -48,5 +48,7 @@ for (const players of [4, 7]) {
   console.log(`  chart model:                  ${model.toFixed(2)} ms`);
   console.log(`  XState machine:               ${machine.toFixed(2)} ms`);
   console.log(`  model + machine + started actor: ${actor.toFixed(2)} ms`);
-  console.log(`  boardgame.io InitializeGame:  ${init.toFixed(2)} ms  (conversion with actor = ${(actor / init).toFixed(1)}x creating the game)`);
+  console.log(
+    `  boardgame.io InitializeGame:  ${init.toFixed(2)} ms  (conversion with actor = ${(actor / init).toFixed(1)}x creating the game)`,
+  );
 }

@@ -20,7 +20,12 @@ const workers = Number(workersArg);
 
 async function measure(w: number): Promise<{ ms: number; steps: number; findings: number }> {
   const start = performance.now();
-  const outcomes = await runExplorePool({ file, numPlayers: 4, setupData: null, options: { runs, steps, seed: 'bench' } }, w, 60_000, () => {});
+  const outcomes = await runExplorePool(
+    { file, numPlayers: 4, setupData: null, options: { runs, steps, seed: 'bench' } },
+    w,
+    60_000,
+    () => {},
+  );
   const ms = performance.now() - start;
   return { ms, steps: outcomes.reduce((n, o) => n + o.steps, 0), findings: outcomes.reduce((n, o) => n + o.findings.length, 0) };
 }
@@ -29,9 +34,13 @@ await measure(1); // warm the file system and esbuild's caches
 const one = await measure(1);
 const many = await measure(workers);
 const rate = (r: { ms: number; steps: number }, w: number) => r.steps / (r.ms / 1000) / w;
-console.log(`explore ${fixture}, 4 players: ${runs} runs of up to ${steps} steps (${one.steps} steps played, ${one.findings} findings), determinism check on`);
+console.log(
+  `explore ${fixture}, 4 players: ${runs} runs of up to ${steps} steps (${one.steps} steps played, ${one.findings} findings), determinism check on`,
+);
 console.log(`| workers | time | steps/s | steps/s per worker |`);
 console.log(`|---|---|---|---|`);
 console.log(`| 1 | ${(one.ms / 1000).toFixed(2)} s | ${Math.round(rate(one, 1) * 1)} | ${Math.round(rate(one, 1))} |`);
-console.log(`| ${workers} | ${(many.ms / 1000).toFixed(2)} s | ${Math.round(rate(many, workers) * workers)} | ${Math.round(rate(many, workers))} |`);
+console.log(
+  `| ${workers} | ${(many.ms / 1000).toFixed(2)} s | ${Math.round(rate(many, workers) * workers)} | ${Math.round(rate(many, workers))} |`,
+);
 console.log(`speed-up from 1 to ${workers} workers: ${(one.ms / many.ms).toFixed(2)}× (ideal ${workers}×)`);

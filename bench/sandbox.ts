@@ -44,7 +44,9 @@ async function measure(label: string, file: string, numPlayers: number): Promise
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const [on, off] = [median(times.seeded), median(times.real)];
-  console.log(`${label}: ${STEPS} steps + 200 seeks, sandbox on ${on.toFixed(0)} ms, off ${off.toFixed(0)} ms: ${(on / off).toFixed(2)}× (rounds: ${times.seeded.map((t, i) => (t / times.real[i]).toFixed(2)).join(' ')})`);
+  console.log(
+    `${label}: ${STEPS} steps + 200 seeks, sandbox on ${on.toFixed(0)} ms, off ${off.toFixed(0)} ms: ${(on / off).toFixed(2)}× (rounds: ${times.seeded.map((t, i) => (t / times.real[i]).toFixed(2)).join(' ')})`,
+  );
 }
 
 await measure('bang (no Math.random, Date or crypto)', path.join(root, 'fixtures', 'bang', 'game.ts'), 4);

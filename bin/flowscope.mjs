@@ -14,7 +14,9 @@ if (state.fresh) {
   entries = { main: () => import('../dist/cli/main.mjs'), runWatched: () => import('../dist/cli/run-watched.mjs') };
 } else {
   const why = state.why === 'missing' ? 'is missing' : `is older than the sources (${state.changed} changed)`;
-  process.stderr.write(`flowscope: the built command line ${why}; running the TypeScript sources, which starts slower (rebuild: npm run build:cli)\n`);
+  process.stderr.write(
+    `flowscope: the built command line ${why}; running the TypeScript sources, which starts slower (rebuild: npm run build:cli)\n`,
+  );
   const { register } = await import('tsx/esm/api');
   register();
   entries = { main: () => import('../app/cli/main.ts'), runWatched: () => import('../app/cli/run-watched.ts') };

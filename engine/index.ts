@@ -19,7 +19,15 @@ export { checkExpectations, type Mismatch } from './replay/check';
 export { phaseNames, stageNames, turnConfigOf } from './config/config-queries';
 export { deepEqual, toPlain } from './util/plain';
 export { cloneGraph } from './util/clone-graph';
-export { normaliseConfig, namesMentioned, type NormalGame, type NormalPhase, type NormalTurn, type NormalStage, type ConfigFunction } from './config/normalise';
+export {
+  normaliseConfig,
+  namesMentioned,
+  type NormalGame,
+  type NormalPhase,
+  type NormalTurn,
+  type NormalStage,
+  type ConfigFunction,
+} from './config/normalise';
 export { describeTurnOrder, type TurnOrderInfo } from './config/turn-order-info';
 export * from './chart/model';
 export { projectCtx, slotOf, type ChartValue, type Slot } from './chart/projection';
@@ -32,13 +40,52 @@ export { explainStep } from './session/explain';
 export * from './host/protocol';
 export { lintConfig, LINT_CODES, type LintFinding, type LintSeverity } from './lint/lint';
 export { firstDivergence, comparableSteps, type ComparableStep, type Divergence } from './session/compare';
-export { RUNTIMES, DEFAULT_RUNTIME, loadRuntime, registerRuntime, closestRuntime, runtimeByVersion, resolveRange, generationOf, GENERATION_LABEL, type ApiGeneration, type RangeResolution, type ShippedRelease } from './runtime/registry';
+export {
+  RUNTIMES,
+  DEFAULT_RUNTIME,
+  loadRuntime,
+  registerRuntime,
+  closestRuntime,
+  runtimeByVersion,
+  resolveRange,
+  generationOf,
+  GENERATION_LABEL,
+  type ApiGeneration,
+  type RangeResolution,
+  type ShippedRelease,
+} from './runtime/registry';
 export type { ApiEra } from './runtime/bgio-runtime';
-export { Entropy, activeEntropy, describeUse, type EntropyApi, type EntropyStep, type EntropyUse, type GameRandomness } from './session/entropy';
+export {
+  Entropy,
+  activeEntropy,
+  describeUse,
+  type EntropyApi,
+  type EntropyStep,
+  type EntropyUse,
+  type GameRandomness,
+} from './session/entropy';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';
-export { MatchLogReader, likelyPlayer, playerIsAmbiguous, type MatchLogEntry, type LogGap, type LogGapKind, type LoggedAction } from './import/match-log';
-export { replayMatch, seedOf, stateDifference, type MatchRecord, type StoredState, type ImportedMatch, type PlacedGap, type StateDifference, type StateView } from './import/replay-match';
+export {
+  MatchLogReader,
+  likelyPlayer,
+  playerIsAmbiguous,
+  type MatchLogEntry,
+  type LogGap,
+  type LogGapKind,
+  type LoggedAction,
+} from './import/match-log';
+export {
+  replayMatch,
+  seedOf,
+  stateDifference,
+  type MatchRecord,
+  type StoredState,
+  type ImportedMatch,
+  type PlacedGap,
+  type StateDifference,
+  type StateView,
+} from './import/replay-match';
 export { readFlowCtx } from './runtime/read-ctx';
 export { lintGameFiles } from './lint/rules/nondeterministic';
 export * from './lesson/index';

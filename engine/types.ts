@@ -10,16 +10,7 @@ export type PlayerID = string;
 /** Any boardgame.io state object (`{ G, ctx, plugins, _undo, _redo, _stateID, ... }`). */
 export type BgioState = Record<string, any> & { G: unknown; ctx: Record<string, any> };
 
-export const EVENT_NAMES = [
-  'endTurn',
-  'endPhase',
-  'setPhase',
-  'endGame',
-  'setStage',
-  'endStage',
-  'setActivePlayers',
-  'pass',
-] as const;
+export const EVENT_NAMES = ['endTurn', 'endPhase', 'setPhase', 'endGame', 'setStage', 'endStage', 'setActivePlayers', 'pass'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 export function isEventName(name: unknown): name is EventName {

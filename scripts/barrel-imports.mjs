@@ -8,7 +8,8 @@ import path from 'node:path';
 const IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])(\.[^'"]*)\2;?/g;
 const RE_EXPORT = /export\s*(type\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 const STAR = /export\s*\*\s*from\s*['"]([^'"]+)['"]/g;
-const DECLARED = /export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|abstract\s+class|enum|interface|type)\s+([\w$]+)/g;
+const DECLARED =
+  /export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|abstract\s+class|enum|interface|type)\s+([\w$]+)/g;
 const LOCAL = /export\s*\{([^}]*)\}(?!\s*from)/g;
 
 const resolveTs = (from, spec) => {
@@ -56,7 +57,11 @@ function exportsOf(file, seen = new Set()) {
   return out;
 }
 
-const isBarrel = (text) => !text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '').replace(/export[^;]*;/g, '').trim();
+const isBarrel = (text) =>
+  !text
+    .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+    .replace(/export[^;]*;/g, '')
+    .trim();
 
 /** A rewriter of a TypeScript file's text (null when nothing changed). */
 export function barrelImports() {
@@ -81,7 +86,10 @@ export function barrelImports() {
       if (!map) return all;
       const direct = [];
       const kept = [];
-      for (const entry of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const entry of list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         if (entry.startsWith('type ')) continue;
         const [name, alias] = entry.split(/\s+as\s+/).map((s) => s.trim());
         const where = map.get(name);

@@ -28,8 +28,13 @@ const requiredFromDisk = {
   name: 'flowscope-required-from-disk',
   setup(build) {
     const filter = /^(boardgame\.io|esbuild)(\/|$)/;
-    build.onResolve({ filter }, (args) => (args.namespace === 'required-from-disk' ? { path: args.path, external: true } : { path: args.path, namespace: 'required-from-disk' }));
-    build.onLoad({ filter: /.*/, namespace: 'required-from-disk' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    build.onResolve({ filter }, (args) =>
+      args.namespace === 'required-from-disk' ? { path: args.path, external: true } : { path: args.path, namespace: 'required-from-disk' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'required-from-disk' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -69,7 +74,9 @@ export async function buildCli({ ifStale = false } = {}) {
     // is bound late), chokidar (native file watching) and `requiredFromDisk`.
     external: ['bgio-*', 'chokidar', 'fsevents', 'bufferutil', 'utf-8-validate'],
     // Bundled CommonJS code, and `requiredFromDisk`, call `require`.
-    banner: { js: "import { createRequire as __flowscopeRequire } from 'node:module'; const require = __flowscopeRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __flowscopeRequire } from 'node:module'; const require = __flowscopeRequire(import.meta.url);",
+    },
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunk-[hash]',
     sourcemap: 'linked',
@@ -80,8 +87,17 @@ export async function buildCli({ ifStale = false } = {}) {
     logLevel: 'warning',
     plugins: [ownSources(Object.keys(CLI_ENTRIES)), requiredFromDisk],
   });
-  const sources = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules') && !/^[\w-]+:/.test(p)).map((p) => path.relative(ROOT, path.resolve(ROOT, p)));
-  const inputs = [...sources, 'scripts/build-cli.mjs', 'scripts/worker-urls.mjs', 'scripts/barrel-imports.mjs', 'bin/built-cli.mjs', 'tsconfig.json'];
+  const sources = Object.keys(result.metafile.inputs)
+    .filter((p) => !p.includes('node_modules') && !/^[\w-]+:/.test(p))
+    .map((p) => path.relative(ROOT, path.resolve(ROOT, p)));
+  const inputs = [
+    ...sources,
+    'scripts/build-cli.mjs',
+    'scripts/worker-urls.mjs',
+    'scripts/barrel-imports.mjs',
+    'bin/built-cli.mjs',
+    'tsconfig.json',
+  ];
   writeFileSync(path.join(staging, INPUTS_FILE), JSON.stringify(inputsRecord(inputs)));
   if (existsSync(BUILT_CLI_DIR)) rmSync(BUILT_CLI_DIR, { recursive: true, force: true });
   try {

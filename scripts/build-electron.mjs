@@ -5,12 +5,31 @@ import { hostMethodNames, preloadBuildOptions } from './preload-build.mjs';
 import { workerUrls } from './worker-urls.mjs';
 
 // The main process starts the engine worker beside it (dist-electron/engine-worker.mjs).
-const common = { bundle: true, platform: 'node', target: 'node22', sourcemap: 'inline', logLevel: 'warning', plugins: [workerUrls(['engine-worker'])] };
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+  plugins: [workerUrls(['engine-worker'])],
+};
 await Promise.all([
-  build({ ...common, entryPoints: ['app/electron/main.ts'], outfile: 'dist-electron/main.mjs', format: 'esm', external: ['electron', 'esbuild', 'chokidar', 'fsevents'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } }),
+  build({
+    ...common,
+    entryPoints: ['app/electron/main.ts'],
+    outfile: 'dist-electron/main.mjs',
+    format: 'esm',
+    external: ['electron', 'esbuild', 'chokidar', 'fsevents'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  }),
   build({ ...preloadBuildOptions(await hostMethodNames()), sourcemap: 'inline', outfile: 'dist-electron/preload.cjs' }),
-  build({ ...common, entryPoints: ['app/host/engine-worker.ts'], outfile: 'dist-electron/engine-worker.mjs', format: 'esm', external: ['esbuild', 'fsevents'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } }),
+  build({
+    ...common,
+    entryPoints: ['app/host/engine-worker.ts'],
+    outfile: 'dist-electron/engine-worker.mjs',
+    format: 'esm',
+    external: ['esbuild', 'fsevents'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  }),
 ]);
 console.log('built dist-electron/main.mjs, preload.cjs, engine-worker.mjs');

@@ -11,7 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const fixturesDir = path.join(root, 'fixtures');
 
 export function fixtureNames(): string[] {
-  return readdirSync(fixturesDir).filter((n) => existsSync(path.join(fixturesDir, n, 'game.ts'))).sort();
+  return readdirSync(fixturesDir)
+    .filter((n) => existsSync(path.join(fixturesDir, n, 'game.ts')))
+    .sort();
 }
 
 /** The player count the golden charts use: the fixture's minimum, at least 2, at most 4. */
@@ -40,7 +42,17 @@ export async function renderMigrated(name: string): Promise<Record<string, strin
   if (!detectLegacy(config, { release: runtime.version }).length) return null;
   return {
     'game.ts': migrateSource(readFileSync(file, 'utf8'), config, { release: runtime.version }),
-    'package.json': JSON.stringify({ name: `${name}-migrated`, private: true, description: `${name} migrated to boardgame.io 0.50 by flowscope migrate`, dependencies: { 'boardgame.io': '0.50.2' } }, null, 2) + '\n',
+    'package.json':
+      JSON.stringify(
+        {
+          name: `${name}-migrated`,
+          private: true,
+          description: `${name} migrated to boardgame.io 0.50 by flowscope migrate`,
+          dependencies: { 'boardgame.io': '0.50.2' },
+        },
+        null,
+        2,
+      ) + '\n',
   };
 }
 

@@ -19,13 +19,19 @@ interface Violation {
 
 /** Runs the project's dependency-cruiser configuration over `dir` and returns its error violations. */
 function layerErrors(dir: string): string[] {
-  const out = execFileSync(process.execPath, [CRUISER, '--config', path.join(root, '.dependency-cruiser.cjs'), '-T', 'json', ...LAYERS.filter((l) => dirExists(dir, l))], {
-    cwd: dir,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    [CRUISER, '--config', path.join(root, '.dependency-cruiser.cjs'), '-T', 'json', ...LAYERS.filter((l) => dirExists(dir, l))],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const violations: Violation[] = JSON.parse(out).summary.violations;
-  return violations.filter((v) => v.rule.severity === 'error').map((v) => `${v.from} -> ${v.to.replace(/^.*node_modules\//, 'node_modules/')}: ${v.rule.name}`);
+  return violations
+    .filter((v) => v.rule.severity === 'error')
+    .map((v) => `${v.from} -> ${v.to.replace(/^.*node_modules\//, 'node_modules/')}: ${v.rule.name}`);
 }
 
 function dirExists(dir: string, name: string): boolean {
@@ -42,7 +48,9 @@ describe('the layer rule (dependency-cruiser allow-list)', () => {
   }, 120_000);
 
   it('fails on each kind of violation', () => {
-    const dir = tempDirWith({ 'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' } }) });
+    const dir = tempDirWith({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' } }),
+    });
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
     const put = (file: string, text: string) => {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -57,12 +65,18 @@ describe('the layer rule (dependency-cruiser allow-list)', () => {
     put('engine/outer-layer.ts', `import { main } from '../app/main';\nexport const m = main;\n`);
     put('engine/template-import.ts', 'const name = "fs";\nexport const load = () => import(`node:${name}`);\n');
     put('renderer/session.ts', `import { Session } from '../engine/index';\nexport const s = new Session();\n`);
-    put('renderer/types-only.ts', `import type { Step } from '../engine/index';\nimport type { Msg } from '../engine/host/protocol';\nexport type Both = Step & Msg;\n`);
+    put(
+      'renderer/types-only.ts',
+      `import type { Step } from '../engine/index';\nimport type { Msg } from '../engine/host/protocol';\nexport type Both = Step & Msg;\n`,
+    );
     put('renderer/deep.ts', `import { pure } from '../engine/util/pure';\nexport const p = pure;\n`);
     put('renderer/node.ts', `import path from 'node:path';\nexport const p = path;\n`);
     put('renderer/app.ts', `import { main } from '../app/main';\nexport const m = main;\n`);
     put('app/main.ts', `import { s } from '../renderer/session';\nexport const main = () => s;\n`);
-    put('fixtures/g/game.ts', `import { INVALID_MOVE } from 'boardgame.io/core';\nimport semver from 'semver';\nimport { h } from '../other/helper';\nimport { own } from './own';\nexport default { INVALID_MOVE, semver, h, own };\n`);
+    put(
+      'fixtures/g/game.ts',
+      `import { INVALID_MOVE } from 'boardgame.io/core';\nimport semver from 'semver';\nimport { h } from '../other/helper';\nimport { own } from './own';\nexport default { INVALID_MOVE, semver, h, own };\n`,
+    );
     put('fixtures/g/own.ts', `export const own = 1;\n`);
     put('fixtures/other/helper.ts', `export const h = 1;\n`);
     put('engine/a/one.ts', `import { two } from '../b/two';\nexport const one = () => two;\n`);
@@ -92,7 +106,8 @@ describe('a computed import() cannot hide a dependency', () => {
   it('is refused by ESLint in the engine and the renderer, allowed in app', async () => {
     const eslint = new ESLint({ cwd: root });
     const source = 'const name = "fs";\nexport const load = () => import(`node:${name}`);\n';
-    const rules = async (file: string) => (await eslint.lintText(source, { filePath: path.join(root, file) }))[0].messages.map((m) => m.ruleId);
+    const rules = async (file: string) =>
+      (await eslint.lintText(source, { filePath: path.join(root, file) }))[0].messages.map((m) => m.ruleId);
     expect(await rules('engine/session/computed.ts')).toContain('no-restricted-syntax');
     expect(await rules('renderer/src/computed.ts')).toContain('no-restricted-syntax');
     expect(await rules('app/load/computed.ts')).not.toContain('no-restricted-syntax');
@@ -103,7 +118,10 @@ describe('the engine type-checks without Node or DOM globals', () => {
   it('refuses process, Buffer, document and window under engine/tsconfig.json', () => {
     const config = ts.readConfigFile(path.join(root, 'engine/tsconfig.json'), ts.sys.readFile).config;
     const { options } = ts.parseJsonConfigFileContent(config, ts.sys, path.join(root, 'engine'));
-    const dir = tempDirWith({ 'globals.ts': 'export const a = process.env.HOME;\nexport const b = Buffer.from("x");\nexport const c = document.title;\nexport const d = window.location;\n' });
+    const dir = tempDirWith({
+      'globals.ts':
+        'export const a = process.env.HOME;\nexport const b = Buffer.from("x");\nexport const c = document.title;\nexport const d = window.location;\n',
+    });
     const program = ts.createProgram([path.join(dir, 'globals.ts')], { ...options, noEmit: true });
     const missing = ts
       .getPreEmitDiagnostics(program)

@@ -10,7 +10,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The method names the UI may call: the HostApi's (engine/host/host-methods.ts) and the live ones (engine/host/live-methods.ts). */
 export async function hostMethodNames() {
   const entry = "export { HOST_METHODS } from './engine/host/host-methods'; export { LIVE_METHODS } from './engine/host/live-methods';";
-  const out = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'warning' });
+  const out = await build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'warning',
+  });
   const module = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
   return [...module.HOST_METHODS, ...module.LIVE_METHODS];
 }

@@ -11,7 +11,8 @@ const WORKER_URL = /new URL\((['"])\.\/([\w-]+)\.ts\1, import\.meta\.url\)/g;
 export function rewriteWorkerUrls(text, entries) {
   const errors = [];
   const contents = text.replace(WORKER_URL, (_all, quote, name) => {
-    if (!entries.includes(name)) errors.push({ text: `${name}.ts is started as a worker but is not an entry of this build (${entries.join(', ')})` });
+    if (!entries.includes(name))
+      errors.push({ text: `${name}.ts is started as a worker but is not an entry of this build (${entries.join(', ')})` });
     return `new URL(${quote}./${name}.mjs${quote}, import.meta.url)`;
   });
   return { contents, errors };

@@ -26,7 +26,12 @@ export type ClientAction = z.infer<typeof ClientActionSchema>;
 
 /** One boardgame.io log entry. */
 const LogEntrySchema = z.object({
-  action: z.object({ type: z.string().max(50), payload: z.object({ type: z.string().max(200).nullable().optional(), args: json.optional(), playerID: playerID.nullable().optional() }).optional() }),
+  action: z.object({
+    type: z.string().max(50),
+    payload: z
+      .object({ type: z.string().max(200).nullable().optional(), args: json.optional(), playerID: playerID.nullable().optional() })
+      .optional(),
+  }),
   _stateID: z.number().int().nonnegative(),
   turn: z.number().int().optional(),
   phase: z.string().nullable().optional(),
@@ -36,7 +41,13 @@ const LogEntrySchema = z.object({
 
 export const AttachMessageSchema = z.discriminatedUnion('type', [
   /** First message: who is sending. `instance` is the sender's random id, the same after a reconnection. */
-  z.object({ type: z.literal('hello'), version: z.literal(ATTACH_PROTOCOL_VERSION), role: z.enum(['client', 'server']), instance: id, label: z.string().max(200).optional() }),
+  z.object({
+    type: z.literal('hello'),
+    version: z.literal(ATTACH_PROTOCOL_VERSION),
+    role: z.enum(['client', 'server']),
+    instance: id,
+    label: z.string().max(200).optional(),
+  }),
   /** A match begins (or is sent again after a reconnection): its initial state, seed included. */
   z.object({
     type: z.literal('match'),
@@ -49,7 +60,13 @@ export const AttachMessageSchema = z.discriminatedUnion('type', [
     initial: ReportedStateSchema,
   }),
   /** A local client dispatched an action; `state` is its state after it. */
-  z.object({ type: z.literal('action'), match: id, seq: z.number().int().nonnegative(), action: ClientActionSchema, state: ReportedStateSchema.nullable() }),
+  z.object({
+    type: z.literal('action'),
+    match: id,
+    seq: z.number().int().nonnegative(),
+    action: ClientActionSchema,
+    state: ReportedStateSchema.nullable(),
+  }),
   /** Accepted actions as boardgame.io logged them (a server's deltalog, or a multiplayer client's update). */
   z.object({ type: z.literal('log'), match: id, entries: z.array(LogEntrySchema).max(100_000), state: ReportedStateSchema.nullable() }),
 ]);

@@ -55,7 +55,9 @@ export async function startAttachServer(options: AttachServerOptions): Promise<A
   const origins = options.origins ?? DEV_SERVER_ORIGINS;
   const rate = options.messagesPerSecond ?? 500;
   let port = 0;
-  const server = http.createServer((_req, res) => res.writeHead(426, { 'Content-Type': 'text/plain' }).end('Flowscope attach endpoint: connect with flowscope/attach.'));
+  const server = http.createServer((_req, res) =>
+    res.writeHead(426, { 'Content-Type': 'text/plain' }).end('Flowscope attach endpoint: connect with flowscope/attach.'),
+  );
   const wss = new WebSocketServer({
     server,
     path: '/attach',

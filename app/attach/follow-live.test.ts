@@ -87,7 +87,11 @@ describe('following a local boardgame.io client', () => {
     await ui.live!.followLive(id);
     const steps = await details(3);
     expect(problems(steps[1])).toEqual([]);
-    expect(problems(steps[2])).toEqual([expect.stringMatching(/^live-mismatch: the followed game's state differs from Flowscope's after this step: G\.value is [\d.e-]+ here and [\d.e-]+ in the game/)]);
+    expect(problems(steps[2])).toEqual([
+      expect.stringMatching(
+        /^live-mismatch: the followed game's state differs from Flowscope's after this step: G\.value is [\d.e-]+ here and [\d.e-]+ in the game/,
+      ),
+    ]);
   });
 });
 
@@ -102,7 +106,10 @@ describe('following a multiplayer match', () => {
     const stored = async () => Number(bgio.db.fetch('mp-1', { state: true }).state?._stateID ?? -1);
     const p0 = await joinMatch(bgio.url, LogGaps, 'mp-1', '0', 2, stored, flowscope(options({ game: LogGaps, playerID: '0' })));
     const p1 = await joinMatch(bgio.url, LogGaps, 'mp-1', '1', 2, stored);
-    stops.push(() => p0.stop(), () => p1.stop());
+    stops.push(
+      () => p0.stop(),
+      () => p1.stop(),
+    );
     expect(await p0.act((c) => c.moves.bump())).toBe(true);
     const id = await reported('log-gaps', 'client', 1);
     await expect(ui.live!.followLive(id)).rejects.toThrow('open the game file of "log-gaps" first (the game open now is "math-random")');
@@ -114,8 +121,20 @@ describe('following a multiplayer match', () => {
     expect(await p1.act((c) => c.events.endGame({ winner: '1' }))).toBe(true);
     expect(await sessionLength(5)).toBe(true);
     const steps = await details(5);
-    expect(steps.map((s) => s.action && (s.action.type === 'move' || s.action.type === 'event' ? s.action.name : s.action.type))).toEqual([null, 'bump', 'setPhase', 'bump', 'endGame']);
-    expect(steps.map(problems)).toEqual([[], [], [], [], [expect.stringMatching(/live-log-gap: .*logged as endPhase: restored as endGame/)]]);
+    expect(steps.map((s) => s.action && (s.action.type === 'move' || s.action.type === 'event' ? s.action.name : s.action.type))).toEqual([
+      null,
+      'bump',
+      'setPhase',
+      'bump',
+      'endGame',
+    ]);
+    expect(steps.map(problems)).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [expect.stringMatching(/live-log-gap: .*logged as endPhase: restored as endGame/)],
+    ]);
     expect(steps[4].ctx.gameover).toEqual({ winner: '1' });
   });
 
@@ -123,9 +142,16 @@ describe('following a multiplayer match', () => {
     const stored = async () => Number(bgio.db.fetch('srv-1', { state: true }).state?._stateID ?? -1);
     const p0 = await joinMatch(bgio.url, TicTacToe, 'srv-1', '0', 2, stored);
     const p1 = await joinMatch(bgio.url, TicTacToe, 'srv-1', '1', 2, stored);
-    stops.push(() => p0.stop(), () => p1.stop());
+    stops.push(
+      () => p0.stop(),
+      () => p1.stop(),
+    );
     const sync = () => until(() => p0.client.getState()._stateID === p1.client.getState()._stateID);
-    for (const [p, cell] of [[p0, 0], [p1, 4], [p0, 1]] as const) {
+    for (const [p, cell] of [
+      [p0, 0],
+      [p1, 4],
+      [p0, 1],
+    ] as const) {
       expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
       await sync();
     }
@@ -133,7 +159,10 @@ describe('following a multiplayer match', () => {
     const { matches } = await ui.live!.liveMatches();
     expect(matches.find((m) => m.id === id)).toMatchObject({ matchID: 'srv-1', source: 'server', numPlayers: 2, connected: true });
     await ui.live!.followLive(id);
-    for (const [p, cell] of [[p1, 5], [p0, 2]] as const) {
+    for (const [p, cell] of [
+      [p1, 5],
+      [p0, 2],
+    ] as const) {
       expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
       await sync();
     }
@@ -148,7 +177,10 @@ describe('following a multiplayer match', () => {
     const stored = async () => Number(bgio.db.fetch('srv-2', { state: true }).state?._stateID ?? -1);
     const p0 = await joinMatch(bgio.url, TicTacToe, 'srv-2', '0', 2, stored);
     const p1 = await joinMatch(bgio.url, TicTacToe, 'srv-2', '1', 2, stored);
-    stops.push(() => p0.stop(), () => p1.stop());
+    stops.push(
+      () => p0.stop(),
+      () => p1.stop(),
+    );
     expect(await p0.act((c) => c.moves.clickCell(0))).toBe(true);
     const id = await reported('tic-tac-toe', 'server', 1);
     await ui.live!.followLive(id);
@@ -185,7 +217,15 @@ describe('the attach endpoint', () => {
     ws.send('{not json');
     expect(await next(ws)).toContain('not JSON');
     ws.send(JSON.stringify({ type: 'hello', version: 1, role: 'client', instance: 'intruder' }));
-    ws.send(JSON.stringify({ type: 'action', match: 'default', seq: 0, action: { type: 'MAKE_MOVE', payload: { type: 'clickCell', args: [0] } }, state: null }));
+    ws.send(
+      JSON.stringify({
+        type: 'action',
+        match: 'default',
+        seq: 0,
+        action: { type: 'MAKE_MOVE', payload: { type: 'clickCell', args: [0] } },
+        state: null,
+      }),
+    );
     expect(await next(ws)).toContain('no match default was announced on this connection');
     ws.send(JSON.stringify({ type: 'match', match: 'm', game: 'x', playerID: null, numPlayers: -1, seed: 's', initial: {} }));
     expect(await next(ws)).toMatch(/numPlayers/);

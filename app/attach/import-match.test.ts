@@ -74,7 +74,14 @@ async function cli(...argv: string[]): Promise<{ code: number; out: string; err:
 describe('import-match from a running boardgame.io server', () => {
   it('imports a finished tic-tac-toe match exactly: every step equals the state the server stored', async () => {
     const [p0, p1] = await players(TicTacToe, 'ttt-1', 2);
-    for (const [p, cell] of [[p0, 0], [p1, 3], [p0, 1], [p1, 4], [p0, 2]] as const) expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
+    for (const [p, cell] of [
+      [p0, 0],
+      [p1, 3],
+      [p0, 1],
+      [p1, 4],
+      [p0, 2],
+    ] as const)
+      expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
 
     const dir = tempDirWith({});
     const out = path.join(dir, 'ttt.json');
@@ -83,7 +90,13 @@ describe('import-match from a running boardgame.io server', () => {
     expect(run.err).not.toContain('gap at');
     expect(run.code).toBe(0);
     const replay = parseReplay(readFileSync(out, 'utf8'));
-    expect(replay.actions.map((a) => (a.type === 'move' ? [a.playerID, a.args[0]] : null))).toEqual([['0', 0], ['1', 3], ['0', 1], ['1', 4], ['0', 2]]);
+    expect(replay.actions.map((a) => (a.type === 'move' ? [a.playerID, a.args[0]] : null))).toEqual([
+      ['0', 0],
+      ['1', 3],
+      ['0', 1],
+      ['1', 4],
+      ['0', 2],
+    ]);
 
     const record = await readServerMatch(server.url, 'ttt-1', opened.ttt.game.config);
     const { session, imported } = replayMatch((seed, n) => newSession(opened.ttt, n, seed, null), record);
@@ -110,7 +123,16 @@ describe('import-match from a running boardgame.io server', () => {
     expect(run.code).toBe(0);
     expect(run.err).toMatch(/gap at step 8 \(event endGame.*\): end-game: logged as endPhase: restored as endGame\(\{"winner":"1"\}\)/);
     const replay = parseReplay(run.out);
-    expect(replay.actions.map((a) => (a.type === 'move' || a.type === 'event' ? a.name : a.type))).toEqual(['bump', 'setPhase', 'bump', 'undo', 'redo', 'bumpAndStage', 'ponder', 'endGame']);
+    expect(replay.actions.map((a) => (a.type === 'move' || a.type === 'event' ? a.name : a.type))).toEqual([
+      'bump',
+      'setPhase',
+      'bump',
+      'undo',
+      'redo',
+      'bumpAndStage',
+      'ponder',
+      'endGame',
+    ]);
 
     const record = await readServerMatch(server.url, 'gaps-1', opened.gaps.game.config);
     const { session, imported } = replayMatch((seed, n) => newSession(opened.gaps, n, seed, null), record);
@@ -169,9 +191,14 @@ function send(client: any, action: FlowAction): void {
 describe('import-match on the command line', () => {
   it('needs exactly one source and a match, each said in one line', async () => {
     const both = await cli('import-match', FILES.ttt, '--server', 'http://127.0.0.1:1', '--storage', '.', '--match', 'x');
-    expect(both).toMatchObject({ code: 2, err: 'flowscope: import-match needs exactly one of --server URL or --storage DIR\nRun `flowscope --help` for the commands and their options.' });
+    expect(both).toMatchObject({
+      code: 2,
+      err: 'flowscope: import-match needs exactly one of --server URL or --storage DIR\nRun `flowscope --help` for the commands and their options.',
+    });
     expect((await cli('import-match', FILES.ttt, '--storage', '.')).err).toContain('import-match needs --match ID');
-    expect((await cli('import-match', FILES.ttt, '--server', 'ftp://127.0.0.1', '--match', 'x')).err).toContain('--server must be http(s), got ftp:');
+    expect((await cli('import-match', FILES.ttt, '--server', 'ftp://127.0.0.1', '--match', 'x')).err).toContain(
+      '--server must be http(s), got ftp:',
+    );
   });
 });
 

@@ -56,11 +56,14 @@ export class LiveFollower implements LiveApi {
   /** The game to open: the one open now when its name matches (or the sender did not say), else a fixture of that name. */
   private async gameFor(match: LiveMatch): Promise<{ game: string; exportName?: string; bgio?: string }> {
     const view = await this.engine.call<SessionView | null>('view');
-    if (view && (match.game === null || view.game.name === match.game)) return { game: view.game.file, exportName: view.game.exportName, bgio: view.game.bgio };
+    if (view && (match.game === null || view.game.name === match.game))
+      return { game: view.game.file, exportName: view.game.exportName, bgio: view.game.bgio };
     const games = await this.engine.call<GameEntry[]>('listGames');
     const fixture = games.find((g) => g.id === match.game);
     if (fixture) return { game: fixture.id };
-    throw new FollowError(`open the game file of ${JSON.stringify(match.game)} first (the game open now is ${view ? JSON.stringify(view.game.name) : 'none'})`);
+    throw new FollowError(
+      `open the game file of ${JSON.stringify(match.game)} first (the game open now is ${view ? JSON.stringify(view.game.name) : 'none'})`,
+    );
   }
 
   /** A multiplayer client holds its own player's view; a local client and a server hold the whole state. */
@@ -71,7 +74,10 @@ export class LiveFollower implements LiveApi {
   private catchUp(): void {
     this.queue = this.queue.then(async () => {
       const match = this.following && this.hub.get(this.following.id);
-      if (match) await this.apply(match, true).catch((error) => this.emit({ type: 'stalled', message: `following ${match.id} stopped: ${(error as Error).message}` }));
+      if (match)
+        await this.apply(match, true).catch((error) =>
+          this.emit({ type: 'stalled', message: `following ${match.id} stopped: ${(error as Error).message}` }),
+        );
     });
   }
 
@@ -84,7 +90,10 @@ export class LiveFollower implements LiveApi {
         // The session was changed meanwhile (an action from the UI, another game opened): stop rather than mix.
         this.following = null;
         this.announce();
-        this.emit({ type: 'stalled', message: `stopped following ${match.game ?? 'the game'}: the session was changed in Flowscope at step ${step.index - 1}; choose Follow again to start over` });
+        this.emit({
+          type: 'stalled',
+          message: `stopped following ${match.game ?? 'the game'}: the session was changed in Flowscope at step ${step.index - 1}; choose Follow again to start over`,
+        });
         break;
       }
       steps.push(step);

@@ -26,7 +26,12 @@ export interface LiveHost {
  * `startAttachServer`) and follows reported matches in `engine`'s session, telling the UI through
  * `emit`. `offReason` says why following is off when `options` is false.
  */
-export async function startLiveHost(engine: EngineHost, emit: (event: HostEvent) => void, options: LiveHostOptions, offReason: string): Promise<LiveHost> {
+export async function startLiveHost(
+  engine: EngineHost,
+  emit: (event: HostEvent) => void,
+  options: LiveHostOptions,
+  offReason: string,
+): Promise<LiveHost> {
   const hub = new LiveHub();
   const attach = options === false ? null : await startAttachServer({ ...options, hub });
   const live = attach ? new LiveFollower(hub, engine, emit, { url: attach.url, token: attach.token }) : null;

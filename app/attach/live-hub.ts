@@ -1,4 +1,14 @@
-import { isEventName, likelyPlayer, MatchLogReader, playerIsAmbiguous, readFlowCtx, type BgioState, type FlowAction, type LiveMatchSummary, type PlayerID } from '../../engine';
+import {
+  isEventName,
+  likelyPlayer,
+  MatchLogReader,
+  playerIsAmbiguous,
+  readFlowCtx,
+  type BgioState,
+  type FlowAction,
+  type LiveMatchSummary,
+  type PlayerID,
+} from '../../engine';
 import type { AttachMessage, ClientAction, ReportedState } from './attach-protocol';
 
 /** One step of a followed match: the action to re-run, what the game reported after it, and what to tell the user. */
@@ -78,13 +88,17 @@ export class LiveHub {
 
   /** A sender's connection closed: its matches stay (they can still be followed), marked disconnected. */
   disconnected(instance: string): void {
-    for (const m of this.matches.values()) if (m.id.startsWith(`${instance}/`) && m.connected) {
-      m.connected = false;
-      this.onChange(m.id, 'list');
-    }
+    for (const m of this.matches.values())
+      if (m.id.startsWith(`${instance}/`) && m.connected) {
+        m.connected = false;
+        this.onChange(m.id, 'list');
+      }
   }
 
-  receive(sender: { instance: string; role: 'client' | 'server'; label?: string }, message: Exclude<AttachMessage, { type: 'hello' }>): void {
+  receive(
+    sender: { instance: string; role: 'client' | 'server'; label?: string },
+    message: Exclude<AttachMessage, { type: 'hello' }>,
+  ): void {
     const id = `${sender.instance}/${message.match}`;
     if (message.type === 'match') return this.begin(id, sender, message);
     const match = this.matches.get(id);
@@ -94,17 +108,23 @@ export class LiveHub {
     const before = match.entries.length;
     if (message.type === 'action') {
       if (message.seq < match.entries.length) return; // sent again after a reconnection
-      if (message.seq > match.entries.length) match.pending.push(`${message.seq - match.entries.length} earlier action(s) of the game never reached Flowscope`);
+      if (message.seq > match.entries.length)
+        match.pending.push(`${message.seq - match.entries.length} earlier action(s) of the game never reached Flowscope`);
       this.push(match, clientAction(message.action, match.last), message.state);
     } else {
       this.readLog(match, message.entries, message.state);
     }
-    if (match.entries.length > this.limits.entries) throw new AttachError(`match ${message.match} passed ${this.limits.entries} steps; Flowscope stopped following it`);
+    if (match.entries.length > this.limits.entries)
+      throw new AttachError(`match ${message.match} passed ${this.limits.entries} steps; Flowscope stopped following it`);
     if (match.entries.length !== before) this.onChange(id, 'entries');
     this.onChange(id, 'list');
   }
 
-  private begin(id: string, sender: { instance: string; role: 'client' | 'server'; label?: string }, message: Extract<AttachMessage, { type: 'match' }>): void {
+  private begin(
+    id: string,
+    sender: { instance: string; role: 'client' | 'server'; label?: string },
+    message: Extract<AttachMessage, { type: 'match' }>,
+  ): void {
     const existing = this.matches.get(id);
     // A reconnection announces the same match again: keep what was followed.
     if (existing && existing.seed === message.seed && existing.initial._stateID === message.initial._stateID) {
@@ -135,7 +155,9 @@ export class LiveHub {
   }
 
   private evictOne(instance: string): void {
-    const victims = [...this.matches.values()].filter((m) => !m.connected || m.last.ctx.gameover !== undefined).sort((a, b) => a.updatedAt - b.updatedAt);
+    const victims = [...this.matches.values()]
+      .filter((m) => !m.connected || m.last.ctx.gameover !== undefined)
+      .sort((a, b) => a.updatedAt - b.updatedAt);
     const own = [...this.matches.values()].filter((m) => m.id.startsWith(`${instance}/`)).sort((a, b) => a.updatedAt - b.updatedAt);
     const victim = victims[0] ?? own[0];
     if (!victim) throw new AttachError(`Flowscope follows ${this.limits.matches} matches already`);
@@ -169,18 +191,29 @@ export class LiveHub {
     // boardgame.io logs endGame inside a phase as endPhase, and outside one not at all.
     const last = flow[flow.length - 1];
     if (gameover !== undefined && trailing.length === 1 && flow.every((f) => f.stateID < trailing[0].stateID)) {
-      flow.push({ stateID: trailing[0].stateID, action: { type: 'event', name: 'endGame', args: [gameover], playerID: likelyPlayer(ctx) }, note: 'no log entry: restored as endGame from the reported gameover (boardgame.io logs nothing for endGame outside a phase)' });
+      flow.push({
+        stateID: trailing[0].stateID,
+        action: { type: 'event', name: 'endGame', args: [gameover], playerID: likelyPlayer(ctx) },
+        note: 'no log entry: restored as endGame from the reported gameover (boardgame.io logs nothing for endGame outside a phase)',
+      });
       trailing.length = 0;
-    } else if (gameover !== undefined && last?.action.type === 'event' && last.action.name === 'endPhase' && last.action.args.length === 0) {
+    } else if (
+      gameover !== undefined &&
+      last?.action.type === 'event' &&
+      last.action.name === 'endPhase' &&
+      last.action.args.length === 0
+    ) {
       last.action = { ...last.action, name: 'endGame', args: [gameover] };
-      last.note = 'logged as endPhase: restored as endGame from the reported gameover (boardgame.io logs endGame inside a phase as endPhase)';
+      last.note =
+        'logged as endPhase: restored as endGame from the reported gameover (boardgame.io logs endGame inside a phase as endPhase)';
     }
     for (const gap of trailing) notes.set(gap.stateID, [...(notes.get(gap.stateID) ?? []), `boardgame.io's log: ${gap.message}`]);
     for (const [i, f] of flow.entries()) {
-      for (const [stateID, list] of notes) if (stateID <= f.stateID) {
-        match.pending.push(...list);
-        notes.delete(stateID);
-      }
+      for (const [stateID, list] of notes)
+        if (stateID <= f.stateID) {
+          match.pending.push(...list);
+          notes.delete(stateID);
+        }
       this.push(match, f.action, i === flow.length - 1 ? state : null, f.note);
     }
     for (const list of notes.values()) match.pending.push(...list);

@@ -51,7 +51,9 @@ export function readStoredMatch(dir: string, matchID: string): MatchRecord {
   const initialState = readPersisted(dir, `${matchID}:initial`) as StoredState | undefined;
   if (!initialState) {
     const known = listStoredMatches(dir);
-    throw new MatchSourceError(`${dir} holds no match ${matchID}${known.length ? ` (it holds ${known.join(', ')})` : ' (it holds no matches)'}`);
+    throw new MatchSourceError(
+      `${dir} holds no match ${matchID}${known.length ? ` (it holds ${known.join(', ')})` : ' (it holds no matches)'}`,
+    );
   }
   const metadata = readPersisted(dir, `${matchID}:metadata`) as { setupData?: unknown } | undefined;
   return {
@@ -84,7 +86,10 @@ export async function readServerMatch(server: string, matchID: string, game: Gam
       });
       client.start();
     });
-    if (!synced) throw new MatchSourceError(`no answer from ${url} for match ${matchID} within ${timeoutMs / 1000} s (is the server running, and does it serve the game ${JSON.stringify(game.name)}?)`);
+    if (!synced)
+      throw new MatchSourceError(
+        `no answer from ${url} for match ${matchID} within ${timeoutMs / 1000} s (is the server running, and does it serve the game ${JSON.stringify(game.name)}?)`,
+      );
     const initialState = client.getInitialState() as StoredState;
     const state = client.store.getState() as StoredState;
     return { initialState, state, log: client.log as MatchLogEntry[] };

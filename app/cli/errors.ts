@@ -9,7 +9,18 @@ export class InputError extends Error {
 }
 
 // By name, not class: errors relayed from a worker thread arrive as plain Errors with their name.
-const USER_ERRORS = new Set(['InputError', 'GameLoadError', 'GameSelectionError', 'SessionError', 'ReplayError', 'ReleaseError', 'HostError', 'StalledError', 'ServerStartError', 'LessonError']);
+const USER_ERRORS = new Set([
+  'InputError',
+  'GameLoadError',
+  'GameSelectionError',
+  'SessionError',
+  'ReplayError',
+  'ReleaseError',
+  'HostError',
+  'StalledError',
+  'ServerStartError',
+  'LessonError',
+]);
 
 /** An error about the user's game file, replay or other input, whose message is the whole story. */
 export function isUserError(error: unknown): error is Error {
@@ -17,5 +28,8 @@ export function isUserError(error: unknown): error is Error {
 }
 
 export function isUsageError(error: unknown): error is Error {
-  return error instanceof UsageError || (error instanceof Error && (error.name === 'UsageError' || !!(error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')));
+  return (
+    error instanceof UsageError ||
+    (error instanceof Error && (error.name === 'UsageError' || !!(error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')))
+  );
 }

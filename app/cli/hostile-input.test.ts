@@ -43,8 +43,14 @@ describe('command lines', () => {
   });
 
   it('--timeout must be a positive number', async () => {
-    expectOneLine(await flowscope('play', ttt, '--timeout', 'abc'), /^flowscope: --timeout must be a number of seconds greater than 0, got abc/);
-    expectOneLine(await flowscope('play', ttt, '--timeout', '0'), /^flowscope: --timeout must be a number of seconds greater than 0, got 0/);
+    expectOneLine(
+      await flowscope('play', ttt, '--timeout', 'abc'),
+      /^flowscope: --timeout must be a number of seconds greater than 0, got abc/,
+    );
+    expectOneLine(
+      await flowscope('play', ttt, '--timeout', '0'),
+      /^flowscope: --timeout must be a number of seconds greater than 0, got 0/,
+    );
     expectOneLine(await flowscope('serve', ttt, '--timeout', 'abc'), /^flowscope: --timeout must be/);
   });
 
@@ -56,7 +62,9 @@ describe('command lines', () => {
     try {
       const run = await flowscope('serve', '--port', String(port));
       expect(run.status).toBe(2);
-      expect(run.stderr.trim()).toBe(`flowscope: cannot listen on 127.0.0.1:${port}: it is in use (choose another --port, or 0 for any free one)`);
+      expect(run.stderr.trim()).toBe(
+        `flowscope: cannot listen on 127.0.0.1:${port}: it is in use (choose another --port, or 0 for any free one)`,
+      );
     } finally {
       busy.close();
     }
@@ -74,7 +82,10 @@ describe('game files and replays', () => {
   it('"no game found" names the file and the exports it saw, in play, lint and serve alike', async () => {
     for (const command of ['play', 'lint', 'serve']) {
       const run = await flowscope(command, path.join(dir, 'nogame.ts'));
-      expectOneLine(run, new RegExp(`^flowscope: no game found in ${path.join(dir, 'nogame.ts').replace(/[/.]/g, '\\$&')}: it exports helper, other`));
+      expectOneLine(
+        run,
+        new RegExp(`^flowscope: no game found in ${path.join(dir, 'nogame.ts').replace(/[/.]/g, '\\$&')}: it exports helper, other`),
+      );
     }
   });
 
@@ -83,10 +94,16 @@ describe('game files and replays', () => {
   });
 
   it('a missing game file, replay or broken replay is one line in replay, check and serve', async () => {
-    expectOneLine(await flowscope('replay', ttt, path.join(dir, 'missing.json')), /^flowscope: cannot read replay .*missing\.json: no such file$/);
+    expectOneLine(
+      await flowscope('replay', ttt, path.join(dir, 'missing.json')),
+      /^flowscope: cannot read replay .*missing\.json: no such file$/,
+    );
     expectOneLine(await flowscope('check', ttt, dir), /^flowscope: cannot read replay .*: it is a directory$/);
     expectOneLine(await flowscope('replay', ttt, path.join(dir, 'bad.json')), /^flowscope: .*bad\.json|^flowscope: invalid replay/);
-    expectOneLine(await flowscope('serve', ttt, '--replay', path.join(dir, 'missing.json')), /^flowscope: cannot read replay .*missing\.json: no such file$/);
+    expectOneLine(
+      await flowscope('serve', ttt, '--replay', path.join(dir, 'missing.json')),
+      /^flowscope: cannot read replay .*missing\.json: no such file$/,
+    );
     expectOneLine(await flowscope('serve', path.join(dir, 'missing.ts')), /^flowscope: game file not found: .*missing\.ts$/);
   });
 
@@ -111,38 +128,86 @@ describe('game files and replays', () => {
     const played = await flowscope('play', ttt, '--seed', 'd', '--random', '2', '--out', path.join(dir, 'ttt.json'));
     expect(played.status).toBe(0);
     const run = await flowscope('replay', path.join(dir, 'other.ts'), path.join(dir, 'ttt.json'));
-    expect(run.stderr).toMatch(/warning: this replay was recorded for a different game: "tic-tac-toe" \(.*tic-tac-toe\/game\.ts\), not "other"/);
+    expect(run.stderr).toMatch(
+      /warning: this replay was recorded for a different game: "tic-tac-toe" \(.*tic-tac-toe\/game\.ts\), not "other"/,
+    );
     const named = { ...JSON.parse(readFileSync(path.join(dir, 'ttt.json'), 'utf8')) };
     named.game = { ...named.game, export: 'ticTacToe' };
     writeFileSync(path.join(dir, 'named.json'), JSON.stringify(named));
-    expectOneLine(await flowscope('check', path.join(dir, 'other.ts'), path.join(dir, 'named.json')), /^flowscope: this replay was recorded for a different game, "tic-tac-toe" \(.*\): no game named ticTacToe; this module has: other/);
+    expectOneLine(
+      await flowscope('check', path.join(dir, 'other.ts'), path.join(dir, 'named.json')),
+      /^flowscope: this replay was recorded for a different game, "tic-tac-toe" \(.*\): no game named ticTacToe; this module has: other/,
+    );
     const copy = tempDirWith({ 'game.ts': `export default { setup: () => ({}), moves: { clickCell: () => {} } };\n` });
-    writeFileSync(path.join(copy, 'r.json'), JSON.stringify({ ...JSON.parse(readFileSync(path.join(dir, 'ttt.json'), 'utf8')), game: { name: 'default', file: 'game.ts', sha256: 'f'.repeat(64) } }));
-    writeFileSync(path.join(copy, 'other.json'), JSON.stringify({ ...JSON.parse(readFileSync(path.join(dir, 'ttt.json'), 'utf8')), game: { name: 'bang', file: '../bang/game.ts', sha256: 'f'.repeat(64) } }));
+    writeFileSync(
+      path.join(copy, 'r.json'),
+      JSON.stringify({
+        ...JSON.parse(readFileSync(path.join(dir, 'ttt.json'), 'utf8')),
+        game: { name: 'default', file: 'game.ts', sha256: 'f'.repeat(64) },
+      }),
+    );
+    writeFileSync(
+      path.join(copy, 'other.json'),
+      JSON.stringify({
+        ...JSON.parse(readFileSync(path.join(dir, 'ttt.json'), 'utf8')),
+        game: { name: 'bang', file: '../bang/game.ts', sha256: 'f'.repeat(64) },
+      }),
+    );
     const renamed = await flowscope('check', path.join(copy, 'game.ts'), path.join(copy, 'other.json'), '--game', 'default');
-    expect(renamed.stderr).toMatch(/warning: this replay was recorded for a different game: "bang" \(\.\.\/bang\/game\.ts\), not "default"/);
+    expect(renamed.stderr).toMatch(
+      /warning: this replay was recorded for a different game: "bang" \(\.\.\/bang\/game\.ts\), not "default"/,
+    );
     const edited = await flowscope('check', path.join(copy, 'game.ts'), path.join(copy, 'r.json'));
     expect(edited.stderr).toMatch(/warning: game\.ts \(or a file it imports\) has changed/);
   });
 
   it('an edit to an imported helper counts as a change of the game', async () => {
-    const game = tempDirWith({ 'game.ts': `import { n } from './rules';\nexport default { setup: () => ({ n }), moves: { inc: ({ G }: any) => { G.n++; } } };\n`, 'rules.ts': 'export const n = 1;\n' });
-    expect((await flowscope('play', path.join(game, 'game.ts'), '--seed', 'h', '--random', '2', '--out', path.join(game, 'r.json'))).status).toBe(0);
+    const game = tempDirWith({
+      'game.ts': `import { n } from './rules';\nexport default { setup: () => ({ n }), moves: { inc: ({ G }: any) => { G.n++; } } };\n`,
+      'rules.ts': 'export const n = 1;\n',
+    });
+    expect(
+      (await flowscope('play', path.join(game, 'game.ts'), '--seed', 'h', '--random', '2', '--out', path.join(game, 'r.json'))).status,
+    ).toBe(0);
     expect((await flowscope('check', path.join(game, 'game.ts'), path.join(game, 'r.json'))).stderr).not.toMatch(/changed/);
     writeFileSync(path.join(game, 'rules.ts'), 'export const n = 1; // edited\n');
-    expect((await flowscope('check', path.join(game, 'game.ts'), path.join(game, 'r.json'))).stderr).toMatch(/game\.ts \(or a file it imports\) has changed/);
+    expect((await flowscope('check', path.join(game, 'game.ts'), path.join(game, 'r.json'))).stderr).toMatch(
+      /game\.ts \(or a file it imports\) has changed/,
+    );
   });
 
   it('play --out into a directory or a missing folder is refused before playing', async () => {
     mkdirSync(path.join(dir, 'a-folder'), { recursive: true });
-    expectOneLine(await flowscope('play', ttt, '--random', '2', '--out', path.join(dir, 'a-folder')), /^flowscope: cannot write --out .*a-folder: .*a-folder is a directory/);
-    expectOneLine(await flowscope('play', ttt, '--random', '2', '--out', path.join(dir, 'nowhere', 'r.json')), /^flowscope: cannot write --out .*: the folder .*nowhere does not exist/);
+    expectOneLine(
+      await flowscope('play', ttt, '--random', '2', '--out', path.join(dir, 'a-folder')),
+      /^flowscope: cannot write --out .*a-folder: .*a-folder is a directory/,
+    );
+    expectOneLine(
+      await flowscope('play', ttt, '--random', '2', '--out', path.join(dir, 'nowhere', 'r.json')),
+      /^flowscope: cannot write --out .*: the folder .*nowhere does not exist/,
+    );
     expect(existsSync(path.join(dir, 'nowhere'))).toBe(false);
   });
 
   it('replay piped into a reader that stops early ends quietly', async () => {
     const out = path.join(dir, 'long.json');
-    expect((await flowscope('play', path.join(root, 'fixtures/bang/game.ts'), '--players', '4', '--seed', 'pipe', '--random', '150', '--restart', '--out', out)).status).toBe(0);
+    expect(
+      (
+        await flowscope(
+          'play',
+          path.join(root, 'fixtures/bang/game.ts'),
+          '--players',
+          '4',
+          '--seed',
+          'pipe',
+          '--random',
+          '150',
+          '--restart',
+          '--out',
+          out,
+        )
+      ).status,
+    ).toBe(0);
     const result = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, [bin, 'replay', path.join(root, 'fixtures/bang/game.ts'), out, '--json'], { env });
       let stderr = '';

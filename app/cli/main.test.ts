@@ -21,7 +21,19 @@ describe('flowscope CLI', () => {
     it(`play then check round-trips a ${name} replay exactly`, async () => {
       const dir = tempDirWith({});
       const out = path.join(dir, 'replay.json');
-      const played = await run('play', fixture(name), '--players', name === 'tic-tac-toe' ? '2' : name === 'bang' ? '4' : '3', '--seed', 'cli', '--random', '120', '--restart', '--out', out);
+      const played = await run(
+        'play',
+        fixture(name),
+        '--players',
+        name === 'tic-tac-toe' ? '2' : name === 'bang' ? '4' : '3',
+        '--seed',
+        'cli',
+        '--random',
+        '120',
+        '--restart',
+        '--out',
+        out,
+      );
       expect(played.code).toBe(0);
       const replay = parseReplay(readFileSync(out, 'utf8'));
       expect(replay.actions.length).toBe(120);
@@ -46,8 +58,14 @@ describe('flowscope CLI', () => {
     expect(lines[0].action).toBeNull();
     for (const l of lines) {
       expect(Object.keys(l)).toEqual(['step', 'action', 'ok', 'error', 'ctx', 'G', 'trace', 'transitions', 'logs', 'diagnostics', 'chart']);
-      expect(l.chart.value).toEqual(l.ctx.gameover === undefined ? { [l.ctx.phase ?? '__nophase__']: { turn: expect.any(Object) } } : 'gameover');
-      expect(Object.keys(l.ctx).sort()).toEqual(['activePlayers', 'currentPlayer', 'numMoves', 'phase', 'playOrder', 'playOrderPos', 'turn'].concat(l.ctx.gameover === undefined ? [] : ['gameover']).sort());
+      expect(l.chart.value).toEqual(
+        l.ctx.gameover === undefined ? { [l.ctx.phase ?? '__nophase__']: { turn: expect.any(Object) } } : 'gameover',
+      );
+      expect(Object.keys(l.ctx).sort()).toEqual(
+        ['activePlayers', 'currentPlayer', 'numMoves', 'phase', 'playOrder', 'playOrderPos', 'turn']
+          .concat(l.ctx.gameover === undefined ? [] : ['gameover'])
+          .sort(),
+      );
       for (const t of l.trace) expect(typeof t.fn).toBe('string');
     }
     expect(lines[0].trace[0].fn).toBe('setup');
@@ -63,7 +81,9 @@ describe('flowscope CLI', () => {
     writeFileSync(out, JSON.stringify(replay));
     const { code, out: text } = await run('check', fixture('tic-tac-toe'), out);
     expect(code).toBe(1);
-    expect(text).toMatch(/^diverged at step 3: clickCell\(\d\)\n  currentPlayer:\n    - expected "7"\n    \+ actual   "\d"\n1 later step also differs$/);
+    expect(text).toMatch(
+      /^diverged at step 3: clickCell\(\d\)\n  currentPlayer:\n    - expected "7"\n    \+ actual   "\d"\n1 later step also differs$/,
+    );
   });
 
   it('check warns when the game file changed since the replay was recorded', async () => {
@@ -81,7 +101,14 @@ describe('flowscope CLI', () => {
       'syntax.ts': 'export default {',
       'nogame.ts': 'export const x = 1;',
       'setup.ts': 'export default { setup: () => { throw new Error("deck missing"); }, moves: {} };',
-      'bad-replay.json': JSON.stringify({ format: 'flowscope-replay', version: 1, game: { name: 'x' }, numPlayers: 0, seed: 's', actions: [{ type: 'move', playerID: 1 }] }),
+      'bad-replay.json': JSON.stringify({
+        format: 'flowscope-replay',
+        version: 1,
+        game: { name: 'x' },
+        numPlayers: 0,
+        seed: 's',
+        actions: [{ type: 'move', playerID: 1 }],
+      }),
     });
     const f = (n: string) => path.join(dir, n);
     const syntax = await run('play', f('syntax.ts'));
@@ -92,7 +119,10 @@ describe('flowscope CLI', () => {
     expect(nogame.err).toMatch(/no game found/);
     const setup = await run('play', f('setup.ts'));
     expect(setup.code).toBe(2);
-    expect(setup.err.split('\n')).toEqual(['boardgame.io 0.50.2: no package.json names boardgame.io, and the code shows no release-specific API: using 0.50.2', 'flowscope: setup threw while the game was being created: Error: deck missing']);
+    expect(setup.err.split('\n')).toEqual([
+      'boardgame.io 0.50.2: no package.json names boardgame.io, and the code shows no release-specific API: using 0.50.2',
+      'flowscope: setup threw while the game was being created: Error: deck missing',
+    ]);
     const replay = await run('check', fixture('tic-tac-toe'), f('bad-replay.json'));
     expect(replay.code).toBe(2);
     expect(replay.err).toContain('numPlayers: expected a positive integer, got number 0');
@@ -100,7 +130,10 @@ describe('flowscope CLI', () => {
     expect(replay.err).toContain('actions[0].playerID: expected a string, got number 1');
     const flags = await run('play', fixture('bang'), '--players', 'many');
     expect(flags.code).toBe(2);
-    expect(flags.err.split('\n')).toEqual(['flowscope: --players must be an integer of at least 1, got many', 'Run `flowscope --help` for the commands and their options.']);
+    expect(flags.err.split('\n')).toEqual([
+      'flowscope: --players must be an integer of at least 1, got many',
+      'Run `flowscope --help` for the commands and their options.',
+    ]);
     expect((await run('frobnicate')).code).toBe(2);
     const crowd = await run('play', fixture('tic-tac-toe'), '--players', '3');
     expect(crowd.code).toBe(2);
@@ -121,7 +154,8 @@ describe('flowscope CLI', () => {
 });
 
 describe('check and non-deterministic game code', () => {
-  const dice = 'export default { setup: () => ({ rolls: [] }), moves: { roll: ({ G }: any) => { G.rolls.push(Math.floor(Math.random() * 1e9)); } }, ai: { enumerate: () => [{ move: "roll" }] } };\n';
+  const dice =
+    'export default { setup: () => ({ rolls: [] }), moves: { roll: ({ G }: any) => { G.rolls.push(Math.floor(Math.random() * 1e9)); } }, ai: { enumerate: () => [{ move: "roll" }] } };\n';
 
   it('passes when Math.random is seeded by the sandbox (the default), and the replay says so', async () => {
     const dir = tempDirWith({ 'dice.ts': dice });
@@ -141,6 +175,8 @@ describe('check and non-deterministic game code', () => {
     // The replay recorded with real randomness is checked with real randomness.
     const checked = await run('check', path.join(dir, 'dice.ts'), out);
     expect(checked.code).toBe(1);
-    expect(checked.out).toMatch(/^diverged at step 1: running the same actions again gives a different state \(G\.rolls\[0\]: \d+ → \d+\)\n {2}cause: moves\.roll uses Math\.random \(dice\.ts:1\)\n {2}the sandbox is off/);
+    expect(checked.out).toMatch(
+      /^diverged at step 1: running the same actions again gives a different state \(G\.rolls\[0\]: \d+ → \d+\)\n {2}cause: moves\.roll uses Math\.random \(dice\.ts:1\)\n {2}the sandbox is off/,
+    );
   });
 });

@@ -130,7 +130,9 @@ function integer(value: string | undefined, flag: string, fallback: number, min:
   if (value === undefined) return fallback;
   const n = value.trim() === '' ? NaN : Number(value);
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${flag} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}, got ${value}`);
+    throw new UsageError(
+      `--${flag} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}, got ${value}`,
+    );
   }
   return n;
 }
@@ -157,7 +159,8 @@ function json(value: string | undefined, flag: string): unknown {
 /** Where the game is in a real project and how to bundle it (`--game-path`, `--factory-args`, `--stub-module`). */
 function openOptions(values: { 'game-path'?: string; 'factory-args'?: string; 'stub-module'?: string[] }): OpenOptions {
   const factoryArgs = values['factory-args'] === undefined ? undefined : json(values['factory-args'], 'factory-args');
-  if (factoryArgs !== undefined && !Array.isArray(factoryArgs)) throw new UsageError(`--factory-args must be a JSON array of the factory's arguments, got ${values['factory-args']}`);
+  if (factoryArgs !== undefined && !Array.isArray(factoryArgs))
+    throw new UsageError(`--factory-args must be a JSON array of the factory's arguments, got ${values['factory-args']}`);
   return {
     ...(values['game-path'] !== undefined ? { gamePath: values['game-path'] } : {}),
     ...(factoryArgs !== undefined ? { factoryArgs: factoryArgs as unknown[] } : {}),
@@ -211,7 +214,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
       case 'replay': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
         const { replayCommand } = await import('./commands/replay');
-        return await replayCommand(file, replay, { json: !!values.json, game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
+        return await replayCommand(
+          file,
+          replay,
+          { json: !!values.json, game: values.game, bgio: values.bgio, open: openOptions(values) },
+          io.print,
+          io.warn,
+        );
       }
       case 'check': {
         const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
@@ -221,7 +230,17 @@ export async function main(argv: string[], io: Io): Promise<number> {
       case 'chart': {
         const [file] = positionals(rest, 1, '<game-file>');
         const { chartCommand } = await import('./commands/chart');
-        return await chartCommand(file, { game: values.game, players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1), format: values.format ?? 'json', bgio: values.bgio, open: openOptions(values) }, io.print);
+        return await chartCommand(
+          file,
+          {
+            game: values.game,
+            players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
+            format: values.format ?? 'json',
+            bgio: values.bgio,
+            open: openOptions(values),
+          },
+          io.print,
+        );
       }
       case 'serve': {
         if (rest.length > 1) throw new UsageError(`expected at most one game file, got ${rest.join(' ')}`);
@@ -297,14 +316,27 @@ export async function main(argv: string[], io: Io): Promise<number> {
         const [file] = positionals(rest, 1, '<game-file>');
         if (!values.match) throw new UsageError('import-match needs --match ID');
         const { importMatchCommand } = await import('./commands/import-match');
-        return await importMatchCommand({ file, game: values.game, bgio: values.bgio, server: values.server, storage: values.storage, match: values.match, out: values.out }, io.print, io.warn);
+        return await importMatchCommand(
+          {
+            file,
+            game: values.game,
+            bgio: values.bgio,
+            server: values.server,
+            storage: values.storage,
+            match: values.match,
+            out: values.out,
+          },
+          io.print,
+          io.warn,
+        );
       }
       case 'lessons':
         positionals(rest, 0, 'no arguments');
         return (await import('./commands/lessons')).lessonsCommand(io.print);
       case 'lesson': {
         const [sub, target, ...extra] = rest;
-        if (sub !== 'check' || extra.length) throw new UsageError(`expected \`lesson check [lesson-file|id]\`, got lesson ${rest.join(' ')}`);
+        if (sub !== 'check' || extra.length)
+          throw new UsageError(`expected \`lesson check [lesson-file|id]\`, got lesson ${rest.join(' ')}`);
         const { lessonCheckCommand } = await import('./commands/lessons');
         return await lessonCheckCommand(target, io.print);
       }
@@ -349,12 +381,28 @@ export async function main(argv: string[], io: Io): Promise<number> {
         const runner = values.runner ?? 'vitest';
         if (runner !== 'vitest' && runner !== 'jest') throw new UsageError(`--runner must be vitest or jest, got ${runner}`);
         const { exportTestCommand } = await import('./commands/export-test');
-        return await exportTestCommand(file, replay, { game: values.game, bgio: values.bgio, runner, withG: !!values['with-G'], out: values.out }, io.print, io.warn);
+        return await exportTestCommand(
+          file,
+          replay,
+          { game: values.game, bgio: values.bgio, runner, withG: !!values['with-G'], out: values.out },
+          io.print,
+          io.warn,
+        );
       }
       case 'lint': {
         const [file] = positionals(rest, 1, '<game-file>');
         const { lintCommand } = await import('./commands/lint');
-        return await lintCommand(file, { game: values.game, bgio: values.bgio, open: openOptions(values), players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1) }, io.print, io.warn);
+        return await lintCommand(
+          file,
+          {
+            game: values.game,
+            bgio: values.bgio,
+            open: openOptions(values),
+            players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
+          },
+          io.print,
+          io.warn,
+        );
       }
       default:
         throw new UsageError(`unknown command ${command}`);

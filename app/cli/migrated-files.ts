@@ -24,7 +24,12 @@ function resolveLocal(from: string, specifier: string, exists: (file: string) =>
   const base = path.resolve(path.dirname(from), specifier);
   // TypeScript written for ES modules imports `./x.js` for `./x.ts`.
   const stem = base.replace(/\.[mc]?jsx?$/, '');
-  const candidates = [base, ...GAME_FILE_EXTENSIONS.map((e) => base + e), ...GAME_FILE_EXTENSIONS.map((e) => stem + e), ...GAME_FILE_EXTENSIONS.map((e) => path.join(base, `index${e}`))];
+  const candidates = [
+    base,
+    ...GAME_FILE_EXTENSIONS.map((e) => base + e),
+    ...GAME_FILE_EXTENSIONS.map((e) => stem + e),
+    ...GAME_FILE_EXTENSIONS.map((e) => path.join(base, `index${e}`)),
+  ];
   return candidates.find(exists) ?? null;
 }
 
@@ -39,7 +44,10 @@ function withTypeOnlyImports(files: readonly string[]): string[] {
     const file = queue[k];
     const ast = existsSync(file) ? parseModule(readFileSync(file, 'utf8'), file) : null;
     for (const node of ast?.program.body ?? []) {
-      const from = (node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source ? node.source.value : null;
+      const from =
+        (node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source
+          ? node.source.value
+          : null;
       const local = from === null ? null : resolveLocal(file, from, (c) => existsSync(c) && statSync(c).isFile());
       if (local && !out.has(local) && !local.includes(`${path.sep}node_modules${path.sep}`)) {
         out.add(local);
@@ -92,7 +100,10 @@ export function migrationDiff(inputs: readonly string[], migrated: ReadonlyMap<s
     const before = readFileSync(file, 'utf8');
     if (before === text) continue;
     const name = path.relative(root, file).split(path.sep).join('/');
-    out += createTwoFilesPatch(`a/${name}`, `b/${name}`, before, text, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY });
+    out += createTwoFilesPatch(`a/${name}`, `b/${name}`, before, text, undefined, undefined, {
+      context: 3,
+      headerOptions: FILE_HEADERS_ONLY,
+    });
   }
   return out;
 }

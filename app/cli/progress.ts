@@ -9,7 +9,12 @@ export interface Progress {
 export function startProgress(total: number, unit: string): Progress {
   if (!process.stderr.isTTY || !process.stdout.isTTY) return { tick() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { format: `{bar} {value}/{total} ${unit} | {findings} findings | {duration_formatted}`, hideCursor: true, clearOnComplete: true, stream: process.stderr },
+    {
+      format: `{bar} {value}/{total} ${unit} | {findings} findings | {duration_formatted}`,
+      hideCursor: true,
+      clearOnComplete: true,
+      stream: process.stderr,
+    },
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0, { findings: 0 });

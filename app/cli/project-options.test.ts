@@ -55,7 +55,15 @@ describe('the options for real projects reach every command that opens a game', 
     const journals = path.join(path.dirname(file), 'journals');
     const printed: string[] = [];
     const server = await startServe(
-      { file, game: 'makeGame', open: { factoryArgs: [5], stubModules: ['not-installed-toasts'] }, timeoutSeconds: 10, port: 0, journalDir: journals, attach: false },
+      {
+        file,
+        game: 'makeGame',
+        open: { factoryArgs: [5], stubModules: ['not-installed-toasts'] },
+        timeoutSeconds: 10,
+        port: 0,
+        journalDir: journals,
+        attach: false,
+      },
       (l) => printed.push(l),
     );
     try {
@@ -65,7 +73,11 @@ describe('the options for real projects reach every command that opens a game', 
       expect(view.game).toMatchObject({ exportName: 'makeGame', factoryArgs: [5], stubModules: ['not-installed-toasts'] });
       expect(view.game.gamePath).toBeUndefined();
       const [journal] = readdirSync(journals);
-      expect(JSON.parse(readFileSync(path.join(journals, journal), 'utf8').split('\n')[0]).open).toMatchObject({ exportName: 'makeGame', factoryArgs: [5], stubModules: ['not-installed-toasts'] });
+      expect(JSON.parse(readFileSync(path.join(journals, journal), 'utf8').split('\n')[0]).open).toMatchObject({
+        exportName: 'makeGame',
+        factoryArgs: [5],
+        stubModules: ['not-installed-toasts'],
+      });
     } finally {
       await server.close();
     }

@@ -33,7 +33,8 @@ describe('opening real projects', () => {
 
   it('names the file, the import and a way out for a package that is not installed, and the way out works', async () => {
     const dir = tempDirWith({
-      'game.js': "import { toast } from 'some-toaster/dist/toast';\nimport confetti from '@party/confetti';\nimport * as log from 'some-toaster';\nexport default { setup: () => ({ n: 0 }), moves: { a: ({ G }) => { toast('hi'); confetti.burst({ n: 3 }); log.info.deep(); new log.Logger(); G.n++; } }, turn: { maxMoves: 1 } };\n",
+      'game.js':
+        "import { toast } from 'some-toaster/dist/toast';\nimport confetti from '@party/confetti';\nimport * as log from 'some-toaster';\nexport default { setup: () => ({ n: 0 }), moves: { a: ({ G }) => { toast('hi'); confetti.burst({ n: 3 }); log.info.deep(); new log.Logger(); G.n++; } }, turn: { maxMoves: 1 } };\n",
     });
     const file = path.join(dir, 'game.js');
     const failure = await loadGameModule(file, bgio050).catch((e) => e);
@@ -63,14 +64,25 @@ describe('opening real projects', () => {
     expect(made.game.config.turn).toEqual({ maxMoves: 4 });
     const kept = await openGame(file, undefined, undefined, undefined, { gamePath: 'example.game' });
     expect(Object.keys(kept.game.config.moves as object)).toEqual(['go']);
-    await expect(openGame(file)).rejects.toThrow(/no game found in .*game\.ts: it exports example, makeGame, none of them a boardgame\.io game .*; makeGame is a function: .*--factory-args.*--game-path NAME\.prop/);
-    await expect(openGame(file, undefined, undefined, undefined, { gamePath: 'example.nope' })).rejects.toThrow(/nothing at example\.nope: example is an object with keys title, game/);
-    await expect(openGame(file, 'makeGame')).rejects.toThrow(/makeGame is a function, not a game: if it returns the game, give its arguments as JSON \(--factory-args '\[\]'\)/);
-    await expect(openGame(file, undefined, undefined, undefined, { gamePath: 'makeGame' })).rejects.toThrow(/makeGame is a function, not a game: .*--factory-args/);
+    await expect(openGame(file)).rejects.toThrow(
+      /no game found in .*game\.ts: it exports example, makeGame, none of them a boardgame\.io game .*; makeGame is a function: .*--factory-args.*--game-path NAME\.prop/,
+    );
+    await expect(openGame(file, undefined, undefined, undefined, { gamePath: 'example.nope' })).rejects.toThrow(
+      /nothing at example\.nope: example is an object with keys title, game/,
+    );
+    await expect(openGame(file, 'makeGame')).rejects.toThrow(
+      /makeGame is a function, not a game: if it returns the game, give its arguments as JSON \(--factory-args '\[\]'\)/,
+    );
+    await expect(openGame(file, undefined, undefined, undefined, { gamePath: 'makeGame' })).rejects.toThrow(
+      /makeGame is a function, not a game: .*--factory-args/,
+    );
   });
 
   it('chooses an export that is also the default export by its name', async () => {
-    const dir = tempDirWith({ 'game.ts': 'export const TicTacToe = { moves: { mark: () => undefined } };\nexport const Other = { moves: {} };\nexport default TicTacToe;\n' });
+    const dir = tempDirWith({
+      'game.ts':
+        'export const TicTacToe = { moves: { mark: () => undefined } };\nexport const Other = { moves: {} };\nexport default TicTacToe;\n',
+    });
     const opened = await openGame(path.join(dir, 'game.ts'), 'TicTacToe');
     expect(Object.keys(opened.game.config.moves as object)).toEqual(['mark']);
   });
@@ -78,7 +90,9 @@ describe('opening real projects', () => {
   it('refuses a player count outside minPlayers/maxPlayers', async () => {
     const dir = tempDirWith({ 'game.ts': "export default { name: 'duel', minPlayers: 2, maxPlayers: 3, moves: {} };" });
     const opened = await openGame(path.join(dir, 'game.ts'));
-    expect(() => checkPlayerCount(opened.game, 4)).toThrow('duel is for 2 to 3 players (minPlayers/maxPlayers), not 4: choose a count it accepts (--players N)');
+    expect(() => checkPlayerCount(opened.game, 4)).toThrow(
+      'duel is for 2 to 3 players (minPlayers/maxPlayers), not 4: choose a count it accepts (--players N)',
+    );
     expect(() => checkPlayerCount(opened.game, 1)).toThrow(/not 1/);
     expect(() => checkPlayerCount(opened.game, 3)).not.toThrow();
   });

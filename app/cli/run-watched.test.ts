@@ -27,7 +27,9 @@ describe('the flowscope command, run in a watched worker', () => {
     });
     const run = flowscope('play', path.join(dir, 'endless.ts'), '--seed', 'x', '--random', '5', '--timeout', '2');
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('flowscope: stopped after 2 s without progress while step 2: inc() by player 0, inside phases.main.endIf.');
+    expect(run.stderr).toContain(
+      'flowscope: stopped after 2 s without progress while step 2: inc() by player 0, inside phases.main.endIf.',
+    );
     expect(run.stderr).toContain('endless loop');
   });
 
@@ -55,17 +57,41 @@ describe('the flowscope command, run in a watched worker', () => {
       };`,
     });
     // Each step and each game function is quick; the commands as a whole take far longer than the timeout.
-    const played = await watched('play', path.join(dir, 'fast.ts'), '--seed', 'p', '--random', '1500', '--out', path.join(dir, 'fast.json'), '--timeout', '0.3');
+    const played = await watched(
+      'play',
+      path.join(dir, 'fast.ts'),
+      '--seed',
+      'p',
+      '--random',
+      '1500',
+      '--out',
+      path.join(dir, 'fast.json'),
+      '--timeout',
+      '0.3',
+    );
     expect(played.err).not.toMatch(/stopped after/);
     const checked = await watched('check', path.join(dir, 'fast.ts'), path.join(dir, 'fast.json'), '--timeout', '0.3');
     expect(checked).toMatchObject({ code: 0, out: 'ok: 1500 steps replayed, 1501 expectations hold' });
-    const big = await watched('play', path.join(dir, 'big.ts'), '--seed', 'b', '--random', '2', '--out', path.join(dir, 'big.json'), '--timeout', '0.3');
+    const big = await watched(
+      'play',
+      path.join(dir, 'big.ts'),
+      '--seed',
+      'b',
+      '--random',
+      '2',
+      '--out',
+      path.join(dir, 'big.json'),
+      '--timeout',
+      '0.3',
+    );
     expect(big.err).not.toMatch(/stopped after/);
     expect(big.code).toBe(0);
   });
 
   it('stops a random player whose ai.enumerate never returns', async () => {
-    const dir = tempDirWith({ 'enum.ts': `export default { setup: () => ({}), moves: { a: () => {} }, ai: { enumerate: () => { for (;;) {} } } };` });
+    const dir = tempDirWith({
+      'enum.ts': `export default { setup: () => ({}), moves: { a: () => {} }, ai: { enumerate: () => { for (;;) {} } } };`,
+    });
     const run = await watched('play', path.join(dir, 'enum.ts'), '--seed', 'e', '--random', '2', '--timeout', '0.5');
     expect(run.code).toBe(2);
     expect(run.err).toMatch(/stopped after 0\.5 s without progress while .*, inside ai\.enumerate/);

@@ -11,7 +11,9 @@ export { timeoutOf };
  */
 export async function runWatched(argv: string[], io: Io): Promise<number> {
   const seconds = timeoutOf(argv);
-  const result = await runWatchedWorker(new URL('./cli-worker.ts', import.meta.url), { argv }, seconds * 1000, (kind, line) => io[kind](line));
+  const result = await runWatchedWorker(new URL('./cli-worker.ts', import.meta.url), { argv }, seconds * 1000, (kind, line) =>
+    io[kind](line),
+  );
   if ('code' in result) return result.code;
   io.warn(
     `flowscope: ${describeStall(result.stalled)}.\n` +

@@ -17,9 +17,34 @@ const show = (v: unknown) => JSON.stringify(v);
 
 /** Which semantic differences can explain a divergence in each part of the step. */
 const EXPLAINS: Record<string, readonly string[]> = {
-  accepted: ['move-returns-nothing', 'context-object', 'phase-onbegin-events', 'default-events', 'moves-per-turn', 'action-players', 'turn-order-any', 'onmove-argument'],
-  phase: ['phase-end-goes-back', 'phases-array-round-robin', 'endif-before-onbegin', 'endPhase-argument', 'gameover-phase', 'phase-end-game', 'stale-events'],
-  currentPlayer: ['endTurn-argument', 'endTurnIf-player', 'phase-change-keeps-turn', 'endturnif-after-phase-change', 'turn-order-any', 'moves-per-turn', 'stale-events'],
+  accepted: [
+    'move-returns-nothing',
+    'context-object',
+    'phase-onbegin-events',
+    'default-events',
+    'moves-per-turn',
+    'action-players',
+    'turn-order-any',
+    'onmove-argument',
+  ],
+  phase: [
+    'phase-end-goes-back',
+    'phases-array-round-robin',
+    'endif-before-onbegin',
+    'endPhase-argument',
+    'gameover-phase',
+    'phase-end-game',
+    'stale-events',
+  ],
+  currentPlayer: [
+    'endTurn-argument',
+    'endTurnIf-player',
+    'phase-change-keeps-turn',
+    'endturnif-after-phase-change',
+    'turn-order-any',
+    'moves-per-turn',
+    'stale-events',
+  ],
   activePlayers: ['action-players', 'turn-order-any', 'phase-onbegin-events', 'context-object', 'onmove-argument'],
   gameover: ['phase-end-game', 'gameover-phase', 'context-object'],
   G: ['move-returns-nothing', 'context-object', 'endif-before-onbegin', 'stale-events', 'onmove-argument'],

@@ -8,7 +8,16 @@ const record = (index: number, turn: number): StepRecord =>
     action: { type: 'move', name: 'clickCell', args: [4], playerID: '0' },
     ok: true,
     error: null,
-    ctx: { phase: null, turn, currentPlayer: '0', playOrder: ['0', '1'], playOrderPos: 0, activePlayers: null, numMoves: 0, gameover: undefined },
+    ctx: {
+      phase: null,
+      turn,
+      currentPlayer: '0',
+      playOrder: ['0', '1'],
+      playOrderPos: 0,
+      activePlayers: null,
+      numMoves: 0,
+      gameover: undefined,
+    },
     trace: { entries: [], transitions: [], logs: [] },
   }) as unknown as StepRecord;
 

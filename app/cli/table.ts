@@ -13,21 +13,29 @@ const padNumber = (n: number, width: number) => String(n).padEnd(width);
 
 /** A readable table of steps, with what happened inside each one indented below it. */
 export function formatTable(records: readonly StepRecord[]): string {
-  const lines = [`${pad('step', 5)} ${pad('who', 4)} ${pad('action', 34)} ${pad('result', 8)} ${pad('phase', 12)} ${pad('turn', 5)} ${pad('cur', 4)} active`];
+  const lines = [
+    `${pad('step', 5)} ${pad('who', 4)} ${pad('action', 34)} ${pad('result', 8)} ${pad('phase', 12)} ${pad('turn', 5)} ${pad('cur', 4)} active`,
+  ];
   for (const r of records) {
     const who = r.action && 'playerID' in r.action ? r.action.playerID : '';
     const result = r.ok ? 'ok' : 'REJECTED';
     const over = r.ctx.gameover !== undefined ? `  GAME OVER ${JSON.stringify(r.ctx.gameover)}` : '';
-    lines.push(`${padNumber(r.index, 5)} ${pad(who, 4)} ${pad(describeAction(r.action), 34)} ${pad(result, 8)} ${pad(r.ctx.phase ?? '(none)', 12)} ${padNumber(r.ctx.turn, 5)} ${pad(r.ctx.currentPlayer, 4)} ${slots(r)}${over}`);
+    lines.push(
+      `${padNumber(r.index, 5)} ${pad(who, 4)} ${pad(describeAction(r.action), 34)} ${pad(result, 8)} ${pad(r.ctx.phase ?? '(none)', 12)} ${padNumber(r.ctx.turn, 5)} ${pad(r.ctx.currentPlayer, 4)} ${slots(r)}${over}`,
+    );
     if (r.error) lines.push(`      ! ${r.error.type}: ${r.error.message.split('\n')[0]}`);
     for (const e of r.trace.entries) {
       if (e.kind === 'trigger' && !e.returned && !e.events.length && !e.threw) continue;
       const ret = e.threw ? ` threw ${e.threw}` : e.returned !== undefined ? ` → ${JSON.stringify(e.returned)}` : '';
       lines.push(`      ${e.fn}${ret}`);
-      for (const ev of e.events) lines.push(`        ${describeCall(ev.name, ev.args)}: ${ev.outcome}${ev.reason ? ` (${ev.reason.split('\n')[0]})` : ''}`);
+      for (const ev of e.events)
+        lines.push(`        ${describeCall(ev.name, ev.args)}: ${ev.outcome}${ev.reason ? ` (${ev.reason.split('\n')[0]})` : ''}`);
     }
     for (const t of r.trace.transitions) {
-      const what = t.type === 'stage' ? `player ${t.player}: ${t.from === undefined ? '-' : t.from ?? 'active'} → ${t.to === undefined ? '-' : t.to ?? 'active'}` : `${t.type} ${t.type.startsWith('turn') ? `(player ${t.player})` : t.phase ?? '(no phase)'}`;
+      const what =
+        t.type === 'stage'
+          ? `player ${t.player}: ${t.from === undefined ? '-' : (t.from ?? 'active')} → ${t.to === undefined ? '-' : (t.to ?? 'active')}`
+          : `${t.type} ${t.type.startsWith('turn') ? `(player ${t.player})` : (t.phase ?? '(no phase)')}`;
       lines.push(`      » ${what}${t.rolledBack ? ' [rolled back]' : ''}: ${t.cause}`);
     }
   }

@@ -38,7 +38,12 @@ const UNWRITTEN = /FLOWSCOPE: (?!decide|the config migrated)([^'\n*]*)/g;
  * migration, step by step. A 0.50 game whose functions are written `(G, ctx)` is compared with
  * those functions run as they were meant (`migrateConfig`), not with how 0.50 misreads them.
  */
-export async function verifyMigration(opened: OpenedGame, files: ReadonlyMap<string, string>, notes: MigrationNote[], options: VerifyOptions): Promise<Verification> {
+export async function verifyMigration(
+  opened: OpenedGame,
+  files: ReadonlyMap<string, string>,
+  notes: MigrationNote[],
+  options: VerifyOptions,
+): Promise<Verification> {
   const problems: VerifyProblem[] = [];
   for (const [file, text] of files) {
     text.split('\n').forEach((line, i) => {
@@ -123,7 +128,12 @@ export async function verifyMigration(opened: OpenedGame, files: ReadonlyMap<str
       });
       return result(i);
     }
-    const disagreement = stepDisagreement({ step: a, G: own.currentState.G }, { step: b, G: modern.currentState.G }, release, bgio050.version);
+    const disagreement = stepDisagreement(
+      { step: a, G: own.currentState.G },
+      { step: b, G: modern.currentState.G },
+      release,
+      bgio050.version,
+    );
     if (disagreement) {
       const { likely } = explainDisagreement(opened.game.config, release, disagreement);
       const decided = likely.filter((d) => d.features.some((f) => decisionFeatures.has(f)));
@@ -160,7 +170,10 @@ function pickGame(games: FoundGame[], original: FoundGame): FoundGame {
     games.find((g) => g.exportName === original.exportName) ??
     games.find((g) => g.name === original.name) ??
     (games.length === 1 ? games[0] : undefined);
-  if (!match) throw new Error(`no game exported as ${original.exportName} or named ${original.name} (found ${games.map((g) => g.exportName).join(', ') || 'none'})`);
+  if (!match)
+    throw new Error(
+      `no game exported as ${original.exportName} or named ${original.name} (found ${games.map((g) => g.exportName).join(', ') || 'none'})`,
+    );
   return match;
 }
 
@@ -168,7 +181,11 @@ function pickGame(games: FoundGame[], original: FoundGame): FoundGame {
 function whereIn(files: ReadonlyMap<string, string>, message: string): string | undefined {
   const name = /\b([A-Za-z_$][\w$]*) is not defined\b/.exec(message)?.[1];
   const stub = /FLOWSCOPE: ([^:'\n]+):/.exec(message)?.[0];
-  const needle = name ? new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`) : stub ? new RegExp(stub.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : null;
+  const needle = name
+    ? new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`)
+    : stub
+      ? new RegExp(stub.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      : null;
   if (!needle) return undefined;
   for (const [file, text] of files) {
     const lines = text.split('\n');

@@ -19,7 +19,15 @@ describe('the flowscope:// app protocol', () => {
     expect((await serveAppRequest({ url: 'flowscope://app/missing.js' }, dir)).status).toBe(404);
   });
   it('answers malformed escapes, NULs, backslashes and double encoding without throwing', async () => {
-    for (const target of ['/%', '/%zz', '/%E0%A4%A', '/%00', '/..%5c..%5cpackage.json', '/%252e%252e/%252e%252e/etc/passwd', '/..%2f..%2fetc/passwd']) {
+    for (const target of [
+      '/%',
+      '/%zz',
+      '/%E0%A4%A',
+      '/%00',
+      '/..%5c..%5cpackage.json',
+      '/%252e%252e/%252e%252e/etc/passwd',
+      '/..%2f..%2fetc/passwd',
+    ]) {
       const res = await serveAppRequest({ url: `flowscope://app${target}` }, dir);
       expect([403, 404]).toContain(res.status);
     }

@@ -23,7 +23,11 @@ export async function serveAppRequest(request: { url: string; method?: string },
   try {
     const body = await readFile(file);
     return new Response(body, {
-      headers: { 'Content-Type': contentTypeOf(file), 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' },
+      headers: {
+        'Content-Type': contentTypeOf(file),
+        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+        'X-Content-Type-Options': 'nosniff',
+      },
     });
   } catch {
     return new Response('not found', { status: 404 });

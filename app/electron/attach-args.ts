@@ -11,7 +11,12 @@ import type { LiveHostOptions } from '../attach/live-host';
 export function attachOptionsFromArgv(argv: readonly string[]): { attach: LiveHostOptions; problems: string[] } {
   const { values } = parseArgs({
     args: [...argv],
-    options: { 'attach-port': { type: 'string' }, 'attach-token': { type: 'string' }, 'attach-origin': { type: 'string', multiple: true }, 'no-attach': { type: 'boolean' } },
+    options: {
+      'attach-port': { type: 'string' },
+      'attach-token': { type: 'string' },
+      'attach-origin': { type: 'string', multiple: true },
+      'no-attach': { type: 'boolean' },
+    },
     strict: false,
     allowPositionals: true,
   });
@@ -28,7 +33,9 @@ export function attachOptionsFromArgv(argv: readonly string[]): { attach: LiveHo
   const portOk = port === undefined || (Number.isInteger(port) && port >= 0 && port <= 65535);
   if (!portOk) problems.push(`--attach-port must be a port number from 0 to 65535, got ${portText}`);
   const token = text('attach-token', values['attach-token']);
-  const origins = ((values['attach-origin'] ?? []) as unknown[]).map((o) => text('attach-origin', o)).filter((o): o is string => o !== undefined);
+  const origins = ((values['attach-origin'] ?? []) as unknown[])
+    .map((o) => text('attach-origin', o))
+    .filter((o): o is string => o !== undefined);
   return {
     attach: { ...(portOk && port !== undefined ? { port } : {}), ...(token ? { token } : {}), ...(origins.length ? { origins } : {}) },
     problems,

@@ -32,7 +32,14 @@ afterAll(async () => {
 /** The desktop app's main process with Electron faked, on the tic-tac-toe fixture. */
 async function desktop(attach: Parameters<typeof startDesktop>[1]['attach'] = TEST_ATTACH) {
   const fake = fakeElectron(tempDirWith({}));
-  const app = await startDesktop(fake.electron, { argv: [TIC_TAC_TOE], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux', attach });
+  const app = await startDesktop(fake.electron, {
+    argv: [TIC_TAC_TOE],
+    uiDir: path.join(root, 'renderer', 'dist'),
+    fixturesDir: path.join(root, 'fixtures'),
+    preload: '/p.cjs',
+    platform: 'linux',
+    attach,
+  });
   stops.push(app.close);
   /** A call from the app's page over IPC, as the preload makes it; the answer's result, or its error thrown. */
   const call = async <T>(method: string, ...params: unknown[]): Promise<T> => {
@@ -40,7 +47,8 @@ async function desktop(attach: Parameters<typeof startDesktop>[1]['attach'] = TE
     if (!answer.ok) throw Object.assign(new Error(answer.error.message), { name: answer.error.name });
     return answer.result as T;
   };
-  const matches = async () => (await call<{ matches: LiveMatchSummary[]; following: string | null; attach: AttachInfo | null }>('liveMatches'));
+  const matches = async () =>
+    await call<{ matches: LiveMatchSummary[]; following: string | null; attach: AttachInfo | null }>('liveMatches');
   /** The one reported match of this source with at least `steps` steps. */
   const reported = async (source: 'client' | 'server', steps: number) => {
     let found: LiveMatchSummary | undefined;
@@ -54,7 +62,8 @@ async function desktop(attach: Parameters<typeof startDesktop>[1]['attach'] = TE
     for (let i = 0; i < count; i++) out.push(await call<StepDetail>('step', i));
     return out;
   };
-  const events = (type: string) => fake.sent.filter(([channel, event]) => channel === EVENT_CHANNEL && event.type === type).map(([, event]) => event);
+  const events = (type: string) =>
+    fake.sent.filter(([channel, event]) => channel === EVENT_CHANNEL && event.type === type).map(([, event]) => event);
   return { fake, app, call, matches, reported, length, steps, events };
 }
 
@@ -66,7 +75,11 @@ const FLOW_FIELDS = ['phase', 'turn', 'currentPlayer', 'playOrder', 'playOrderPo
 function expectSameState(step: StepDetail, index: number, state: { G: unknown; ctx: Record<string, unknown> }): void {
   const shown = Object.keys(step.ctx);
   expect(shown).toEqual(expect.arrayContaining(FLOW_FIELDS));
-  expect({ step: index, G: step.G, ctx: step.ctx }).toEqual({ step: index, G: state.G, ctx: Object.fromEntries(shown.map((k) => [k, state.ctx[k]])) });
+  expect({ step: index, G: step.G, ctx: step.ctx }).toEqual({
+    step: index,
+    G: state.G,
+    ctx: Object.fromEntries(shown.map((k) => [k, state.ctx[k]])),
+  });
   // The follower compared the whole state with what the game reported, and found no difference.
   expect(live(step)).toEqual([]);
 }
@@ -78,7 +91,11 @@ describe('the desktop app follows a game you run (main process with Electron fak
     expect(attach).toEqual({ url: d.app.live.attach!.url, token: TEST_ATTACH.token });
     expect(attach!.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/attach$/);
 
-    const client = Client({ game: TicTacToe, numPlayers: 2, enhancer: flowscope({ url: attach!.url, token: attach!.token, game: TicTacToe }) });
+    const client = Client({
+      game: TicTacToe,
+      numPlayers: 2,
+      enhancer: flowscope({ url: attach!.url, token: attach!.token, game: TicTacToe }),
+    });
     client.start();
     stops.push(() => client.stop());
     const states = [plain(client.getState())];
@@ -112,22 +129,44 @@ describe('the desktop app follows a game you run (main process with Electron fak
     const { attach } = await d.matches();
     let recorded!: ReturnType<typeof recordingStorage>;
     let storage: { flowscopeClose(): void } | undefined;
-    const bgio = await startBgioServer([TicTacToe], undefined, (db) => (storage = flowscopeStorage((recorded = recordingStorage(db)), { url: attach!.url, token: attach!.token })));
-    stops.push(() => bgio.close(), () => storage?.flowscopeClose());
+    const bgio = await startBgioServer(
+      [TicTacToe],
+      undefined,
+      (db) => (storage = flowscopeStorage((recorded = recordingStorage(db)), { url: attach!.url, token: attach!.token })),
+    );
+    stops.push(
+      () => bgio.close(),
+      () => storage?.flowscopeClose(),
+    );
     const stored = async () => Number(bgio.db.fetch('desk-1', { state: true }).state?._stateID ?? -1);
     const p0 = await joinMatch(bgio.url, TicTacToe, 'desk-1', '0', 2, stored);
     const p1 = await joinMatch(bgio.url, TicTacToe, 'desk-1', '1', 2, stored);
-    stops.push(() => p0.stop(), () => p1.stop());
+    stops.push(
+      () => p0.stop(),
+      () => p1.stop(),
+    );
     const sync = () => until(() => p0.client.getState()._stateID === p1.client.getState()._stateID);
     // Two moves before following, three after: Follow re-runs the first ones, then keeps up.
-    for (const [p, cell] of [[p0, 0], [p1, 4]] as const) {
+    for (const [p, cell] of [
+      [p0, 0],
+      [p1, 4],
+    ] as const) {
       expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
       await sync();
     }
     const id = await d.reported('server', 2);
-    expect((await d.matches()).matches.find((m) => m.id === id)).toMatchObject({ matchID: 'desk-1', game: 'tic-tac-toe', numPlayers: 2, connected: true });
+    expect((await d.matches()).matches.find((m) => m.id === id)).toMatchObject({
+      matchID: 'desk-1',
+      game: 'tic-tac-toe',
+      numPlayers: 2,
+      connected: true,
+    });
     await d.call('followLive', id);
-    for (const [p, cell] of [[p0, 1], [p1, 5], [p0, 2]] as const) {
+    for (const [p, cell] of [
+      [p0, 1],
+      [p1, 5],
+      [p0, 2],
+    ] as const) {
       expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
       await sync();
     }
@@ -147,7 +186,9 @@ describe('the desktop app follows a game you run (main process with Electron fak
     await expect(d.call('followLive', 7)).rejects.toThrow(/^followLive: params\[0\]: expected a followed match id/);
     await expect(d.call('followLive', 'nobody/default')).rejects.toThrow('no followed match nobody/default');
     await expect(d.call('liveMatches', 'extra')).rejects.toThrow(/^liveMatches: params: takes no parameters$/);
-    await expect(d.fake.handlers.get(REQUEST_CHANNEL)!({ senderFrame: { url: 'https://evil.example/' } }, 'liveMatches', [])).rejects.toThrow(/refused a request from https:\/\/evil\.example/);
+    await expect(
+      d.fake.handlers.get(REQUEST_CHANNEL)!({ senderFrame: { url: 'https://evil.example/' } }, 'liveMatches', []),
+    ).rejects.toThrow(/refused a request from https:\/\/evil\.example/);
 
     const { url, token } = d.app.live.attach!;
     const connect = (query: string, origin?: string) =>
@@ -167,7 +208,12 @@ describe('the desktop app follows a game you run (main process with Electron fak
 
   it('answers each live request word for word as serve answers it over its WebSocket', async () => {
     const d = await desktop();
-    const serve = await startUiServer({ staticDir: tempDirWith({}), fixturesDir: path.join(root, 'fixtures'), watch: false, attach: { port: 0, token: TEST_ATTACH.token } });
+    const serve = await startUiServer({
+      staticDir: tempDirWith({}),
+      fixturesDir: path.join(root, 'fixtures'),
+      watch: false,
+      attach: { port: 0, token: TEST_ATTACH.token },
+    });
     stops.push(() => serve.close());
     const ws = await connectHostSocket(serve.port, serve.token);
     stops.push(() => ws.close());
@@ -184,7 +230,11 @@ describe('the desktop app follows a game you run (main process with Electron fak
       const overWs = await callHostSocket(ws, i + 1, method, params);
       const overIpc = await d.fake.request(method, ...params);
       // The replies differ only in their ids (IPC answers one call at a time) and in where each endpoint listens.
-      const same = (reply: any) => ({ ...reply, id: null, ...(reply.result ? { result: { ...reply.result, attach: { token: reply.result.attach.token } } } : {}) });
+      const same = (reply: any) => ({
+        ...reply,
+        id: null,
+        ...(reply.result ? { result: { ...reply.result, attach: { token: reply.result.attach.token } } } : {}),
+      });
       expect(same(overIpc)).toEqual(same(overWs));
       oks.push(overIpc.ok);
     }
@@ -231,16 +281,37 @@ describe('the desktop app follows a game you run (main process with Electron fak
   });
 
   it('takes the attach options serve takes from its command line: the port, the token, the Origins (replacing the local ones)', async () => {
-    expect(attachOptionsFromArgv(['game.ts', '--attach-port', '0', '--attach-token', 'abcdefghijklmnop', '--attach-origin', 'http://mygame.test:3000', '--attach-origin', 'http://other.test'])).toEqual({
+    expect(
+      attachOptionsFromArgv([
+        'game.ts',
+        '--attach-port',
+        '0',
+        '--attach-token',
+        'abcdefghijklmnop',
+        '--attach-origin',
+        'http://mygame.test:3000',
+        '--attach-origin',
+        'http://other.test',
+      ]),
+    ).toEqual({
       attach: { port: 0, token: 'abcdefghijklmnop', origins: ['http://mygame.test:3000', 'http://other.test'] },
       problems: [],
     });
     expect(attachOptionsFromArgv(['--no-attach', '--attach-port', '9'])).toEqual({ attach: false, problems: [] });
-    expect(attachOptionsFromArgv(['--attach-port', 'many', '--attach-token'])).toEqual({ attach: {}, problems: ['--attach-port must be a port number from 0 to 65535, got many', '--attach-token needs a value'] });
+    expect(attachOptionsFromArgv(['--attach-port', 'many', '--attach-token'])).toEqual({
+      attach: {},
+      problems: ['--attach-port must be a port number from 0 to 65535, got many', '--attach-token needs a value'],
+    });
     expect(attachOptionsFromArgv([TIC_TAC_TOE, '--inspect'])).toEqual({ attach: {}, problems: [] });
 
     const fake = fakeElectron(tempDirWith({}));
-    const app = await startDesktop(fake.electron, { argv: [TIC_TAC_TOE, '--attach-port', '0', '--attach-token', 'from-the-command-line', '--attach-origin', 'http://mygame.test:3000'], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' });
+    const app = await startDesktop(fake.electron, {
+      argv: [TIC_TAC_TOE, '--attach-port', '0', '--attach-token', 'from-the-command-line', '--attach-origin', 'http://mygame.test:3000'],
+      uiDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      preload: '/p.cjs',
+      platform: 'linux',
+    });
     stops.push(app.close);
     const { url, token } = app.live.attach!;
     expect(token).toBe('from-the-command-line');
@@ -259,7 +330,13 @@ describe('the desktop app follows a game you run (main process with Electron fak
   it('with attach off, answers the live methods with why', async () => {
     const d = await desktop(false);
     const fromArgv = fakeElectron(tempDirWith({}));
-    const app = await startDesktop(fromArgv.electron, { argv: ['--no-attach'], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux' });
+    const app = await startDesktop(fromArgv.electron, {
+      argv: ['--no-attach'],
+      uiDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      preload: '/p.cjs',
+      platform: 'linux',
+    });
     stops.push(app.close);
     expect(app.live.attach).toBeNull();
     expect(d.app.live.attach).toBeNull();

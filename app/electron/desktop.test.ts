@@ -19,9 +19,21 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
     const userData = tempDirWith({});
     const fake = fakeElectron(userData);
     const game = path.join(root, 'fixtures', 'tic-tac-toe', 'game.ts');
-    const { close } = await startDesktop(fake.electron, { argv: [game], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/app/preload.cjs', platform: 'linux', attach: TEST_ATTACH });
+    const { close } = await startDesktop(fake.electron, {
+      argv: [game],
+      uiDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      preload: '/app/preload.cjs',
+      platform: 'linux',
+      attach: TEST_ATTACH,
+    });
     cleanup = close;
-    expect(fake.created[0].webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: '/app/preload.cjs' });
+    expect(fake.created[0].webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      preload: '/app/preload.cjs',
+    });
     expect(fake.calls.permissionsDenied).toBe(true);
     expect(fake.calls.protocolHandled).toBe('flowscope');
     expect(fake.calls.loaded).toBe('flowscope://app/index.html');
@@ -29,7 +41,9 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
     expect(fake.sent.find(([, p]) => p.type === 'session')?.[1].view.game.name).toBe('tic-tac-toe');
     const step = await fake.request('dispatch', { type: 'move', name: 'clickCell', args: [0], playerID: '0' });
     expect(step.result).toMatchObject({ index: 1, ok: true });
-    await expect(fake.handlers.get(REQUEST_CHANNEL)!({ senderFrame: { url: 'https://evil.example' } }, 'listGames', [])).rejects.toThrow(/refused/);
+    await expect(fake.handlers.get(REQUEST_CHANNEL)!({ senderFrame: { url: 'https://evil.example' } }, 'listGames', [])).rejects.toThrow(
+      /refused/,
+    );
     // Recent files, window size and layout are remembered.
     expect(fake.calls.menus.at(-1)[0].submenu[1].submenu[0].label).toBe('tic-tac-toe/game.ts');
     await fake.handlers.get('flowscope:layout')!(TRUSTED, { panels: { inspector: false }, theme: 'light' });
@@ -41,14 +55,29 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
     expect(await fake.handlers.get('flowscope:export')!(TRUSTED, 'exe', 'data:image/png;base64,AA==')).toBe(false);
     fake.windowEvents.get('close')!();
     const saved = JSON.parse(readFileSync(path.join(userData, 'window-state.json'), 'utf8'));
-    expect(saved).toMatchObject({ width: 1000, height: 700, x: 5, y: 6, theme: 'light', panels: { inspector: false, log: true }, recent: [game] });
+    expect(saved).toMatchObject({
+      width: 1000,
+      height: 700,
+      x: 5,
+      y: 6,
+      theme: 'light',
+      panels: { inspector: false, log: true },
+      recent: [game],
+    });
   });
 
   it('File menu: opens replays, saves replays and exports the chart as Mermaid', async () => {
     const dir = tempDirWith({});
     const replayFile = path.join(dir, 'saved.replay.json');
     const fake = fakeElectron(dir, { save: replayFile });
-    const { close } = await startDesktop(fake.electron, { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux', attach: TEST_ATTACH });
+    const { close } = await startDesktop(fake.electron, {
+      argv: [],
+      uiDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      preload: '/p.cjs',
+      platform: 'linux',
+      attach: TEST_ATTACH,
+    });
     cleanup = close;
     await fake.request('open', { game: 'bang', numPlayers: 4, seed: 'menu' });
     await fake.request('random', 12);
@@ -76,7 +105,14 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
 
   it('View menu and chart images are the renderer’s: commands are sent to it', async () => {
     const fake = fakeElectron(tempDirWith({}));
-    const { close } = await startDesktop(fake.electron, { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux', attach: TEST_ATTACH });
+    const { close } = await startDesktop(fake.electron, {
+      argv: [],
+      uiDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      preload: '/p.cjs',
+      platform: 'linux',
+      attach: TEST_ATTACH,
+    });
     cleanup = close;
     await fake.request('open', { game: 'tic-tac-toe' });
     fake.sent.length = 0;
@@ -94,7 +130,14 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
   it('offers to restore a session its last run left unfinished, with every action', async () => {
     const userData = tempDirWith({});
     const first = fakeElectron(userData);
-    const options = { argv: [], uiDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), preload: '/p.cjs', platform: 'linux', attach: TEST_ATTACH };
+    const options = {
+      argv: [],
+      uiDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      preload: '/p.cjs',
+      platform: 'linux',
+      attach: TEST_ATTACH,
+    };
     const run1 = await startDesktop(first.electron, options);
     await first.request('open', { game: 'tic-tac-toe', seed: 'crash' });
     await first.request('dispatch', { type: 'move', name: 'clickCell', args: [4], playerID: '0' });
@@ -102,12 +145,17 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
     // What a crash leaves: the journal of a process that is gone (this one lives on, so its id is swapped).
     const sessions = path.join(userData, 'sessions');
     const [journal] = readdirSync(sessions);
-    writeFileSync(path.join(sessions, `0-0-crashed${journal.slice(journal.indexOf('.journal'))}`), readFileSync(path.join(sessions, journal), 'utf8').replace(`"pid":${process.pid}`, '"pid":2147483646'));
+    writeFileSync(
+      path.join(sessions, `0-0-crashed${journal.slice(journal.indexOf('.journal'))}`),
+      readFileSync(path.join(sessions, journal), 'utf8').replace(`"pid":${process.pid}`, '"pid":2147483646'),
+    );
     await run1.close();
 
     const second = fakeElectron(userData);
     const asked: Array<Record<string, unknown>> = [];
-    Object.assign(second.electron.dialog, { showMessageBox: async (_w: unknown, o: Record<string, unknown>) => (asked.push(o), { response: 0 }) });
+    Object.assign(second.electron.dialog, {
+      showMessageBox: async (_w: unknown, o: Record<string, unknown>) => (asked.push(o), { response: 0 }),
+    });
     const run2 = await startDesktop(second.electron, options);
     cleanup = run2.close;
     expect(asked[0].detail).toMatch(/tic-tac-toe\/game\.ts, opened .*: 2 actions recorded/);
@@ -121,6 +169,8 @@ describe('the desktop app (Electron main process, with Electron faked)', () => {
     expect(gameFileFromArgv(['--verbose'])).toBeUndefined();
     const registerSchemesAsPrivileged = vi.fn();
     registerSchemes({ protocol: { registerSchemesAsPrivileged, handle: vi.fn() } });
-    expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([{ scheme: 'flowscope', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: 'flowscope', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
   });
 });

@@ -25,7 +25,10 @@ export interface DesktopElectron {
   };
   BrowserWindow: new (options: Record<string, unknown>) => DesktopWindow;
   ipcMain: { handle(channel: string, listener: (event: any, ...args: any[]) => unknown): void };
-  protocol: { registerSchemesAsPrivileged(schemes: unknown[]): void; handle(scheme: string, handler: (request: Request) => Promise<Response>): void };
+  protocol: {
+    registerSchemesAsPrivileged(schemes: unknown[]): void;
+    handle(scheme: string, handler: (request: Request) => Promise<Response>): void;
+  };
   session: { defaultSession: Parameters<typeof denyAllPermissions>[0] };
   Menu: { buildFromTemplate(template: unknown[]): unknown; setApplicationMenu(menu: unknown): void };
   dialog: {
@@ -86,7 +89,10 @@ export function registerSchemes(electron: Pick<DesktopElectron, 'protocol'>): vo
  * games you run (as `flowscope serve` has), menus, dialogs, and the window's size, layout and
  * recent files remembered. `close` stops the endpoint and the engine.
  */
-export async function startDesktop(electron: DesktopElectron, options: DesktopOptions): Promise<{ engine: EngineHost; window: DesktopWindow; live: LiveHost; close(): Promise<void> }> {
+export async function startDesktop(
+  electron: DesktopElectron,
+  options: DesktopOptions,
+): Promise<{ engine: EngineHost; window: DesktopWindow; live: LiveHost; close(): Promise<void> }> {
   await electron.app.whenReady();
   const stateFile = path.join(electron.app.getPath('userData'), 'window-state.json');
   let state: WindowState = loadWindowState(stateFile);
@@ -123,11 +129,21 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
   if (fromArgv.problems.length) electron.dialog.showErrorBox('Flowscope ignored an option', fromArgv.problems.join('\n'));
   const attach = options.attach ?? fromArgv.attach;
   try {
-    live = await startLiveHost(engine, (event) => send(EVENT_CHANNEL, event), attach === false ? false : { ...attach, token: attach.token ?? pairingToken() }, 'the desktop app was started with --no-attach');
+    live = await startLiveHost(
+      engine,
+      (event) => send(EVENT_CHANNEL, event),
+      attach === false ? false : { ...attach, token: attach.token ?? pairingToken() },
+      'the desktop app was started with --no-attach',
+    );
   } catch (error) {
     // The app works without following: say why it is off, and answer the live methods with that.
     electron.dialog.showErrorBox('Following games you run is off', `Flowscope could not listen for them: ${(error as Error).message}`);
-    live = await startLiveHost(engine, (event) => send(EVENT_CHANNEL, event), false, `the attach endpoint could not start: ${(error as Error).message}`);
+    live = await startLiveHost(
+      engine,
+      (event) => send(EVENT_CHANNEL, event),
+      false,
+      `the attach endpoint could not start: ${(error as Error).message}`,
+    );
   }
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -142,13 +158,17 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
     const { panels, theme } = update.data;
     state = { ...state, ...(panels ? { panels: { ...state.panels, ...panels } } : {}), ...(theme ? { theme } : {}) };
   });
-  electron.ipcMain.handle('flowscope:initial-layout', (event) => (isTrustedSender(event.senderFrame) ? { panels: state.panels, theme: state.theme } : null));
+  electron.ipcMain.handle('flowscope:initial-layout', (event) =>
+    isTrustedSender(event.senderFrame) ? { panels: state.panels, theme: state.theme } : null,
+  );
   electron.ipcMain.handle('flowscope:export', async (event, ...args: unknown[]) => {
     const image = chartImageSchema.safeParse(args);
     if (!isTrustedSender(event.senderFrame) || !image.success) return false;
     const [format, dataUrl] = image.data;
     const comma = dataUrl.indexOf(',');
-    const body = dataUrl.slice(0, comma).includes(';base64') ? Buffer.from(dataUrl.slice(comma + 1), 'base64') : Buffer.from(decodeURIComponent(dataUrl.slice(comma + 1)));
+    const body = dataUrl.slice(0, comma).includes(';base64')
+      ? Buffer.from(dataUrl.slice(comma + 1), 'base64')
+      : Buffer.from(decodeURIComponent(dataUrl.slice(comma + 1)));
     return saveAs(`chart.${format}`, body, [{ name: format.toUpperCase(), extensions: [format] }]);
   });
 
@@ -197,8 +217,12 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
       case 'export-chart': {
         const view = await engine.call<SessionView | null>('view');
         if (!view) break;
-        if (command.format === 'mermaid') await saveAs(`${view.game.name}.mmd`, chartToMermaid(view.chart), [{ name: 'Mermaid', extensions: ['mmd', 'md'] }]);
-        else if (command.format === 'xstate') await saveAs(`${view.game.name}.xstate.json`, JSON.stringify(chartMachineConfig(view.chart), null, 2), [{ name: 'JSON', extensions: ['json'] }]);
+        if (command.format === 'mermaid')
+          await saveAs(`${view.game.name}.mmd`, chartToMermaid(view.chart), [{ name: 'Mermaid', extensions: ['mmd', 'md'] }]);
+        else if (command.format === 'xstate')
+          await saveAs(`${view.game.name}.xstate.json`, JSON.stringify(chartMachineConfig(view.chart), null, 2), [
+            { name: 'JSON', extensions: ['json'] },
+          ]);
         else send(COMMAND_CHANNEL, command); // the renderer draws the chart image and calls flowscope:export
         break;
       }
@@ -214,7 +238,10 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
         send(COMMAND_CHANNEL, command);
     }
   };
-  const setMenu = () => electron.Menu.setApplicationMenu(electron.Menu.buildFromTemplate(buildMenuTemplate(state.recent, (c) => void run(c), options.platform)));
+  const setMenu = () =>
+    electron.Menu.setApplicationMenu(
+      electron.Menu.buildFromTemplate(buildMenuTemplate(state.recent, (c) => void run(c), options.platform)),
+    );
   setMenu();
 
   window.on('close', () => {
@@ -256,7 +283,10 @@ export async function startDesktop(electron: DesktopElectron, options: DesktopOp
       send(EVENT_CHANNEL, { type: 'session', view } satisfies HostEvent);
       return true;
     } catch (error) {
-      electron.dialog.showErrorBox('Could not restore the session', `${(error as Error).message}\n\nIts journal is kept at ${journal.file}.`);
+      electron.dialog.showErrorBox(
+        'Could not restore the session',
+        `${(error as Error).message}\n\nIts journal is kept at ${journal.file}.`,
+      );
       return false;
     }
   }

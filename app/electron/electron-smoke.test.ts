@@ -8,7 +8,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The Electron binary, if this machine has one (resolving the package may try to download it). */
 function electronBinary(): { path?: string; reason?: string } {
-  const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], { cwd: root, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
+  const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+  });
   const binary = probe.status === 0 ? probe.stdout.trim() : '';
   if (binary && existsSync(binary)) return { path: binary };
   return { reason: 'no Electron binary on this machine (npm installs the electron package, but its binary cannot be downloaded here)' };

@@ -33,7 +33,11 @@ describe('IPC requests', () => {
       ['open', [{ file: 'x' }], /^open: params\[0\]\.game: expected a fixture name or a game file path, got nothing/],
       ['dispatch', ['endTurn'], /^dispatch: params\[0\]: expected an action object, got string "endTurn"$/],
       ['dispatch', [null], /^dispatch: params\[0\]: expected an action object, got null$/],
-      ['dispatch', [{ type: 'move', name: 'a', args: [], playerID: 0 }], /^dispatch: params\[0\]\.playerID: expected a string, got number 0$/],
+      [
+        'dispatch',
+        [{ type: 'move', name: 'a', args: [], playerID: 0 }],
+        /^dispatch: params\[0\]\.playerID: expected a string, got number 0$/,
+      ],
       ['dispatch', [{ type: 'reset' }, -1], /^dispatch: params\[1\]: expected a step index/],
       ['random', [1e9], /^random: params\[0\]: expected a step count \(0 to 1000000\), got number 1000000000$/],
       ['steps', [0], /^steps: params: expected at least 2 parameters, got 1$/],
@@ -50,7 +54,9 @@ describe('IPC requests', () => {
     const engine = { request: vi.fn(async () => '{"id":0,"ok":true,"result":[]}') };
     registerHostIpc({ handle: (channel, h) => channel === REQUEST_CHANNEL && (handler = h) }, engine);
     await expect(handler({ senderFrame: { url: 'https://evil.example/' } }, 'listGames', [])).rejects.toBeInstanceOf(IpcRejected);
-    await expect(handler({ senderFrame: { url: 'flowscope://app/index.html', parent: {} } }, 'listGames', [])).rejects.toThrow(/refused a request from/);
+    await expect(handler({ senderFrame: { url: 'flowscope://app/index.html', parent: {} } }, 'listGames', [])).rejects.toThrow(
+      /refused a request from/,
+    );
     // A bad payload from the app's own page gets an error answer (the preload throws it as a named error).
     expect(JSON.parse(await handler({ senderFrame: { url: 'flowscope://app/index.html' } }, 'listGames', ['x']))).toEqual({
       id: 0,
@@ -65,24 +71,30 @@ describe('IPC requests', () => {
   it('answers arbitrary parameters for every method with the schema’s error, relaying only valid requests', async () => {
     let handler: any;
     const relayed: unknown[][] = [];
-    const engine = { request: vi.fn(async (method: string, params: unknown[]) => (relayed.push([method, params]), '{"id":0,"ok":true,"result":null}')) };
+    const engine = {
+      request: vi.fn(async (method: string, params: unknown[]) => (relayed.push([method, params]), '{"id":0,"ok":true,"result":null}')),
+    };
     registerHostIpc({ handle: (_channel, h) => (handler = h) }, engine);
     const own = { senderFrame: { url: 'flowscope://app/index.html' } };
     const json = fc.jsonValue({ maxDepth: 2 });
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom(...HOST_METHODS), json), fc.oneof(json, fc.array(json, { maxLength: 3 })), async (method, params) => {
-        relayed.length = 0;
-        const answer = JSON.parse(await handler(own, method, params));
-        let valid = true;
-        try {
-          validateHostRequest(method, params);
-        } catch (error) {
-          valid = false;
-          expect(error).toBeInstanceOf(ProtocolError);
-          expect(answer).toEqual({ id: 0, ok: false, error: { name: 'ProtocolError', message: (error as Error).message } });
-        }
-        expect(relayed).toHaveLength(valid ? 1 : 0);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...HOST_METHODS), json),
+        fc.oneof(json, fc.array(json, { maxLength: 3 })),
+        async (method, params) => {
+          relayed.length = 0;
+          const answer = JSON.parse(await handler(own, method, params));
+          let valid = true;
+          try {
+            validateHostRequest(method, params);
+          } catch (error) {
+            valid = false;
+            expect(error).toBeInstanceOf(ProtocolError);
+            expect(answer).toEqual({ id: 0, ok: false, error: { name: 'ProtocolError', message: (error as Error).message } });
+          }
+          expect(relayed).toHaveLength(valid ? 1 : 0);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -98,7 +110,11 @@ describe('IPC requests', () => {
       fc.asyncProperty(fc.constantFrom(...LIVE_METHODS), fc.oneof(json, fc.array(json, { maxLength: 3 })), async (method, params) => {
         const answer = JSON.parse(await handler(own, method, params));
         const call = readLiveCall(0, method, params)!;
-        expect(answer).toEqual(call.ok ? { id: 0, ok: false, error: { name: 'HostError', message: 'following games is off (attach is off in this test)' } } : call.reply);
+        expect(answer).toEqual(
+          call.ok
+            ? { id: 0, ok: false, error: { name: 'HostError', message: 'following games is off (attach is off in this test)' } }
+            : call.reply,
+        );
       }),
       { numRuns: 100 },
     );

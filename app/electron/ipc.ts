@@ -19,7 +19,10 @@ export function validateRequest(method: unknown, params: unknown): HostRequest {
 }
 
 interface IpcMainLike {
-  handle(channel: string, listener: (event: { senderFrame: { url: string; parent?: unknown } | null }, ...args: unknown[]) => Promise<unknown>): void;
+  handle(
+    channel: string,
+    listener: (event: { senderFrame: { url: string; parent?: unknown } | null }, ...args: unknown[]) => Promise<unknown>,
+  ): void;
 }
 
 interface EngineLike {
@@ -34,7 +37,8 @@ interface EngineLike {
  */
 export function registerHostIpc(ipcMain: IpcMainLike, engine: EngineLike, live?: Pick<LiveHost, 'answer'>): void {
   ipcMain.handle(REQUEST_CHANNEL, async (event, method, params) => {
-    if (!isTrustedSender(event.senderFrame)) throw new IpcRejected(`refused a request from ${event.senderFrame?.url ?? 'an unknown frame'}`);
+    if (!isTrustedSender(event.senderFrame))
+      throw new IpcRejected(`refused a request from ${event.senderFrame?.url ?? 'an unknown frame'}`);
     const liveCall = live ? readLiveCall(0, method, params) : null;
     if (liveCall) return JSON.stringify(await live!.answer(liveCall));
     let request: HostRequest;

@@ -8,7 +8,14 @@ describe('the application menu', () => {
     const run = vi.fn();
     const menu = buildMenuTemplate(['/games/a/game.ts', '/games/b/game.ts'], run, 'linux');
     const file = find(menu, 'File').submenu!;
-    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual(['Open Game…', 'Open Recent', 'Open Replay…', 'Save Replay…', 'Export Chart', 'Follow a Game You Run…']);
+    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual([
+      'Open Game…',
+      'Open Recent',
+      'Open Replay…',
+      'Save Replay…',
+      'Export Chart',
+      'Follow a Game You Run…',
+    ]);
     find(file, 'Follow a Game You Run…').click!();
     expect(run).toHaveBeenLastCalledWith({ kind: 'show-attach' });
     expect(find(file, 'Open Game…').accelerator).toBe('CmdOrCtrl+O');
@@ -18,7 +25,14 @@ describe('the application menu', () => {
     exports.forEach((i) => i.click!());
     expect(run.mock.calls.slice(-4).map(([c]) => c.format)).toEqual(['svg', 'png', 'mermaid', 'xstate']);
     const view = find(menu, 'View').submenu!;
-    expect(view.filter((i) => i.label).map((i) => i.label)).toEqual(['Zoom to Fit', 'Toggle Log', 'Toggle Controls', 'Toggle Inspector', 'Light', 'Dark']);
+    expect(view.filter((i) => i.label).map((i) => i.label)).toEqual([
+      'Zoom to Fit',
+      'Toggle Log',
+      'Toggle Controls',
+      'Toggle Inspector',
+      'Light',
+      'Dark',
+    ]);
     find(view, 'Toggle Inspector').click!();
     expect(run).toHaveBeenLastCalledWith({ kind: 'toggle-panel', panel: 'inspector' });
   });

@@ -24,7 +24,9 @@ export function buildMenuTemplate(recent: readonly string[], run: (command: Menu
       {
         label: 'Open Recent',
         enabled: recent.length > 0,
-        submenu: recent.length ? recent.map((f) => item(base(f), { kind: 'open-recent', file: f })) : [{ label: 'No recent games', enabled: false }],
+        submenu: recent.length
+          ? recent.map((f) => item(base(f), { kind: 'open-recent', file: f }))
+          : [{ label: 'No recent games', enabled: false }],
       },
       { type: 'separator' },
       item('Open Replay…', { kind: 'open-replay' }, 'CmdOrCtrl+Shift+O'),

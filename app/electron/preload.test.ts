@@ -18,7 +18,11 @@ function runPreload(code: string) {
     webUtils: { getPathForFile: () => '' },
   };
   const module = { exports: {} };
-  new Function('require', 'module', 'exports', code)((name: string) => (name === 'electron' ? electron : undefined), module, module.exports);
+  new Function('require', 'module', 'exports', code)(
+    (name: string) => (name === 'electron' ? electron : undefined),
+    module,
+    module.exports,
+  );
   return { exposed, invoked };
 }
 
@@ -43,6 +47,12 @@ describe('the preload', () => {
       [REQUEST_CHANNEL, 'openReplay', ['{}']],
       [REQUEST_CHANNEL, 'followLive', ['abc/default']],
     ]);
-    expect(Object.keys(exposed.flowscopeDesktop).sort()).toEqual(['exportChart', 'initialLayout', 'onCommand', 'pathForFile', 'saveLayout']);
+    expect(Object.keys(exposed.flowscopeDesktop).sort()).toEqual([
+      'exportChart',
+      'initialLayout',
+      'onCommand',
+      'pathForFile',
+      'saveLayout',
+    ]);
   });
 });

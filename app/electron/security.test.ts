@@ -19,7 +19,11 @@ describe('Electron security checklist', () => {
 
   it('a permission handler that denies every request and check, and downloads', () => {
     let request: any, check: any, download: any;
-    denyAllPermissions({ setPermissionRequestHandler: (h) => (request = h), setPermissionCheckHandler: (h) => (check = h), on: (_e: string, h: any) => (download = h) });
+    denyAllPermissions({
+      setPermissionRequestHandler: (h) => (request = h),
+      setPermissionCheckHandler: (h) => (check = h),
+      on: (_e: string, h: any) => (download = h),
+    });
     const callback = vi.fn();
     for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal']) request({}, permission, callback);
     expect(callback.mock.calls.every(([granted]) => granted === false)).toBe(true);
@@ -33,7 +37,10 @@ describe('Electron security checklist', () => {
     const handlers: Record<string, (...a: any[]) => any> = {};
     let openHandler: any;
     const openExternal = vi.fn();
-    hardenContents({ on: (e: string, h: any) => (handlers[e] = h), setWindowOpenHandler: (h: any) => (openHandler = h) } as any, openExternal);
+    hardenContents(
+      { on: (e: string, h: any) => (handlers[e] = h), setWindowOpenHandler: (h: any) => (openHandler = h) } as any,
+      openExternal,
+    );
     return { handlers, openHandler, openExternal };
   }
 
@@ -58,7 +65,14 @@ describe('Electron security checklist', () => {
 
   it('new windows are denied; only http(s) links go to the system browser', () => {
     const { openHandler, openExternal } = hardened();
-    for (const url of ['https://boardgame.io/documentation', 'http://localhost:3000', 'file:///tmp/x', 'javascript:alert(1)', 'smb://host/share', 'flowscope://app/x']) {
+    for (const url of [
+      'https://boardgame.io/documentation',
+      'http://localhost:3000',
+      'file:///tmp/x',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'flowscope://app/x',
+    ]) {
       expect(openHandler({ url })).toEqual({ action: 'deny' });
     }
     expect(openExternal.mock.calls.map(([u]) => u)).toEqual(['https://boardgame.io/documentation', 'http://localhost:3000']);

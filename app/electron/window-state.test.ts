@@ -7,12 +7,24 @@ import { addRecent, DEFAULT_WINDOW_STATE, loadWindowState, saveWindowState } fro
 describe('window state', () => {
   it('round-trips size, position, layout, theme and recent files', () => {
     const file = path.join(tempDirWith({}), 'nested', 'state.json');
-    const state = { width: 1200, height: 800, x: 10, y: 20, maximized: true, panels: { log: false, controls: true, inspector: true }, theme: 'light' as const, recent: ['/a.ts'] };
+    const state = {
+      width: 1200,
+      height: 800,
+      x: 10,
+      y: 20,
+      maximized: true,
+      panels: { log: false, controls: true, inspector: true },
+      theme: 'light' as const,
+      recent: ['/a.ts'],
+    };
     saveWindowState(file, state);
     expect(loadWindowState(file)).toEqual(state);
   });
   it('falls back to defaults for a missing or corrupt file, and for bad fields', () => {
-    const dir = tempDirWith({ 'bad.json': '{ not json', 'odd.json': JSON.stringify({ width: -5, height: 'big', theme: 'neon', recent: [1, '/x.ts'] }) });
+    const dir = tempDirWith({
+      'bad.json': '{ not json',
+      'odd.json': JSON.stringify({ width: -5, height: 'big', theme: 'neon', recent: [1, '/x.ts'] }),
+    });
     expect(loadWindowState(path.join(dir, 'none.json'))).toEqual(DEFAULT_WINDOW_STATE);
     expect(loadWindowState(path.join(dir, 'bad.json'))).toEqual(DEFAULT_WINDOW_STATE);
     expect(loadWindowState(path.join(dir, 'odd.json'))).toMatchObject({ width: 1440, height: 900, theme: 'dark', recent: ['/x.ts'] });

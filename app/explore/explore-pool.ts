@@ -51,7 +51,12 @@ export function splitRuns(runs: number, workers: number): number[][] {
  * worker whose game code makes no progress for `timeoutMs` stops the whole exploration with the
  * run and the function it was in.
  */
-export async function runExplorePool(job: Omit<ExploreJob, 'runs'>, workers: number, timeoutMs: number, onRun: (outcome: RunOutcome) => void): Promise<RunOutcome[]> {
+export async function runExplorePool(
+  job: Omit<ExploreJob, 'runs'>,
+  workers: number,
+  timeoutMs: number,
+  onRun: (outcome: RunOutcome) => void,
+): Promise<RunOutcome[]> {
   const outcomes: RunOutcome[] = [];
   const stop = new AbortController();
   let failure: Error | null = null;

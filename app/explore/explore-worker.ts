@@ -13,7 +13,14 @@ setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
 
 try {
   const opened = await openGame(job.file, job.game, job.bgio);
-  const game = { runtime: opened.runtime, config: opened.game.config, numPlayers: job.numPlayers, setupData: job.setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone };
+  const game = {
+    runtime: opened.runtime,
+    config: opened.game.config,
+    numPlayers: job.numPlayers,
+    setupData: job.setupData,
+    onGameCode: activity.gameCode,
+    onGameCodeDone: activity.gameCodeDone,
+  };
   const model = chartOf(opened.game.config, job.numPlayers, opened.runtime);
   let last = 0;
   const options: ExploreOptions = {

@@ -1,4 +1,20 @@
-import { describeAction, findGames, gameAt, GameSelectionError, loadRuntime, selectGame, Session, SessionError, type BgioRuntime, type RandomPlayer, type FlowAction, type FoundGame, type GameLocation, type SessionOptions, type StepRecord } from '../../engine';
+import {
+  describeAction,
+  findGames,
+  gameAt,
+  GameSelectionError,
+  loadRuntime,
+  selectGame,
+  Session,
+  SessionError,
+  type BgioRuntime,
+  type RandomPlayer,
+  type FlowAction,
+  type FoundGame,
+  type GameLocation,
+  type SessionOptions,
+  type StepRecord,
+} from '../../engine';
 import { activity, asGameCode } from '../load/activity';
 import { loadGameModule, type LoadOptions, type LoadedGameModule } from '../load/load-game-file';
 import { pickRelease, type ReleaseChoice } from '../load/pick-release';
@@ -20,7 +36,13 @@ export type OpenOptions = LoadOptions & GameLocation;
  * Loads a game file on the release it was written for (or the one `bgio` names): the release is
  * chosen from every local file the game imports.
  */
-export async function openGame(file: string, wanted?: string, bgio?: string, bgioSource?: string, options: OpenOptions = {}): Promise<OpenedGame> {
+export async function openGame(
+  file: string,
+  wanted?: string,
+  bgio?: string,
+  bgioSource?: string,
+  options: OpenOptions = {},
+): Promise<OpenedGame> {
   activity.doing(`loading ${file}`);
   let choice: ReleaseChoice | undefined;
   let runtime: BgioRuntime | undefined;
@@ -39,12 +61,15 @@ export async function openGame(file: string, wanted?: string, bgio?: string, bgi
 
 function chooseGame(module: LoadedGameModule, wanted: string | undefined, location: GameLocation): FoundGame {
   const wantedIsFunction = wanted !== undefined && typeof module.exports[wanted] === 'function';
-  if (location.gamePath !== undefined || location.factoryArgs !== undefined || wantedIsFunction) return gameAt(module.exports, location, wanted);
+  if (location.gamePath !== undefined || location.factoryArgs !== undefined || wantedIsFunction)
+    return gameAt(module.exports, location, wanted);
   const games = findGames(module.exports);
   if (games.length === 0) {
     const names = Object.keys(module.exports);
     const functions = names.filter((n) => typeof module.exports[n] === 'function');
-    const hint = functions.length ? `; ${functions.join(', ')} ${functions.length === 1 ? 'is a function' : 'are functions'}: if one returns the game, open it with --game NAME --factory-args '[…]'` : '';
+    const hint = functions.length
+      ? `; ${functions.join(', ')} ${functions.length === 1 ? 'is a function' : 'are functions'}: if one returns the game, open it with --game NAME --factory-args '[…]'`
+      : '';
     throw new GameSelectionError(
       `no game found in ${module.file}: it exports ${names.length ? names.join(', ') : 'nothing'}, none of them a boardgame.io game ` +
         `(an object with setup, moves, phases or turn); export the game as default or as a named export${hint}; a game kept at a property is opened with --game-path NAME.prop`,
@@ -67,15 +92,33 @@ export function checkPlayerCount(game: FoundGame, numPlayers: number): void {
   const min = typeof minPlayers === 'number' ? minPlayers : undefined;
   const max = typeof maxPlayers === 'number' ? maxPlayers : undefined;
   if ((min !== undefined && numPlayers < min) || (max !== undefined && numPlayers > max)) {
-    const accepted = min !== undefined && max !== undefined ? (min === max ? `exactly ${min}` : `${min} to ${max}`) : min !== undefined ? `at least ${min}` : `at most ${max}`;
-    throw new SessionError(`${game.name} is for ${accepted} players (minPlayers/maxPlayers), not ${numPlayers}: choose a count it accepts (--players N)`);
+    const accepted =
+      min !== undefined && max !== undefined
+        ? min === max
+          ? `exactly ${min}`
+          : `${min} to ${max}`
+        : min !== undefined
+          ? `at least ${min}`
+          : `at most ${max}`;
+    throw new SessionError(
+      `${game.name} is for ${accepted} players (minPlayers/maxPlayers), not ${numPlayers}: choose a count it accepts (--players N)`,
+    );
   }
 }
 
 export function newSession(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): Session {
   checkPlayerCount(opened.game, numPlayers);
   activity.doing(`creating the game (setup, first phase and turn) for ${numPlayers} players`);
-  return new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone, ...sandboxOf(opened) });
+  return new Session({
+    runtime: opened.runtime,
+    config: opened.game.config,
+    numPlayers,
+    seed,
+    setupData,
+    onGameCode: activity.gameCode,
+    onGameCodeDone: activity.gameCodeDone,
+    ...sandboxOf(opened),
+  });
 }
 
 /** The session options that make a session run its game code the way the module was loaded. */

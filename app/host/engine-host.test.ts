@@ -35,7 +35,12 @@ describe('the engine host (sessions in a watched worker)', () => {
     const view = await host.call<SessionView>('open', { game: 'tic-tac-toe', seed: 'h' });
     expect(view).toMatchObject({ numPlayers: 2, seed: 'h', length: 1, players: ['0', '1'], game: { name: 'tic-tac-toe', bgio: '0.50.2' } });
     const step = await host.call<StepSummary>('dispatch', { type: 'move', name: 'clickCell', args: [4], playerID: '0' });
-    expect(step).toMatchObject({ index: 1, ok: true, ctx: { currentPlayer: '1' }, explanation: "player 0's turn ended because turn.maxMoves (1) reached" });
+    expect(step).toMatchObject({
+      index: 1,
+      ok: true,
+      ctx: { currentPlayer: '1' },
+      explanation: "player 0's turn ended because turn.maxMoves (1) reached",
+    });
     const more = await host.call<StepSummary[]>('random', 3);
     expect(more.map((s) => s.index)).toEqual([2, 3, 4]);
     expect(events).toContainEqual({ type: 'progress', done: 3, total: 3 });
@@ -70,7 +75,9 @@ describe('the engine host (sessions in a watched worker)', () => {
     await expect(host.call('dispatch', { type: 'reset' })).rejects.toThrow('no game is open');
     await expect(host.call('open', { game: '/nowhere/game.ts' })).rejects.toThrow(/game file not found/);
     await expect(host.call('openReplay', '{"format": 1}')).rejects.toThrow(/invalid replay file/);
-    await expect(host.call('open', { game: 'tic-tac-toe', numPlayers: 3 })).rejects.toThrow(/tic-tac-toe is for exactly 2 players \(minPlayers\/maxPlayers\), not 3/);
+    await expect(host.call('open', { game: 'tic-tac-toe', numPlayers: 3 })).rejects.toThrow(
+      /tic-tac-toe is for exactly 2 players \(minPlayers\/maxPlayers\), not 3/,
+    );
     expect(((await host.call('open', { game: 'bang' })) as SessionView).numPlayers).toBe(4);
     expect(await host.call('listGames')).not.toHaveLength(0);
   });
@@ -88,7 +95,9 @@ describe('the engine host (sessions in a watched worker)', () => {
     await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' });
     const error = (await host.call('dispatch', { type: 'move', name: 'hang', args: [], playerID: '0' }).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(StalledError);
-    expect(error.message).toMatch(/stopped after 2 s without progress while step 3: hang\(\), inside moves\.hang: game code is probably in an endless loop/);
+    expect(error.message).toMatch(
+      /stopped after 2 s without progress while step 3: hang\(\), inside moves\.hang: game code is probably in an endless loop/,
+    );
     expect(events.some((e) => e.type === 'stalled')).toBe(true);
     await until(() => events.some((e) => e.type === 'session'));
     const view = await host.call<SessionView>('view');
@@ -111,7 +120,10 @@ describe('after a stall', () => {
     await host.call('open', { game: path.join(dir, 'hang.ts'), seed: 's' });
     for (let i = 0; i < 3; i++) await host.call('dispatch', { type: 'move', name: 'inc', args: [], playerID: '0' });
     await expect(host.call('dispatch', { type: 'move', name: 'hang', args: [], playerID: '0' })).rejects.toBeInstanceOf(StalledError);
-    const [view, opened] = await Promise.all([host.call<SessionView>('view'), host.call<SessionView>('open', { game: 'tic-tac-toe', seed: 't' })]);
+    const [view, opened] = await Promise.all([
+      host.call<SessionView>('view'),
+      host.call<SessionView>('open', { game: 'tic-tac-toe', seed: 't' }),
+    ]);
     expect(view).toMatchObject({ length: 4, game: { file: path.join(dir, 'hang.ts') } });
     expect(opened).toMatchObject({ length: 1, game: { name: 'tic-tac-toe' } });
     const now = await host.call<SessionView>('view');
@@ -145,7 +157,8 @@ describe('an endIf that never returns', () => {
 describe('hot reload', () => {
   it('replays the session on edited code and reports the first divergent step; a broken edit keeps the last good version', async () => {
     const { writeFileSync } = await import('node:fs');
-    const game = (limit: number) => `import { step } from './rules';\nexport default { setup: () => ({ n: 0 }), moves: { inc: ({ G }: any) => (G.n >= ${limit} ? 'INVALID_MOVE' : void (G.n = step(G.n))) } };\n`;
+    const game = (limit: number) =>
+      `import { step } from './rules';\nexport default { setup: () => ({ n: 0 }), moves: { inc: ({ G }: any) => (G.n >= ${limit} ? 'INVALID_MOVE' : void (G.n = step(G.n))) } };\n`;
     const dir = tempDirWith({ 'game.ts': game(9), 'rules.ts': 'export const step = (n: number) => n + 1;\n' });
     const events: HostEvent[] = [];
     host = new EngineHost({ fixturesDir, timeoutMs: 10_000, watch: true, onEvent: (e) => events.push(e) });

@@ -1,5 +1,14 @@
 import type { Worker } from 'node:worker_threads';
-import { parseReplay, type HostEvent, type HostMethod, type HostResponseMessage, type OpenRequest, type ReloadResult, type SessionView, type StepSummary } from '../../engine';
+import {
+  parseReplay,
+  type HostEvent,
+  type HostMethod,
+  type HostResponseMessage,
+  type OpenRequest,
+  type ReloadResult,
+  type SessionView,
+  type StepSummary,
+} from '../../engine';
 import type { EngineWorkerMessage } from './engine-worker';
 import type { JournaledSession, SessionJournal } from '../journal/session-journal';
 import { GameWatcher } from './game-watcher';
@@ -130,7 +139,10 @@ export class EngineHost {
    * Rebuilds a session from a journal (or any record of how it was opened and what was
    * dispatched): opens the game and dispatches every action, journaling it anew.
    */
-  async restoreSession(record: JournaledSession, call: HostCall = (method, ...params) => this.call(method, ...params)): Promise<SessionView> {
+  async restoreSession(
+    record: JournaledSession,
+    call: HostCall = (method, ...params) => this.call(method, ...params),
+  ): Promise<SessionView> {
     await call<SessionView>('open', record.open);
     for (const action of record.actions) await call('dispatch', action);
     return call<SessionView>('view');
@@ -241,7 +253,9 @@ export class EngineHost {
       write(journal);
     } catch (error) {
       this.options.journal = undefined;
-      process.stderr.write(`flowscope: the session journal ${journal.file} could not be written (${(error as Error).message}); sessions are no longer journaled\n`);
+      process.stderr.write(
+        `flowscope: the session journal ${journal.file} could not be written (${(error as Error).message}); sessions are no longer journaled\n`,
+      );
     }
   }
 
@@ -252,7 +266,18 @@ export class EngineHost {
     const view = viewOf(method, answer.result);
     if (view) this.watcher?.setFiles(view.game.inputs);
     const { gamePath, factoryArgs, stubModules } = view?.game ?? {};
-    const reopen = (v: SessionView): OpenRequest => ({ game: v.game.file, exportName: v.game.exportName, bgio: v.game.bgio, numPlayers: v.numPlayers, seed: v.seed, setupData: v.setupData, gameRandomness: v.gameRandomness, ...(gamePath !== undefined ? { gamePath } : {}), ...(factoryArgs ? { factoryArgs } : {}), ...(stubModules ? { stubModules } : {}) });
+    const reopen = (v: SessionView): OpenRequest => ({
+      game: v.game.file,
+      exportName: v.game.exportName,
+      bgio: v.game.bgio,
+      numPlayers: v.numPlayers,
+      seed: v.seed,
+      setupData: v.setupData,
+      gameRandomness: v.gameRandomness,
+      ...(gamePath !== undefined ? { gamePath } : {}),
+      ...(factoryArgs ? { factoryArgs } : {}),
+      ...(stubModules ? { stubModules } : {}),
+    });
     switch (method) {
       case 'open':
       case 'restart':
@@ -285,7 +310,13 @@ export class EngineHost {
       case 'random': {
         const steps = (answer.result as StepSummary[]).filter((s) => s.action);
         if (this.restore) for (const s of steps) this.restore.actions.push(s.action!);
-        if (steps.length) this.journal((j) => j.append(steps[0].index, steps.map((s) => s.action!)));
+        if (steps.length)
+          this.journal((j) =>
+            j.append(
+              steps[0].index,
+              steps.map((s) => s.action!),
+            ),
+          );
         break;
       }
     }

@@ -27,7 +27,11 @@ if (inspect) {
     post({ type: 'inspect-failed', message: (error as Error).message });
   }
 }
-const host = new SessionHost({ fixturesDir: workerData.fixturesDir as string, emit: (event) => post({ type: 'event', event }), devTools: !!inspect });
+const host = new SessionHost({
+  fixturesDir: workerData.fixturesDir as string,
+  emit: (event) => post({ type: 'event', event }),
+  devTools: !!inspect,
+});
 post({ type: 'ready' });
 
 parentPort!.on('message', async (message: HostRequestMessage & { replyId: number }) => {

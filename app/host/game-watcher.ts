@@ -19,7 +19,9 @@ export class GameWatcher {
     if (next.join('\n') === this.files.join('\n')) return;
     this.files = next;
     void this.watcher?.close();
-    this.watcher = next.length ? watch(next, { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 } }) : null;
+    this.watcher = next.length
+      ? watch(next, { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 } })
+      : null;
     this.watcher?.on('all', (_event, file) => {
       if (this.timer) clearTimeout(this.timer);
       this.timer = setTimeout(() => this.onChange(file), this.debounceMs);

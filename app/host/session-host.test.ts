@@ -4,7 +4,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { callHost, EVENT_NAMES, HOST_METHOD_SCHEMAS, hostEventSchema, parseReplay, validateHostRequest, type HostEvent, type HostMethod, type HostResult } from '../../engine';
+import {
+  callHost,
+  EVENT_NAMES,
+  HOST_METHOD_SCHEMAS,
+  hostEventSchema,
+  parseReplay,
+  validateHostRequest,
+  type HostEvent,
+  type HostMethod,
+  type HostResult,
+} from '../../engine';
 import { SessionHost } from './session-host';
 
 const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
@@ -68,28 +78,50 @@ describe("the session host's answers", () => {
     await ask('open', { game: 'tic-tac-toe', seed: 'fuzz' });
     const json = fc.jsonValue({ maxDepth: 2 });
     const anyAction = fc.oneof(
-      fc.record({ type: fc.constant('move'), name: fc.oneof(fc.constant('clickCell'), fc.string()), args: fc.oneof(fc.array(fc.nat({ max: 9 }), { maxLength: 1 }), json), playerID: fc.oneof(fc.constantFrom('0', '1'), json) }, { requiredKeys: [] }),
-      fc.record({ type: fc.constant('event'), name: fc.oneof(fc.constantFrom(...EVENT_NAMES), fc.string()), args: fc.oneof(fc.array(json, { maxLength: 2 }), json), playerID: fc.constantFrom('0', '1') }, { requiredKeys: ['type'] }),
-      fc.record({ type: fc.constantFrom('undo', 'redo', 'reset', 'jump'), playerID: fc.oneof(fc.constantFrom('0', '1'), json) }, { requiredKeys: ['type'] }),
+      fc.record(
+        {
+          type: fc.constant('move'),
+          name: fc.oneof(fc.constant('clickCell'), fc.string()),
+          args: fc.oneof(fc.array(fc.nat({ max: 9 }), { maxLength: 1 }), json),
+          playerID: fc.oneof(fc.constantFrom('0', '1'), json),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          type: fc.constant('event'),
+          name: fc.oneof(fc.constantFrom(...EVENT_NAMES), fc.string()),
+          args: fc.oneof(fc.array(json, { maxLength: 2 }), json),
+          playerID: fc.constantFrom('0', '1'),
+        },
+        { requiredKeys: ['type'] },
+      ),
+      fc.record(
+        { type: fc.constantFrom('undo', 'redo', 'reset', 'jump'), playerID: fc.oneof(fc.constantFrom('0', '1'), json) },
+        { requiredKeys: ['type'] },
+      ),
       json,
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(anyAction, fc.option(fc.nat({ max: 12 }), { nil: undefined })), { maxLength: 10 }), async (requests) => {
-        await ask('restart', { numPlayers: 2, seed: 'fuzz' });
-        let accepted = 0;
-        for (const [action, at] of requests) {
-          let request;
-          try {
-            request = validateHostRequest('dispatch', at === undefined ? [action] : [action, at]);
-          } catch {
-            continue; // refused at the boundary: it never reaches the session
+      fc.asyncProperty(
+        fc.array(fc.tuple(anyAction, fc.option(fc.nat({ max: 12 }), { nil: undefined })), { maxLength: 10 }),
+        async (requests) => {
+          await ask('restart', { numPlayers: 2, seed: 'fuzz' });
+          let accepted = 0;
+          for (const [action, at] of requests) {
+            let request;
+            try {
+              request = validateHostRequest('dispatch', at === undefined ? [action] : [action, at]);
+            } catch {
+              continue; // refused at the boundary: it never reaches the session
+            }
+            await callHost(host, request);
+            accepted++;
           }
-          await callHost(host, request);
-          accepted++;
-        }
-        const replay = parseReplay(await host.exportReplay());
-        expect(replay.actions.length).toBeLessThanOrEqual(accepted);
-      }),
+          const replay = parseReplay(await host.exportReplay());
+          expect(replay.actions.length).toBeLessThanOrEqual(accepted);
+        },
+      ),
       { numRuns: 40 },
     );
   });

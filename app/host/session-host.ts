@@ -1,7 +1,8 @@
 import { replayOfGame } from '../game/replay-of-game';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describeAction,
+import {
+  describeAction,
   ChartActor,
   chartOf,
   cloneGraph,
@@ -99,7 +100,12 @@ export class SessionHost implements HostApi {
 
   async open(request: OpenRequest): Promise<SessionView> {
     const file = this.resolveGame(request.game);
-    const opened = await openGame(file, request.exportName, request.bgio, undefined, { gameRandomness: request.gameRandomness, gamePath: request.gamePath, factoryArgs: request.factoryArgs, stubModules: request.stubModules });
+    const opened = await openGame(file, request.exportName, request.bgio, undefined, {
+      gameRandomness: request.gameRandomness,
+      gamePath: request.gamePath,
+      factoryArgs: request.factoryArgs,
+      stubModules: request.stubModules,
+    });
     const numPlayers = request.numPlayers ?? defaultPlayerCount(opened.game);
     return this.start(opened, numPlayers, request.seed ?? randomSeed(), request.setupData ?? null);
   }
@@ -122,7 +128,12 @@ export class SessionHost implements HostApi {
     return this.summary(c, record.index);
   }
 
-  async dispatchLive(action: FlowAction | null, reported: ReportedStateView | null, notes: string[], viewer?: PlayerID | null): Promise<StepSummary> {
+  async dispatchLive(
+    action: FlowAction | null,
+    reported: ReportedStateView | null,
+    notes: string[],
+    viewer?: PlayerID | null,
+  ): Promise<StepSummary> {
     const c = this.need();
     let record: StepRecord;
     if (action) {
@@ -136,7 +147,10 @@ export class SessionHost implements HostApi {
       // A multiplayer client only holds its player's view of G.
       const view =
         viewer !== undefined && typeof config.playerView === 'function'
-          ? (s: { G: unknown; ctx: Record<string, unknown> }) => ({ G: config.playerView({ G: s.G, ctx: s.ctx, playerID: viewer }), ctx: s.ctx })
+          ? (s: { G: unknown; ctx: Record<string, unknown> }) => ({
+              G: config.playerView({ G: s.G, ctx: s.ctx, playerID: viewer }),
+              ctx: s.ctx,
+            })
           : undefined;
       const d = stateDifference(record.index, c.session.stateAt(record.index), reported as never, view);
       if (d) {
@@ -179,7 +193,8 @@ export class SessionHost implements HostApi {
     const marks: TimelineMarks = { length: session.length, phases: [], turns: [], rejected: [], problems: [] };
     session.steps.forEach((record, i) => {
       const before = i > 0 ? session.steps[i - 1].ctx : null;
-      if (before && (before.phase !== record.ctx.phase || (before.gameover === undefined) !== (record.ctx.gameover === undefined))) marks.phases.push(i);
+      if (before && (before.phase !== record.ctx.phase || (before.gameover === undefined) !== (record.ctx.gameover === undefined)))
+        marks.phases.push(i);
       if (before && before.turn !== record.ctx.turn) marks.turns.push(i);
       if (!record.ok) marks.rejected.push(i);
       if (record.diagnostics.some((d) => d.severity !== 'info')) marks.problems.push(i);
@@ -229,7 +244,9 @@ export class SessionHost implements HostApi {
       for (const player of c.actor.model.players) {
         const actions = enumeratedActions(session, copy, player);
         if (!actions) break;
-        const moves = actions.flatMap((a) => (a.type === 'move' && available[player].includes(a.name) ? [{ name: a.name, args: a.args }] : []));
+        const moves = actions.flatMap((a) =>
+          a.type === 'move' && available[player].includes(a.name) ? [{ name: a.name, args: a.args }] : [],
+        );
         (suggested ??= {})[player] = moves.slice(0, MAX_SUGGESTED);
       }
     } catch {
@@ -265,11 +282,18 @@ export class SessionHost implements HostApi {
     const replay = parseReplay(text);
     let gameFile = this.current?.opened.module.file;
     if (replay.game.file) {
-      const candidate = path.isAbsolute(replay.game.file) ? replay.game.file : path.resolve(replayPath ? path.dirname(replayPath) : process.cwd(), replay.game.file);
+      const candidate = path.isAbsolute(replay.game.file)
+        ? replay.game.file
+        : path.resolve(replayPath ? path.dirname(replayPath) : process.cwd(), replay.game.file);
       if (existsSync(candidate)) gameFile = candidate;
     }
-    if (!gameFile) throw new HostError(`the replay's game file ${replay.game.file ?? '(none named)'} was not found; open the game first, then the replay`);
-    const opened = await openGame(gameFile, replay.game.export ?? replay.game.name, replay.game.bgio, undefined, { gameRandomness: replay.gameRandomness });
+    if (!gameFile)
+      throw new HostError(
+        `the replay's game file ${replay.game.file ?? '(none named)'} was not found; open the game first, then the replay`,
+      );
+    const opened = await openGame(gameFile, replay.game.export ?? replay.game.name, replay.game.bgio, undefined, {
+      gameRandomness: replay.gameRandomness,
+    });
     const view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData);
     const c = this.need();
     const total = replay.actions.length;
@@ -288,7 +312,10 @@ export class SessionHost implements HostApi {
     const c = this.need();
     let opened: OpenedGame;
     try {
-      opened = await openGame(c.opened.module.file, c.opened.game.exportName, c.opened.runtime.version, undefined, { ...c.opened.options, gameRandomness: c.opened.module.gameRandomness });
+      opened = await openGame(c.opened.module.file, c.opened.game.exportName, c.opened.runtime.version, undefined, {
+        ...c.opened.options,
+        gameRandomness: c.opened.module.gameRandomness,
+      });
     } catch (error) {
       // A broken edit: keep running the last good version.
       return { ok: false, error: (error as Error).message };
@@ -336,7 +363,16 @@ export class SessionHost implements HostApi {
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
     checkPlayerCount(opened.game, numPlayers);
     activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
-    const session = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers, seed, setupData, onGameCode: activity.gameCode, onGameCodeDone: activity.gameCodeDone, ...sandboxOf(opened) });
+    const session = new Session({
+      runtime: opened.runtime,
+      config: opened.game.config,
+      numPlayers,
+      seed,
+      setupData,
+      onGameCode: activity.gameCode,
+      onGameCodeDone: activity.gameCodeDone,
+      ...sandboxOf(opened),
+    });
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
     const lint = lintOpenedGame(opened);
@@ -387,7 +423,9 @@ export class SessionHost implements HostApi {
         ...(opened.options.stubModules?.length ? { stubModules: opened.options.stubModules } : {}),
       },
       releases: RUNTIMES.map((r) => r.version),
-      otherGames: findGames(opened.module.exports).map((g) => g.exportName).filter((n) => n !== opened.game.exportName),
+      otherGames: findGames(opened.module.exports)
+        .map((g) => g.exportName)
+        .filter((n) => n !== opened.game.exportName),
       numPlayers: session.numPlayers,
       seed: session.seed,
       gameRandomness: session.gameRandomness,

@@ -47,25 +47,46 @@ export function searchSteps(session: Session, filter: StepFilter, limit: number)
 export function sessionCoverage({ session, model, opened }: ToolContext): CoverageView {
   const counts: CoverageCounts = {};
   session.steps.forEach((record, i) => countStep(counts, model, record, i > 0 ? session.steps[i - 1] : null));
-  return { source: 'session', counts, neverReached: summariseCoverage(model, opened.game.config, counts).neverReached, steps: session.length };
+  return {
+    source: 'session',
+    counts,
+    neverReached: summariseCoverage(model, opened.game.config, counts).neverReached,
+    steps: session.length,
+  };
 }
 
 /** Seeded playouts of the session's game, in this thread (the host's worker is already watched). */
 export function exploreGame({ session, opened }: ToolContext, options: { runs: number; steps: number; seed: string }): ExploreView {
-  const game = { runtime: session.runtime, config: session.config, numPlayers: session.numPlayers, setupData: session.setupData, onGameCode: activity.gameCode };
+  const game = {
+    runtime: session.runtime,
+    config: session.config,
+    numPlayers: session.numPlayers,
+    setupData: session.setupData,
+    onGameCode: activity.gameCode,
+  };
   // A fresh model: explore must not mark edges observed on the live chart.
   const model = chartOf(session.config, session.numPlayers, session.runtime);
   let last = 0;
-  const outcomes = exploreRuns(game, model, {
-    ...options,
-    onProgress: (run, doing) => {
-      const now = Date.now();
-      if (now - last < 200) return;
-      last = now;
-      activity.doing(`explore: ${doing} run ${run} of ${options.runs}`);
+  const outcomes = exploreRuns(
+    game,
+    model,
+    {
+      ...options,
+      onProgress: (run, doing) => {
+        const now = Date.now();
+        if (now - last < 200) return;
+        last = now;
+        activity.doing(`explore: ${doing} run ${run} of ${options.runs}`);
+      },
     },
-  }, Array.from({ length: options.runs }, (_, i) => i));
-  const report = buildReport({ game: opened.game.name, bgio: session.runtime.version, numPlayers: session.numPlayers, config: session.config }, model, options, outcomes);
+    Array.from({ length: options.runs }, (_, i) => i),
+  );
+  const report = buildReport(
+    { game: opened.game.name, bgio: session.runtime.version, numPlayers: session.numPlayers, config: session.config },
+    model,
+    options,
+    outcomes,
+  );
   return {
     runs: report.runs,
     totalSteps: report.totalSteps,
@@ -103,7 +124,9 @@ export class BreakpointChecker {
   private readonly predicates: { bp: Breakpoint; test: Predicate }[];
 
   constructor(private readonly breakpoints: readonly Breakpoint[]) {
-    this.predicates = breakpoints.filter((bp) => bp.kind === 'predicate').map((bp) => ({ bp, test: compilePredicate((bp as { source: string }).source) }));
+    this.predicates = breakpoints
+      .filter((bp) => bp.kind === 'predicate')
+      .map((bp) => ({ bp, test: compilePredicate((bp as { source: string }).source) }));
   }
 
   get needsState(): boolean {

@@ -29,7 +29,8 @@ export class StallWatch {
   private lastChange = Date.now();
 
   constructor(readonly timeoutMs: number) {
-    if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new RangeError(`the stall timeout must be a positive number of milliseconds, got ${timeoutMs}`);
+    if (!(Number.isFinite(timeoutMs) && timeoutMs > 0))
+      throw new RangeError(`the stall timeout must be a positive number of milliseconds, got ${timeoutMs}`);
   }
 
   /** How often to call `check`. */

@@ -10,7 +10,9 @@ export interface JournaledSession {
 }
 
 /** One journal line. `step` is the action's step index: a branch from the past replaces what followed. */
-type JournalLine = { kind: 'open'; open: OpenRequest; pid: number; at: string; actions?: FlowAction[] } | { kind: 'action'; step: number; action: FlowAction };
+type JournalLine =
+  | { kind: 'open'; open: OpenRequest; pid: number; at: string; actions?: FlowAction[] }
+  | { kind: 'action'; step: number; action: FlowAction };
 
 export interface FoundJournal extends JournaledSession {
   file: string;

@@ -17,7 +17,13 @@ export async function checkLessonFile(file: string): Promise<LessonCheck> {
   return checkLesson(lesson, (key) => {
     const o = opened.get(key)!;
     if (o instanceof Error) throw o;
-    const session = new Session({ runtime: o.runtime, config: o.game.config, numPlayers: lesson.numPlayers, seed: lesson.seed, setupData: lesson.setupData ?? null });
+    const session = new Session({
+      runtime: o.runtime,
+      config: o.game.config,
+      numPlayers: lesson.numPlayers,
+      seed: lesson.seed,
+      setupData: lesson.setupData ?? null,
+    });
     return { session, chart: chartOf(o.game.config, lesson.numPlayers, o.runtime) };
   });
 }

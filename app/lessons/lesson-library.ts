@@ -1,6 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lessonGame, lessonPlan, LessonError, parseLesson, type Lesson, type LessonEntry, type LessonGame, type LessonView } from '../../engine';
+import {
+  lessonGame,
+  lessonPlan,
+  LessonError,
+  parseLesson,
+  type Lesson,
+  type LessonEntry,
+  type LessonGame,
+  type LessonView,
+} from '../../engine';
 
 export const LESSON_SUFFIX = '.lesson.json';
 
@@ -28,7 +37,8 @@ export function lessonFile(fixturesDir: string, id: string): string {
   if (id.endsWith(LESSON_SUFFIX)) return path.resolve(id);
   const m = /^([\w.-]+)\/([\w.-]+)$/.exec(id);
   const file = m ? path.join(fixturesDir, m[1], 'lessons', `${m[2]}${LESSON_SUFFIX}`) : '';
-  if (!m || !existsSync(file)) throw new LessonError([`no lesson "${id}" (\`flowscope lessons\` lists them; a lesson file's name ends in ${LESSON_SUFFIX})`]);
+  if (!m || !existsSync(file))
+    throw new LessonError([`no lesson "${id}" (\`flowscope lessons\` lists them; a lesson file's name ends in ${LESSON_SUFFIX})`]);
   return file;
 }
 
@@ -45,14 +55,23 @@ export function readLesson(file: string): Lesson {
 
 /** The lesson's games with their files resolved against the lesson file's folder. */
 export function resolvedGames(lesson: Lesson, file: string): Record<string, LessonGame> {
-  return Object.fromEntries(Object.keys(lesson.games).map((key) => {
-    const g = lessonGame(lesson, key);
-    return [key, { ...g, file: path.resolve(path.dirname(file), g.file) }];
-  }));
+  return Object.fromEntries(
+    Object.keys(lesson.games).map((key) => {
+      const g = lessonGame(lesson, key);
+      return [key, { ...g, file: path.resolve(path.dirname(file), g.file) }];
+    }),
+  );
 }
 
 export function lessonEntry(id: string, lesson: Lesson): LessonEntry {
-  return { id, title: lesson.title, summary: lesson.summary, order: lesson.order, steps: lesson.steps.length, exercises: lesson.steps.filter((s) => s.exercise).length };
+  return {
+    id,
+    title: lesson.title,
+    summary: lesson.summary,
+    order: lesson.order,
+    steps: lesson.steps.length,
+    exercises: lesson.steps.filter((s) => s.exercise).length,
+  };
 }
 
 export function lessonView(fixturesDir: string, id: string): LessonView {

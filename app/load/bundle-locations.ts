@@ -39,9 +39,12 @@ export function createLocator(bundleFile: string, code: string, lineOffset: numb
     for (const line of stack.split('\n').slice(1)) {
       const m = FRAME.exec(line.trim());
       if (!m || m[1] !== bundleFile) continue;
-      const entry = sourceMap?.findEntry(Number(m[2]) - 1 - lineOffset, Number(m[3]) - 1) as { originalSource?: string; originalLine?: number } | undefined;
+      const entry = sourceMap?.findEntry(Number(m[2]) - 1 - lineOffset, Number(m[3]) - 1) as
+        { originalSource?: string; originalLine?: number } | undefined;
       if (!entry?.originalSource) continue;
-      const source = entry.originalSource.startsWith('file://') ? new URL(entry.originalSource).pathname : path.resolve(entry.originalSource);
+      const source = entry.originalSource.startsWith('file://')
+        ? new URL(entry.originalSource).pathname
+        : path.resolve(entry.originalSource);
       const pkg = packageOf(source);
       if (pkg) {
         viaPackage ??= pkg;

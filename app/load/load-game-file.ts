@@ -83,7 +83,11 @@ export function hashInputs(gameFile: string, inputs: string[]): string {
  * and evaluates it with `boardgame.io` resolved to `runtime`'s copy, so the game runs on exactly the
  * release Flowscope observes. `runtime` may be chosen from the bundle's inputs (every local file).
  */
-export async function loadGameModule(file: string, runtime: BgioRuntime | ((inputs: string[]) => BgioRuntime | Promise<BgioRuntime>), options: LoadOptions = {}): Promise<LoadedGameModule> {
+export async function loadGameModule(
+  file: string,
+  runtime: BgioRuntime | ((inputs: string[]) => BgioRuntime | Promise<BgioRuntime>),
+  options: LoadOptions = {},
+): Promise<LoadedGameModule> {
   const absolute = path.resolve(file);
   if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
@@ -104,7 +108,11 @@ export async function loadGameModule(file: string, runtime: BgioRuntime | ((inpu
       jsx: 'automatic',
       loader: PROJECT_LOADERS,
       ...projectConfig(absolute),
-      plugins: [...(options.contents?.size ? [replaceContents(options.contents)] : []), ...(options.stubModules?.length ? [stubModulesPlugin(options.stubModules)] : []), reactFallbackPlugin],
+      plugins: [
+        ...(options.contents?.size ? [replaceContents(options.contents)] : []),
+        ...(options.stubModules?.length ? [stubModulesPlugin(options.stubModules)] : []),
+        reactFallbackPlugin,
+      ],
       external: ['boardgame.io', 'boardgame.io/*'],
     })) as typeof result;
   } catch (error) {
@@ -143,7 +151,15 @@ function replaceContents(contents: ReadonlyMap<string, string>): esbuild.Plugin 
 }
 
 // Game files of real projects import styles and images beside their logic; they mean nothing here.
-const PROJECT_LOADERS: Record<string, esbuild.Loader> = { '.js': 'jsx', ...Object.fromEntries(['.css', '.scss', '.sass', '.less', '.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp3', '.wav', '.woff', '.woff2'].map((ext) => [ext, 'empty' as const])) };
+const PROJECT_LOADERS: Record<string, esbuild.Loader> = {
+  '.js': 'jsx',
+  ...Object.fromEntries(
+    ['.css', '.scss', '.sass', '.less', '.svg', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp3', '.wav', '.woff', '.woff2'].map((ext) => [
+      ext,
+      'empty' as const,
+    ]),
+  ),
+};
 
 /** The nearest tsconfig.json (or jsconfig.json, as create-react-app projects have) above the game file. */
 export function nearestProjectConfig(file: string): string | null {
@@ -173,7 +189,12 @@ const reactFallbackPlugin: esbuild.Plugin = {
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, async (args) => {
       if (args.pluginData === 'fallback') return undefined;
-      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'fallback' });
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'fallback',
+      });
       return found.errors.length ? { path: args.path, external: true } : undefined;
     });
   },
@@ -201,7 +222,9 @@ function stubModulesPlugin(names: string[]): esbuild.Plugin {
   return {
     name: 'flowscope-stub-modules',
     setup(build) {
-      build.onResolve({ filter: /.*/ }, (args) => (args.kind !== 'entry-point' && isStubbed(names, args.path) ? { path: args.path, external: true } : undefined));
+      build.onResolve({ filter: /.*/ }, (args) =>
+        args.kind !== 'entry-point' && isStubbed(names, args.path) ? { path: args.path, external: true } : undefined,
+      );
     },
   };
 }
@@ -231,7 +254,13 @@ function packageOf(id: string): string {
 
 const stderrSink = { log: (_level: string, args: unknown[]) => process.stderr.write(`${format(...args)}\n`) };
 
-function evaluateBundle(file: string, code: string, runtime: BgioRuntime, gameRandomness: GameRandomness, stubModules: readonly string[]): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
+function evaluateBundle(
+  file: string,
+  code: string,
+  runtime: BgioRuntime,
+  gameRandomness: GameRandomness,
+  stubModules: readonly string[],
+): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
   const module = { exports: {} as Record<string, unknown> };
   const params = '(function (exports, require, module, __filename, __dirname, ';
   const entropy = new Entropy(MODULE_LOAD_SEED, gameRandomness);
@@ -258,9 +287,15 @@ function evaluateBundle(file: string, code: string, runtime: BgioRuntime, gameRa
   // which goes to stderr (never into a command's machine-readable stdout).
   activity.gameCode(`the top level of ${path.basename(file)}`);
   try {
-    entropy.run('load', true, () => withConsoleTo(stderrSink, () => run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n]))));
+    entropy.run('load', true, () =>
+      withConsoleTo(stderrSink, () =>
+        run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n])),
+      ),
+    );
   } catch (error) {
-    throw new GameLoadError(`${file} threw while it was being loaded: ${(error as Error)?.stack?.split('\n').slice(0, 3).join('\n') ?? String(error)}`);
+    throw new GameLoadError(
+      `${file} threw while it was being loaded: ${(error as Error)?.stack?.split('\n').slice(0, 3).join('\n') ?? String(error)}`,
+    );
   } finally {
     activity.gameCodeDone();
   }

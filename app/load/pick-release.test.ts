@@ -5,11 +5,19 @@ import { closestRuntime, registerRuntime, RUNTIMES, type BgioRuntime } from '../
 import { tempDirWith } from '../testing/temp-dir';
 import { declaredRange, eraOfSource, pickRelease } from './pick-release';
 
-const fake = (version: string, era: BgioRuntime['era']): BgioRuntime => ({ version, era, modules: {}, prepare: () => { throw new Error('fake'); } });
+const fake = (version: string, era: BgioRuntime['era']): BgioRuntime => ({
+  version,
+  era,
+  modules: {},
+  prepare: () => {
+    throw new Error('fake');
+  },
+});
 
 describe('choosing the boardgame.io release', () => {
   it('resolves versions and ranges to the closest shipped release', () => {
-    for (const r of [fake('0.26.3', 'flow'), fake('0.32.1', 'flow'), fake('0.49.13', 'phases-g-ctx')]) if (!RUNTIMES.some((x) => x.version === r.version)) registerRuntime(r);
+    for (const r of [fake('0.26.3', 'flow'), fake('0.32.1', 'flow'), fake('0.49.13', 'phases-g-ctx')])
+      if (!RUNTIMES.some((x) => x.version === r.version)) registerRuntime(r);
     expect(closestRuntime('^0.49.4')?.version).toBe('0.49.13');
     expect(closestRuntime('~0.32.0')?.version).toBe('0.32.1');
     expect(closestRuntime('0.50.2')?.version).toBe('0.50.2');
@@ -24,10 +32,15 @@ describe('choosing the boardgame.io release', () => {
     mkdirSync(path.join(dir, 'src', 'game'), { recursive: true });
     writeFileSync(path.join(dir, 'src', 'package.json'), JSON.stringify({ name: 'no-bgio-here' }));
     writeFileSync(path.join(dir, 'src', 'game', 'game.ts'), 'export default {};');
-    expect(declaredRange(path.join(dir, 'src', 'game', 'game.ts'))).toEqual({ packageJson: path.join(dir, 'package.json'), range: '^0.49.4' });
+    expect(declaredRange(path.join(dir, 'src', 'game', 'game.ts'))).toEqual({
+      packageJson: path.join(dir, 'package.json'),
+      range: '^0.49.4',
+    });
     const choice = pickRelease(path.join(dir, 'src', 'game', 'game.ts'));
     expect(choice.runtime.version).toBe('0.49.13');
-    expect(choice.reason).toBe(`${path.join(dir, 'package.json')} depends on boardgame.io ^0.49.4 (shipped release that satisfies it: 0.49.13)`);
+    expect(choice.reason).toBe(
+      `${path.join(dir, 'package.json')} depends on boardgame.io ^0.49.4 (shipped release that satisfies it: 0.49.13)`,
+    );
   });
 
   it('falls back to the API style of the code, and --bgio overrides everything', () => {
@@ -68,7 +81,10 @@ describe('package.json ranges from every era', () => {
   ];
   for (const [range, version, reason] of cases) {
     it(`${range} runs on ${version}`, () => {
-      const dir = tempDirWith({ 'package.json': JSON.stringify({ dependencies: { 'boardgame.io': range } }), 'game.js': 'export default { moves: {} };' });
+      const dir = tempDirWith({
+        'package.json': JSON.stringify({ dependencies: { 'boardgame.io': range } }),
+        'game.js': 'export default { moves: {} };',
+      });
       const choice = pickRelease(path.join(dir, 'game.js'));
       expect(choice.runtime.version).toBe(version);
       expect(choice.reason).toMatch(reason);
@@ -82,59 +98,110 @@ describe('package.json ranges from every era', () => {
       'game.js': 'export default {};',
     });
     expect(pickRelease(path.join(locked, 'game.js')).runtime.version).toBe('0.43.3');
-    expect(pickRelease(path.join(locked, 'game.js')).reason).toMatch(/package-lock\.json locks boardgame\.io 0\.43\.1 \(package\.json asks for \^0\.39\.0\)/);
-    const yarn = tempDirWith({ 'package.json': JSON.stringify({ dependencies: { 'boardgame.io': '^0.32.0' } }), 'yarn.lock': 'boardgame.io@^0.32.0:\n  version "0.32.1"\n', 'game.js': '' });
+    expect(pickRelease(path.join(locked, 'game.js')).reason).toMatch(
+      /package-lock\.json locks boardgame\.io 0\.43\.1 \(package\.json asks for \^0\.39\.0\)/,
+    );
+    const yarn = tempDirWith({
+      'package.json': JSON.stringify({ dependencies: { 'boardgame.io': '^0.32.0' } }),
+      'yarn.lock': 'boardgame.io@^0.32.0:\n  version "0.32.1"\n',
+      'game.js': '',
+    });
     expect(pickRelease(path.join(yarn, 'game.js')).runtime.version).toBe('0.32.1');
-    const git = tempDirWith({ 'package.json': JSON.stringify({ dependencies: { 'boardgame.io': 'github:boardgameio/boardgame.io' } }), 'game.js': 'export default { flow: { startingPhase: "a" } };' });
+    const git = tempDirWith({
+      'package.json': JSON.stringify({ dependencies: { 'boardgame.io': 'github:boardgameio/boardgame.io' } }),
+      'game.js': 'export default { flow: { startingPhase: "a" } };',
+    });
     const choice = pickRelease(path.join(git, 'game.js'));
     expect(choice.runtime.version).toBe('0.32.1');
-    expect(choice.reason).toMatch(/asks for boardgame\.io github:boardgameio\/boardgame\.io, which is not a version range, and the code has/);
+    expect(choice.reason).toMatch(
+      /asks for boardgame\.io github:boardgameio\/boardgame\.io, which is not a version range, and the code has/,
+    );
   });
 });
 
 describe('the release from every file the game imports', () => {
   const pick = (files: Record<string, string>) => {
     const dir = tempDirWith(files);
-    return pickRelease(path.join(dir, 'game.js'), undefined, undefined, Object.keys(files).map((f) => path.join(dir, f)));
+    return pickRelease(
+      path.join(dir, 'game.js'),
+      undefined,
+      undefined,
+      Object.keys(files).map((f) => path.join(dir, f)),
+    );
   };
   const entry = "import { moves } from './moves';\nimport { turn } from './rules/turn';\nexport default { moves, turn };\n";
 
   it('finds (G, ctx) and moveLimit in helpers: 0.33–0.47', () => {
-    const choice = pick({ 'game.js': entry, 'moves.js': 'export const moves = { play(G, ctx) { ctx.events.endTurn(); } };', 'rules/turn.js': 'export const turn = { moveLimit: 1 };' });
+    const choice = pick({
+      'game.js': entry,
+      'moves.js': 'export const moves = { play(G, ctx) { ctx.events.endTurn(); } };',
+      'rules/turn.js': 'export const turn = { moveLimit: 1 };',
+    });
     expect(choice.runtime.version).toBe('0.43.3');
     expect(choice.reason).toMatch(/`moveLimit` \(0\.33–0\.47; `minMoves`\/`maxMoves` since 0\.48\) at rules\/turn\.js:1/);
     expect(choice.reason).toMatch(/moves\.js:1/);
   });
 
   it('finds minMoves/maxMoves in a helper: 0.48–0.49', () => {
-    const choice = pick({ 'game.js': entry, 'moves.js': 'export const moves = { play: (G, ctx) => G };', 'rules/turn.js': 'export const turn = {\n  minMoves: 1,\n  maxMoves: 2,\n};' });
+    const choice = pick({
+      'game.js': entry,
+      'moves.js': 'export const moves = { play: (G, ctx) => G };',
+      'rules/turn.js': 'export const turn = {\n  minMoves: 1,\n  maxMoves: 2,\n};',
+    });
     expect(choice.runtime.version).toBe('0.49.13');
     expect(choice.reason).toMatch(/`minMoves` \/ `maxMoves` \(0\.48\+\) at rules\/turn\.js:2/);
   });
 
   it('finds the context object in a helper: 0.50', () => {
-    const choice = pick({ 'game.js': entry, 'moves.js': 'export const moves = { play: ({ G, events }) => events.endTurn() };', 'rules/turn.js': 'export const turn = { minMoves: 1 };' });
+    const choice = pick({
+      'game.js': entry,
+      'moves.js': 'export const moves = { play: ({ G, events }) => events.endTurn() };',
+      'rules/turn.js': 'export const turn = { minMoves: 1 };',
+    });
     expect(choice.runtime.version).toBe('0.50.2');
   });
 
   it('finds the flow API in a helper: 0.27–0.32, or ≤0.26 with phases as an array', () => {
-    expect(pick({ 'game.js': "import { flow } from './flow';\nexport default { moves: {}, flow };", 'flow.js': "export const flow = {\n  startingPhase: 'a',\n  phases: { a: { endPhaseIf: (G) => G.done } },\n};" }).runtime.version).toBe('0.32.1');
-    expect(pick({ 'game.js': "import { flow } from './flow';\nexport default { moves: {}, flow };", 'flow.js': "export const flow = { phases: [{ name: 'a' }], endTurnIf: (G, ctx) => false };" }).runtime.version).toBe('0.26.3');
+    expect(
+      pick({
+        'game.js': "import { flow } from './flow';\nexport default { moves: {}, flow };",
+        'flow.js': "export const flow = {\n  startingPhase: 'a',\n  phases: { a: { endPhaseIf: (G) => G.done } },\n};",
+      }).runtime.version,
+    ).toBe('0.32.1');
+    expect(
+      pick({
+        'game.js': "import { flow } from './flow';\nexport default { moves: {}, flow };",
+        'flow.js': "export const flow = { phases: [{ name: 'a' }], endTurnIf: (G, ctx) => false };",
+      }).runtime.version,
+    ).toBe('0.26.3');
   });
 
   it('finds stages and activePlayers: 0.33 or later', () => {
-    const choice = pick({ 'game.js': entry, 'moves.js': 'export const moves = { a: (G, ctx) => { ctx.events.setActivePlayers({ others: "x" }); } };', 'rules/turn.js': 'export const turn = { stages: { x: {} } };' });
+    const choice = pick({
+      'game.js': entry,
+      'moves.js': 'export const moves = { a: (G, ctx) => { ctx.events.setActivePlayers({ others: "x" }); } };',
+      'rules/turn.js': 'export const turn = { stages: { x: {} } };',
+    });
     expect(choice.runtime.version).toBe('0.49.13');
   });
 
   it('says so when the evidence conflicts', () => {
-    const choice = pick({ 'game.js': entry, 'moves.js': 'export const moves = { play: ({ G, events }) => events.endTurn() };', 'rules/turn.js': 'export const turn = { endTurnIf: (G, ctx) => false };' });
+    const choice = pick({
+      'game.js': entry,
+      'moves.js': 'export const moves = { play: ({ G, events }) => events.endTurn() };',
+      'rules/turn.js': 'export const turn = { endTurnIf: (G, ctx) => false };',
+    });
     expect(choice.runtime.version).toBe('0.50.2');
     expect(choice.reason).toMatch(/; but the code has a flow key of ≤0\.32 .* at rules\/turn\.js:1, which belongs to other releases$/);
     expect(choice.evidence.length).toBeGreaterThanOrEqual(3);
   });
 
   it('is not misled by a React board that takes ({ G, ctx, moves })', () => {
-    expect(pick({ 'game.js': "import './board';\nexport default { moves: { a: (G, ctx) => G } };", 'board.js': 'export const Board = ({ G, ctx, moves }) => null;' }).runtime.version).toBe('0.49.13');
+    expect(
+      pick({
+        'game.js': "import './board';\nexport default { moves: { a: (G, ctx) => G } };",
+        'board.js': 'export const Board = ({ G, ctx, moves }) => null;',
+      }).runtime.version,
+    ).toBe('0.49.13');
   });
 });

@@ -1,6 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_RUNTIME, generationOf, GENERATION_LABEL, resolveRange, RUNTIMES, runtimeByVersion, type ApiEra, type ShippedRelease } from '../../engine';
+import {
+  DEFAULT_RUNTIME,
+  generationOf,
+  GENERATION_LABEL,
+  resolveRange,
+  RUNTIMES,
+  runtimeByVersion,
+  type ApiEra,
+  type ShippedRelease,
+} from '../../engine';
 import { chooseByEvidence, describeEvidence, findReleaseEvidence, judge, type ReleaseEvidence } from '../../engine/legacy';
 
 export interface ReleaseChoice {
@@ -99,22 +108,37 @@ export function pickRelease(file: string, override?: string, overrideSource = '-
   const disagreement = (runtime: ShippedRelease) => {
     const { conflicting } = judge(runtime.version, evidence);
     if (!conflicting.length) return '';
-    return `; but the code has ${conflicting.slice(0, MAX_SHOWN).map((e) => describeEvidence(e, shorten)).join('; ')}${conflicting.length > MAX_SHOWN ? ` and ${conflicting.length - MAX_SHOWN} more` : ''}, which ${conflicting.length === 1 ? 'belongs' : 'belong'} to other releases`;
+    return `; but the code has ${conflicting
+      .slice(0, MAX_SHOWN)
+      .map((e) => describeEvidence(e, shorten))
+      .join(
+        '; ',
+      )}${conflicting.length > MAX_SHOWN ? ` and ${conflicting.length - MAX_SHOWN} more` : ''}, which ${conflicting.length === 1 ? 'belongs' : 'belong'} to other releases`;
   };
   if (override) {
     const runtime = runtimeByVersion(override);
     if (!runtime) throw new ReleaseError(`${overrideSource} ${override} is not a boardgame.io release Flowscope ships (${shipped})`);
-    return { runtime, evidence, reason: `${overrideSource} ${override}${runtime.version !== override ? ` (closest shipped release: ${runtime.version})` : ''}` };
+    return {
+      runtime,
+      evidence,
+      reason: `${overrideSource} ${override}${runtime.version !== override ? ` (closest shipped release: ${runtime.version})` : ''}`,
+    };
   }
   const declared = declaredRange(file);
   if (declared) {
     const asked = declared.locked ? declared.locked.version : declared.range;
-    const where = declared.locked ? `${declared.locked.file} locks boardgame.io ${declared.locked.version} (package.json asks for ${declared.range})` : `${declared.packageJson} depends on boardgame.io ${declared.range}`;
+    const where = declared.locked
+      ? `${declared.locked.file} locks boardgame.io ${declared.locked.version} (package.json asks for ${declared.range})`
+      : `${declared.packageJson} depends on boardgame.io ${declared.range}`;
     const resolved = resolveRange(asked);
     if (resolved) {
       const { runtime, satisfied } = resolved;
       const exact = runtime.version === asked;
-      const note = exact ? '' : satisfied ? ` (shipped release that satisfies it: ${runtime.version})` : ` (no shipped release satisfies it: using ${runtime.version}, the nearest of the same API generation, ${GENERATION_LABEL[generationOf(runtime.version)]})`;
+      const note = exact
+        ? ''
+        : satisfied
+          ? ` (shipped release that satisfies it: ${runtime.version})`
+          : ` (no shipped release satisfies it: using ${runtime.version}, the nearest of the same API generation, ${GENERATION_LABEL[generationOf(runtime.version)]})`;
       return { runtime, evidence, reason: `${where}${note}${disagreement(runtime)}` };
     }
   }
@@ -122,12 +146,18 @@ export function pickRelease(file: string, override?: string, overrideSource = '-
     RUNTIMES.map((r) => r.version),
     evidence,
   );
-  const preamble = declared ? `${declared.packageJson} asks for boardgame.io ${declared.range}, which is not a version range` : 'no package.json names boardgame.io';
+  const preamble = declared
+    ? `${declared.packageJson} asks for boardgame.io ${declared.range}, which is not a version range`
+    : 'no package.json names boardgame.io';
   if (byEvidence) {
     const runtime = RUNTIMES.find((r) => r.version === byEvidence.version)!;
     const shown = byEvidence.agreeing.slice(0, MAX_SHOWN).map((e) => describeEvidence(e, shorten));
     const more = byEvidence.agreeing.length > MAX_SHOWN ? ` and ${byEvidence.agreeing.length - MAX_SHOWN} more` : '';
     return { runtime, evidence, reason: `${preamble}, and the code has ${shown.join('; ')}${more}${disagreement(runtime)}` };
   }
-  return { runtime: DEFAULT_RUNTIME, evidence, reason: `${preamble}, and the code shows no release-specific API: using ${DEFAULT_RUNTIME.version}` };
+  return {
+    runtime: DEFAULT_RUNTIME,
+    evidence,
+    reason: `${preamble}, and the code shows no release-specific API: using ${DEFAULT_RUNTIME.version}`,
+  };
 }

@@ -130,7 +130,12 @@ export function createSandbox(outside: Entropy, locate: () => CallSite): GameSan
   });
   Object.defineProperty(SandboxNodeCrypto, 'default', { value: SandboxNodeCrypto });
 
-  const shadowed: Record<string, unknown> = { Math: SandboxMath, Date: SandboxDate, performance: SandboxPerformance, crypto: SandboxWebCrypto };
+  const shadowed: Record<string, unknown> = {
+    Math: SandboxMath,
+    Date: SandboxDate,
+    performance: SandboxPerformance,
+    crypto: SandboxWebCrypto,
+  };
   // lodash (and other UMD builds) find `Math` through the global object, not by name.
   const SandboxGlobal = forwardingProxy(globalThis, shadowed, false);
   return {

@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bgio050, cloneGraph, createPrng, deepEqual, findGames, findNondeterminism, Session, type FlowAction, type GameRandomness } from '../../engine';
+import {
+  bgio050,
+  cloneGraph,
+  createPrng,
+  deepEqual,
+  findGames,
+  findNondeterminism,
+  Session,
+  type FlowAction,
+  type GameRandomness,
+} from '../../engine';
 import { tempDirWith } from '../testing/temp-dir';
 import { loadGameModule, type LoadedGameModule } from './load-game-file';
 
@@ -14,7 +24,15 @@ async function open(file: string, gameRandomness: GameRandomness = 'seeded') {
 }
 
 function sessionOf(module: LoadedGameModule, config: Session['config'], seed = 'sandbox', checkpointInterval?: number): Session {
-  return new Session({ runtime: bgio050, config, numPlayers: 2, seed, gameRandomness: module.gameRandomness, loadEntropy: module.loadEntropy, checkpointInterval });
+  return new Session({
+    runtime: bgio050,
+    config,
+    numPlayers: 2,
+    seed,
+    gameRandomness: module.gameRandomness,
+    loadEntropy: module.loadEntropy,
+    checkpointInterval,
+  });
 }
 
 /** Plays `actions`, keeping a private copy of G as each step was played. */
@@ -56,21 +74,41 @@ describe('the sandbox for game code', () => {
 
   it('every pattern (module load, setup, moves, a hook, a helper file, lodash, uuid, the clock, crypto) is exact under any seek, and named at its step', async () => {
     const { module, config } = await open(path.join(GAMES, 'chance', 'game.js'));
-    const actions = ['draw', 'lodash', 'stamp', 'ids', 'fair'].flatMap((name, i) => [move(name, String(i % 2)), { type: 'event', name: 'endTurn', args: [], playerID: String(i % 2) } as FlowAction]);
+    const actions = ['draw', 'lodash', 'stamp', 'ids', 'fair'].flatMap((name, i) => [
+      move(name, String(i % 2)),
+      { type: 'event', name: 'endTurn', args: [], playerID: String(i % 2) } as FlowAction,
+    ]);
     const session = sessionOf(module, config, 'sandbox', 3);
     const played = play(session, [...actions, ...actions]);
     expect(seeksThatDiffer(session, played)).toBe(0);
 
-    const uses = (index: number) => session.step(index).entropy.map((u) => `${u.fn ?? (u.atLoad ? 'load' : '?')} ${u.api} ${u.where ?? ''}`.trim());
-    expect(uses(0)).toEqual(['load Math.random game.js:7', 'load new Date() game.js:7', 'setup Math.random deck.js:5', 'turn.onBegin Date.now game.js:34']);
+    const uses = (index: number) =>
+      session.step(index).entropy.map((u) => `${u.fn ?? (u.atLoad ? 'load' : '?')} ${u.api} ${u.where ?? ''}`.trim());
+    expect(uses(0)).toEqual([
+      'load Math.random game.js:7',
+      'load new Date() game.js:7',
+      'setup Math.random deck.js:5',
+      'turn.onBegin Date.now game.js:34',
+    ]);
     expect(uses(1)).toEqual(['moves.draw Math.random deck.js:5']);
     expect(uses(3)).toEqual(['moves.lodash Math.random game.js:18 via lodash']);
-    expect(uses(5)).toEqual(['moves.stamp Date.now game.js:22', 'moves.stamp new Date() game.js:22', 'moves.stamp performance.now game.js:22']);
+    expect(uses(5)).toEqual([
+      'moves.stamp Date.now game.js:22',
+      'moves.stamp new Date() game.js:22',
+      'moves.stamp performance.now game.js:22',
+    ]);
     expect(uses(7)).toEqual(['moves.ids crypto.getRandomValues game.js:25', 'moves.ids crypto.randomUUID game.js:26']);
     expect(uses(9)).toEqual([]);
     const diagnostic = session.step(1).diagnostics.find((d) => d.code === 'nondeterministic-call');
-    expect(diagnostic?.message).toMatch(/^moves\.draw uses Math\.random \(deck\.js:5\): in boardgame\.io the server and each client compute different results from it; use boardgame\.io's `random`/);
-    expect(session.step(5).diagnostics.map((d) => d.message).join('\n')).toMatch(/pass the time in as a move argument/);
+    expect(diagnostic?.message).toMatch(
+      /^moves\.draw uses Math\.random \(deck\.js:5\): in boardgame\.io the server and each client compute different results from it; use boardgame\.io's `random`/,
+    );
+    expect(
+      session
+        .step(5)
+        .diagnostics.map((d) => d.message)
+        .join('\n'),
+    ).toMatch(/pass the time in as a move argument/);
   });
 
   it('a second evaluation of the module (as in another process) reproduces every step, module-load values included', async () => {
@@ -96,7 +134,10 @@ describe('the sandbox for game code', () => {
     const session = sessionOf(real.module, real.config);
     play(session, [move('play')]);
     // 20 cards: a fresh shuffle deals the same first five in the same order about once in 1.9 million.
-    const found = findNondeterminism(session, { config: findGames(real.module.evaluateAgain())[0].config, loadEntropy: real.module.loadEntropy });
+    const found = findNondeterminism(session, {
+      config: findGames(real.module.evaluateAgain())[0].config,
+      loadEntropy: real.module.loadEntropy,
+    });
     expect(found?.step).toBe(0);
     expect(found?.suspects).toEqual(['the game module, as it loads, uses Math.random (shuffled-at-load.js:3)']);
     expect(session.step(0).diagnostics.find((d) => d.code === 'nondeterministic-call')).toMatchObject({ severity: 'error' });
@@ -127,7 +168,16 @@ describe('the sandbox for game code', () => {
     const { module, config } = await open(path.join(dir, 'game.js'));
     const before = Math.random;
     const G = sessionOf(module, config).currentState.G;
-    expect(G).toEqual({ fixed: '1970-01-01T00:00:00.000Z', utc: 1577836800000, instance: true, realDate: true, asString: 'string', later: true, floor: 2, viaGlobal: 'number' });
+    expect(G).toEqual({
+      fixed: '1970-01-01T00:00:00.000Z',
+      utc: 1577836800000,
+      instance: true,
+      realDate: true,
+      asString: 'string',
+      later: true,
+      floor: 2,
+      viaGlobal: 'number',
+    });
     expect(Math.random).toBe(before);
     expect(Math.abs(Date.now() - new Date().getTime())).toBeLessThan(60_000);
   });

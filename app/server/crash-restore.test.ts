@@ -47,7 +47,8 @@ function serve(stateDir: string, ...args: string[]): Promise<Started> {
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 describe('a crashed serve', () => {
   it('restores every dispatched action after kill -9', async () => {
@@ -72,7 +73,9 @@ describe('a crashed serve', () => {
 
     const third = await serve(state, '--restore');
     // The address comes first; the restore follows, and requests wait for it.
-    await expect.poll(() => third.stdout, { timeout: 30_000 }).toMatch(/restored the unfinished session of game\.ts .*: tic-tac-toe, 5 steps/);
+    await expect
+      .poll(() => third.stdout, { timeout: 30_000 })
+      .toMatch(/restored the unfinished session of game\.ts .*: tic-tac-toe, 5 steps/);
     const again = await connectWs(Number(third.url.port), third.url.search, third.url.origin);
     const view = await callWs(again, 1, 'view');
     expect(view.result).toMatchObject({ length: 6, seed: 'crash', game: { name: 'tic-tac-toe' } });

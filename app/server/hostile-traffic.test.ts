@@ -61,15 +61,24 @@ describe('HTTP requests that must not take the server down', () => {
 
   it('refuses foreign Host headers, unknown methods, huge bodies and garbage', async () => {
     expect(await rawRequest(server.port, `GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`)).toBe(403);
-    expect(await rawRequest(server.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1.evil.example:${server.port}\r\nConnection: close\r\n\r\n`)).toBe(403);
+    expect(
+      await rawRequest(server.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1.evil.example:${server.port}\r\nConnection: close\r\n\r\n`),
+    ).toBe(403);
     expect(await rawRequest(server.port, `GET / HTTP/1.1\r\nConnection: close\r\n\r\n`)).toBe(400);
     for (const method of ['POST', 'PUT', 'DELETE', 'BREW', 'OPTIONS']) {
-      expect(await rawRequest(server.port, `${method} / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc`)).toBeGreaterThanOrEqual(400);
+      expect(
+        await rawRequest(
+          server.port,
+          `${method} / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc`,
+        ),
+      ).toBeGreaterThanOrEqual(400);
     }
     const huge = `POST / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n${'x'.repeat(5_000_000)}`;
     expect(await rawRequest(server.port, huge)).toBe(405);
     expect(await rawRequest(server.port, Buffer.from([0xff, 0xfe, 0x00, 0x0d, 0x0a, 0x0d, 0x0a]))).toBe(400);
-    expect(await rawRequest(server.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`)).toBe(431);
+    expect(await rawRequest(server.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`)).toBe(
+      431,
+    );
     await expectIntact();
   });
 
@@ -91,7 +100,10 @@ describe('WebSocket traffic that must not take the server down', () => {
     await expect(connectWs(server.port, `?token=${server.token}`, 'null')).rejects.toThrow('refused 403');
     await expect(connectWs(server.port, `?token=%`, origin)).rejects.toThrow('refused 401');
     const upgrade = (host: string) =>
-      rawRequest(server.port, `GET /ws?token=${server.token} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      rawRequest(
+        server.port,
+        `GET /ws?token=${server.token} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
     expect(await upgrade('evil.example')).toBe(403);
     expect(await upgrade(`127.0.0.1:${server.port}`)).toBe(101);
     await expectIntact();
@@ -146,7 +158,8 @@ describe('WebSocket traffic that must not take the server down', () => {
 
   it('survives a bounded flood of bad messages from many sockets', async () => {
     const sockets = await Promise.all(Array.from({ length: 10 }, () => own()));
-    for (const ws of sockets) for (let i = 0; i < 100; i++) ws.send(i % 3 === 0 ? 'null' : i % 3 === 1 ? '{' : '{"id":1,"method":"nope","params":[]}');
+    for (const ws of sockets)
+      for (let i = 0; i < 100; i++) ws.send(i % 3 === 0 ? 'null' : i % 3 === 1 ? '{' : '{"id":1,"method":"nope","params":[]}');
     await Promise.all(sockets.map((ws) => callWs(ws, 999, 'view')));
     for (const ws of sockets) ws.close();
     await expectIntact();

@@ -31,7 +31,10 @@ describe('the protocol boundary of the browser-mode server', () => {
   it('refuses dispatch(null) with an answer naming the field; the session and its exported replay stay valid', async () => {
     await call('open', { game: 'tic-tac-toe', seed: 'null' });
     await call('dispatch', { type: 'move', name: 'clickCell', args: [0], playerID: '0' });
-    expect(await call('dispatch', null)).toMatchObject({ ok: false, error: { name: 'ProtocolError', message: 'dispatch: params[0]: expected an action object, got null' } });
+    expect(await call('dispatch', null)).toMatchObject({
+      ok: false,
+      error: { name: 'ProtocolError', message: 'dispatch: params[0]: expected an action object, got null' },
+    });
     expect(await call('dispatch', { type: 'move', name: 'clickCell', args: [1] })).toMatchObject({
       ok: false,
       error: { message: 'dispatch: params[0].playerID: expected a string, got nothing (the field is missing)' },
@@ -60,7 +63,9 @@ describe('the protocol boundary of the browser-mode server', () => {
     const replay = parseReplay(text);
     expect(replay.actions).toEqual(actions.map((a) => (a.type === 'move' || a.type === 'event' ? { args: [], ...a } : a)));
     expect((await call('openReplay', text)).result.length).toBe(actions.length + 1);
-    expect((await call('steps', 0, actions.length)).result.map((s: { ctx: unknown }) => s.ctx)).toEqual(steps.map((s: { ctx: unknown }) => s.ctx));
+    expect((await call('steps', 0, actions.length)).result.map((s: { ctx: unknown }) => s.ctx)).toEqual(
+      steps.map((s: { ctx: unknown }) => s.ctx),
+    );
   });
 
   it('answers arbitrary parameters for every method with the schema’s own error, and the session is untouched', async () => {
@@ -79,7 +84,11 @@ describe('the protocol boundary of the browser-mode server', () => {
           expected = (error as Error).message;
         }
         const id = nextId++;
-        expect(await sendRaw(ws, JSON.stringify({ id, method, params }), id)).toEqual({ id, ok: false, error: { name: 'ProtocolError', message: expected } });
+        expect(await sendRaw(ws, JSON.stringify({ id, method, params }), id)).toEqual({
+          id,
+          ok: false,
+          error: { name: 'ProtocolError', message: expected },
+        });
       }),
       { numRuns: 200 },
     );

@@ -36,7 +36,11 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
 
 describe('serve --inspect', () => {
   it('exposes the UI session’s live chart actor to inspector clients, from the engine worker', async () => {
-    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), inspect: { port: 0 } });
+    server = await startUiServer({
+      staticDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      inspect: { port: 0 },
+    });
     const url = await server.engine.inspectUrl();
     expect(url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/\?token=/);
     const { messages, socket } = await listen(url);
@@ -45,13 +49,19 @@ describe('serve --inspect', () => {
     const register = messages.find((m) => m.type === 'service.register');
     expect(Object.keys(JSON.parse(register.machine).states)).toEqual(['__nophase__', 'gameover']);
     const step = await server.engine.call<StepSummary>('dispatch', { type: 'move', name: 'clickCell', args: [4], playerID: '0' });
-    await until(() => messages.some((m) => m.type === 'service.state' && JSON.stringify(JSON.parse(m.state).value) === JSON.stringify(step.chart)));
+    await until(() =>
+      messages.some((m) => m.type === 'service.state' && JSON.stringify(JSON.parse(m.state).value) === JSON.stringify(step.chart)),
+    );
     expect(view.players).toEqual(['0', '1']);
     socket.close();
   });
 
   it('refuses inspector clients without the token', async () => {
-    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), inspect: { port: 0 } });
+    server = await startUiServer({
+      staticDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      inspect: { port: 0 },
+    });
     const url = new URL(await server.engine.inspectUrl());
     url.searchParams.delete('token');
     await expect(listen(url.href)).rejects.toThrow(/401/);

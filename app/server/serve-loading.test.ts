@@ -46,7 +46,9 @@ afterEach(() => {
 describe('serve --replay with a long replay', () => {
   it('prints its address before the replay has loaded; a page connecting meanwhile sees the loading and then the whole session', async () => {
     const dir = tempDirWith({ 'game.ts': GAME, 'long.replay.json': replay(STEPS) });
-    const child = spawn(process.execPath, [bin, 'serve', '--replay', path.join(dir, 'long.replay.json'), '--no-attach'], { env: { ...process.env, FLOWSCOPE_STATE_DIR: dir } });
+    const child = spawn(process.execPath, [bin, 'serve', '--replay', path.join(dir, 'long.replay.json'), '--no-attach'], {
+      env: { ...process.env, FLOWSCOPE_STATE_DIR: dir },
+    });
     children.push(child);
     let stdout = '';
     let stderr = '';

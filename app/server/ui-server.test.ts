@@ -19,7 +19,11 @@ async function start() {
   return server;
 }
 
-function get(port: number, pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function get(
+  port: number,
+  pathname: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: pathname, headers }, (res) => {
       let body = '';
@@ -30,15 +34,15 @@ function get(port: number, pathname: string, headers: Record<string, string> = {
   });
 }
 
-
-
 describe('the browser-mode server', () => {
   it('says so, and stops what it started, when the attach port asked for is in use', async () => {
     const staticDir = tempDirWith({});
     const first = await startUiServer({ staticDir, fixturesDir, watch: false, attach: { port: 0 } });
     try {
       const taken = first.attach!.port;
-      await expect(startUiServer({ staticDir, fixturesDir, watch: false, attach: { port: taken } })).rejects.toThrow(`cannot listen for followed games on 127.0.0.1:${taken}: it is in use (choose another --attach-port, 0 for any free one, or --no-attach)`);
+      await expect(startUiServer({ staticDir, fixturesDir, watch: false, attach: { port: taken } })).rejects.toThrow(
+        `cannot listen for followed games on 127.0.0.1:${taken}: it is in use (choose another --attach-port, 0 for any free one, or --no-attach)`,
+      );
     } finally {
       await first.close();
     }
@@ -67,7 +71,11 @@ describe('the browser-mode server', () => {
     expect(opened.result).toMatchObject({ numPlayers: 2, length: 1 });
     const step = await callWs(ws, 3, 'dispatch', [{ type: 'move', name: 'clickCell', args: [0], playerID: '0' }]);
     expect(step.result).toMatchObject({ index: 1, ok: true });
-    expect(await callWs(ws, 4, 'shutdown')).toEqual({ id: 4, ok: false, error: { name: 'ProtocolError', message: 'unknown request shutdown' } });
+    expect(await callWs(ws, 4, 'shutdown')).toEqual({
+      id: 4,
+      ok: false,
+      error: { name: 'ProtocolError', message: 'unknown request shutdown' },
+    });
     ws.close();
   });
 

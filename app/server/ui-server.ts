@@ -112,12 +112,23 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     if (event.type === 'progress') progress = event.done < event.total ? text : null;
     for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
   };
-  const engine = new EngineHost({ fixturesDir: options.fixturesDir, timeoutMs: options.timeoutMs ?? 10_000, onEvent: broadcast, inspect: options.inspect, watch: options.watch ?? true, journal: options.journalDir ? new SessionJournal(options.journalDir) : undefined });
-  let port = 0;
-  const liveHost = await startLiveHost(engine, broadcast, options.attach ?? {}, 'serve was started with --no-attach').catch(async (error) => {
-    await engine.close();
-    throw new ServerStartError(`cannot listen for followed games on 127.0.0.1:${options.attach ? options.attach.port : ''}: ${listenProblem(error)} (choose another --attach-port, 0 for any free one, or --no-attach)`);
+  const engine = new EngineHost({
+    fixturesDir: options.fixturesDir,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    onEvent: broadcast,
+    inspect: options.inspect,
+    watch: options.watch ?? true,
+    journal: options.journalDir ? new SessionJournal(options.journalDir) : undefined,
   });
+  let port = 0;
+  const liveHost = await startLiveHost(engine, broadcast, options.attach ?? {}, 'serve was started with --no-attach').catch(
+    async (error) => {
+      await engine.close();
+      throw new ServerStartError(
+        `cannot listen for followed games on 127.0.0.1:${options.attach ? options.attach.port : ''}: ${listenProblem(error)} (choose another --attach-port, 0 for any free one, or --no-attach)`,
+      );
+    },
+  );
   const { attach, live } = liveHost;
   const restore = unfinishedSession(options.unfinished ?? null, engine, broadcast);
 
@@ -137,7 +148,9 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
       return;
     }
     if (!existsSync(options.staticDir)) {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The Flowscope UI is not built yet: run `npm run build:ui` (npm install does it).');
+      res
+        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('The Flowscope UI is not built yet: run `npm run build:ui` (npm install does it).');
       return;
     }
     if (!existsSync(file) || !statSync(file).isFile()) {
@@ -169,7 +182,8 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
       // A client may be gone by the time its answer is ready.
-      const reply = (value: unknown) => socket.readyState === socket.OPEN && socket.send(typeof value === 'string' ? value : JSON.stringify(value));
+      const reply = (value: unknown) =>
+        socket.readyState === socket.OPEN && socket.send(typeof value === 'string' ? value : JSON.stringify(value));
       const liveCall = isBinary ? null : readLiveRequest(data.toString());
       if (liveCall) return void reply(await liveHost.answer(liveCall));
       const restoreRequest = isBinary ? null : readRestoreRequest(data.toString());
@@ -204,7 +218,9 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     await engine.close();
     await liveHost.close();
     const code = (error as { code?: string }).code;
-    throw new ServerStartError(`cannot listen on 127.0.0.1:${options.port ?? 0}: ${listenProblem(error)}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`);
+    throw new ServerStartError(
+      `cannot listen on 127.0.0.1:${options.port ?? 0}: ${listenProblem(error)}${code === 'EADDRINUSE' ? ' (choose another --port, or 0 for any free one)' : ''}`,
+    );
   }
   port = (server.address() as { port: number }).port;
   return {
@@ -237,9 +253,11 @@ function listenProblem(error: unknown): string {
  */
 function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, broadcast: (event: HostEvent) => void) {
   let offer = journal;
-  const gone = () => Object.assign(new Error('there is no unfinished session any more (it was restored or discarded)'), { name: 'HostError' });
+  const gone = () =>
+    Object.assign(new Error('there is no unfinished session any more (it was restored or discarded)'), { name: 'HostError' });
   return {
-    restoreOffer: async (): Promise<RestoreOffer | null> => (offer ? { game: offer.open.game, at: offer.at, actions: offer.actions.length, torn: offer.torn } : null),
+    restoreOffer: async (): Promise<RestoreOffer | null> =>
+      offer ? { game: offer.open.game, at: offer.at, actions: offer.actions.length, torn: offer.torn } : null,
     restoreUnfinished: async (): Promise<SessionView> => {
       const taken = offer;
       if (!taken) throw gone();
@@ -249,7 +267,10 @@ function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, bro
         view = await engine.restoreSession(taken);
       } catch (error) {
         offer = taken;
-        throw Object.assign(new Error(`the session could not be restored: ${(error as Error).message} (its journal is kept at ${taken.file})`), { name: 'HostError' });
+        throw Object.assign(
+          new Error(`the session could not be restored: ${(error as Error).message} (its journal is kept at ${taken.file})`),
+          { name: 'HostError' },
+        );
       }
       rmSync(taken.file, { force: true });
       broadcast({ type: 'session', view });
@@ -267,6 +288,10 @@ function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, bro
 /** One client message as a validated request, or the error reply it gets (never throws). */
 function readClientRequest(data: RawData, isBinary: boolean): ReturnType<typeof readRequestMessage> {
   if (isBinary) return { ok: false, reply: errorReply(null, new ProtocolError('expected a text message holding JSON, got a binary one')) };
-  const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+  const text = Array.isArray(data)
+    ? Buffer.concat(data).toString('utf8')
+    : Buffer.isBuffer(data)
+      ? data.toString('utf8')
+      : Buffer.from(data).toString('utf8');
   return readRequestMessage(text);
 }

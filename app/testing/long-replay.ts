@@ -10,5 +10,13 @@ export async function longTicTacToeReplay(steps: number, seed = 'long'): Promise
   const session = new Session({ runtime: bgio050, config, numPlayers: 2, seed });
   const bot = new RandomPlayer({ seed, restartOnGameOver: true });
   while (session.lastIndex < steps) session.dispatch(bot.choose(session)!);
-  return formatReplay({ format: REPLAY_FORMAT, version: REPLAY_VERSION, game: { name: 'tic-tac-toe', file, export: 'default' }, numPlayers: 2, seed, setupData: null, actions: session.actions() });
+  return formatReplay({
+    format: REPLAY_FORMAT,
+    version: REPLAY_VERSION,
+    game: { name: 'tic-tac-toe', file, export: 'default' },
+    numPlayers: 2,
+    seed,
+    setupData: null,
+    actions: session.actions(),
+  });
 }

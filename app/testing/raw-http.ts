@@ -18,7 +18,14 @@ export function rawRequest(port: number, request: string | Buffer): Promise<numb
 
 /** A GET of `target` exactly as written (no normalisation by a client library). */
 export function rawGet(port: number, target: string, headers: Record<string, string> = {}): Promise<number> {
-  const lines = [`GET ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), 'Connection: close', '', ''];
+  const lines = [
+    `GET ${target} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    'Connection: close',
+    '',
+    '',
+  ];
   return rawRequest(port, lines.join('\r\n'));
 }
 

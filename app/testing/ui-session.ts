@@ -16,7 +16,12 @@ export const VIEWPORTS = [
 /** One server and one browser for a whole test file. */
 export async function startUiSession(options: Partial<UiServerOptions> = {}): Promise<{ server: UiServer; browser: Browser }> {
   mkdirSync(SHOTS, { recursive: true });
-  const server = await startUiServer({ staticDir: path.join(ROOT, 'renderer', 'dist'), fixturesDir: path.join(ROOT, 'fixtures'), attach: { port: 0 }, ...options });
+  const server = await startUiServer({
+    staticDir: path.join(ROOT, 'renderer', 'dist'),
+    fixturesDir: path.join(ROOT, 'fixtures'),
+    attach: { port: 0 },
+    ...options,
+  });
   return { server, browser: await launchChromium() };
 }
 

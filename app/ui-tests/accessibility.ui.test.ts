@@ -18,8 +18,17 @@ interface ContrastViolation {
 async function contrastViolations(page: Page): Promise<ContrastViolation[]> {
   await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
   return page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
-    return result.violations.flatMap((v: any) => v.nodes.map((n: any) => ({ target: String(n.target), html: n.html.slice(0, 120), summary: n.failureSummary.split('\n').slice(1).join(' ').slice(0, 160) })));
+    const result = await (window as any).axe.run(document, {
+      runOnly: { type: 'rule', values: ['color-contrast'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.flatMap((v: any) =>
+      v.nodes.map((n: any) => ({
+        target: String(n.target),
+        html: n.html.slice(0, 120),
+        summary: n.failureSummary.split('\n').slice(1).join(' ').slice(0, 160),
+      })),
+    );
   });
 }
 
@@ -54,7 +63,8 @@ describe.skipIf(!!missing)('accessibility: contrast and keyboard', () => {
       await setTheme(page, theme);
       await page.waitForTimeout(300);
       const violations = await contrastViolations(page);
-      if (process.env.FLOWSCOPE_A11Y_DUMP) (await import('node:fs')).writeFileSync(`${process.env.FLOWSCOPE_A11Y_DUMP}-${theme}.json`, JSON.stringify(violations, null, 1));
+      if (process.env.FLOWSCOPE_A11Y_DUMP)
+        (await import('node:fs')).writeFileSync(`${process.env.FLOWSCOPE_A11Y_DUMP}-${theme}.json`, JSON.stringify(violations, null, 1));
       expect(violations).toEqual([]);
     });
   }

@@ -17,7 +17,9 @@ if (missing) console.warn(`skipping browser tests: ${missing}`);
 
 /** A game's own page (its client with the enhancer), bundled with esbuild and served on 127.0.0.1. */
 async function serveGamePage(): Promise<{ url: string; close(): Promise<void> }> {
-  const dir = tempDirWith({ 'index.html': '<!doctype html><meta charset="utf-8"><title>game</title><body><script type="module" src="page.js"></script></body>' });
+  const dir = tempDirWith({
+    'index.html': '<!doctype html><meta charset="utf-8"><title>game</title><body><script type="module" src="page.js"></script></body>',
+  });
   await esbuild.build({
     entryPoints: [path.join(import.meta.dirname, 'testing/attach-page.ts')],
     bundle: true,
@@ -47,7 +49,12 @@ describe.skipIf(!!missing)('Flowscope follows a game played in its own page', ()
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    flowscope = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), watch: false, attach: { port: 0 } });
+    flowscope = await startUiServer({
+      staticDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      watch: false,
+      attach: { port: 0 },
+    });
     game = await serveGamePage();
     browser = await launchChromium();
     ui = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -83,7 +90,15 @@ describe.skipIf(!!missing)('Flowscope follows a game played in its own page', ()
       await expect.poll(() => ui.getByTestId('step-detail').getAttribute('data-index')).toBe(String(i + 1));
     }
     await expect.poll(() => ui.locator('.live-mark').textContent()).toMatch(/7 steps · game over/);
-    const last = await ui.evaluate(async () => (await (window as any).flowscope.host.step(7)) as { ok: boolean; G: unknown; diagnostics: { code: string }[]; ctx: { gameover: unknown } });
+    const last = await ui.evaluate(
+      async () =>
+        (await (window as any).flowscope.host.step(7)) as {
+          ok: boolean;
+          G: unknown;
+          diagnostics: { code: string }[];
+          ctx: { gameover: unknown };
+        },
+    );
     expect(last.ok).toBe(false);
     expect(last.G).toEqual(await play.evaluate(() => (window as any).client.getState().G));
     expect(last.ctx.gameover).toEqual({ winner: '1' });

@@ -59,7 +59,11 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), attach: { port: 0 } });
+    server = await startUiServer({
+      staticDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      attach: { port: 0 },
+    });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => console.error('page error:', error.message));
@@ -86,7 +90,9 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await move('0', 'playBang', [await cardOf('0', 'BANG'), '1']);
     expect(await slotOf('1')).toBe('play/stage:respondToBang');
     expect(await page.getByTestId('stage-play-respondToBang').getAttribute('data-active')).toBe('true');
-    expect(await explanation()).toMatch(/^player 1 entered stage respondToBang because phases\.play\.moves\.playBang called setActivePlayers\(\{"value":\{"1":"respondToBang"\},"minMoves":1,"maxMoves":1/);
+    expect(await explanation()).toMatch(
+      /^player 1 entered stage respondToBang because phases\.play\.moves\.playBang called setActivePlayers\(\{"value":\{"1":"respondToBang"\},"minMoves":1,"maxMoves":1/,
+    );
     const events = page.getByTestId('event-outcome');
     expect(await events.first().getAttribute('data-event')).toBe('setActivePlayers');
     expect(await events.first().getAttribute('data-outcome')).toBe('applied');
@@ -123,7 +129,9 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     // The chain hands the stage on: one arrow out of it for player 1, one into it for player 2.
     await expect.poll(() => page.getByTestId('token-move-1').getAttribute('data-to')).toBe('play/waiting');
     await expect.poll(() => page.getByTestId('token-move-2').getAttribute('data-to')).toBe('play/stage:respondToIndians');
-    expect(await explanation()).toMatch(/player 2 entered stage respondToIndians because phases\.play\.turn\.stages\.respondToIndians\.moves\.discardBang called setActivePlayers/);
+    expect(await explanation()).toMatch(
+      /player 2 entered stage respondToIndians because phases\.play\.turn\.stages\.respondToIndians\.moves\.discardBang called setActivePlayers/,
+    );
     await shot('04-indians-chain');
     await move('2', 'discardBang', [await cardOf('2', 'BANG')]);
     expect(await slotOf('3')).toBe('play/stage:respondToIndians');
@@ -135,7 +143,8 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
   it('General Store lets everyone choose at once, then control returns', async () => {
     await move('0', 'playGeneralStore', [await cardOf('0', 'GENERAL_STORE')]);
     for (const p of ['0', '1', '2', '3']) expect(await slotOf(p)).toBe('play/stage:chooseCard');
-    for (const p of ['0', '1', '2', '3']) await expect.poll(() => page.getByTestId(`token-move-${p}`).getAttribute('data-to')).toBe('play/stage:chooseCard');
+    for (const p of ['0', '1', '2', '3'])
+      await expect.poll(() => page.getByTestId(`token-move-${p}`).getAttribute('data-to')).toBe('play/stage:chooseCard');
     await shot('05-general-store');
     await shootAll(page, 'bang-05-general-store');
     for (const p of ['2', '0', '3', '1']) {

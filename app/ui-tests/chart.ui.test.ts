@@ -32,12 +32,26 @@ async function chartText(page: Page): Promise<{ zoom: number; smallest: number }
  */
 const drawnRoutes = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('.fs-edge-path')].filter((el) => getComputedStyle(el).visibility === 'visible').map((el) => {
-      const d = el.getAttribute('d') ?? '';
-      const cmds = [...d.matchAll(/([MLQ])([^MLQ]*)/g)].map(([, c, args]) => ({ c, n: args.trim().split(/[\s,]+/).map(Number) }));
-      const pts = cmds.flatMap(({ c, n }, i) => (c === 'M' || c === 'Q' || (c === 'L' && i === cmds.length - 1) ? [{ x: n[0], y: n[1] }] : []));
-      return { id: el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.closest('.react-flow__edge')?.getAttribute('data-testid') ?? '?', points: pts };
-    }),
+    [...document.querySelectorAll('.fs-edge-path')]
+      .filter((el) => getComputedStyle(el).visibility === 'visible')
+      .map((el) => {
+        const d = el.getAttribute('d') ?? '';
+        const cmds = [...d.matchAll(/([MLQ])([^MLQ]*)/g)].map(([, c, args]) => ({
+          c,
+          n: args
+            .trim()
+            .split(/[\s,]+/)
+            .map(Number),
+        }));
+        const pts = cmds.flatMap(({ c, n }, i) =>
+          c === 'M' || c === 'Q' || (c === 'L' && i === cmds.length - 1) ? [{ x: n[0], y: n[1] }] : [],
+        );
+        return {
+          id:
+            el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.closest('.react-flow__edge')?.getAttribute('data-testid') ?? '?',
+          points: pts,
+        };
+      }),
   );
 
 const viewportTransform = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform);
@@ -78,7 +92,10 @@ describe.skipIf(!!missing)('the chart stays readable and still', () => {
         // No two drawn edges cross (the rows, and so the routes, follow the panel's shape).
         const routes = await drawnRoutes(page);
         expect(routes.length).toBeGreaterThan(2);
-        expect(edgeCrossings({ edges: routes.map((r, i) => ({ id: `${i}:${r.id}`, latent: false, points: r.points })) as never }), `${game} at ${viewport.width}`).toEqual([]);
+        expect(
+          edgeCrossings({ edges: routes.map((r, i) => ({ id: `${i}:${r.id}`, latent: false, points: r.points })) as never }),
+          `${game} at ${viewport.width}`,
+        ).toEqual([]);
       }
       // The chart keeps most of the window: the side panels and the controls shrink first.
       await page.setViewportSize(VIEWPORTS[0]);

@@ -17,12 +17,18 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
   let page: Page;
   const selected = async () => Number((await page.getByTestId('step-counter').textContent())!.match(/step (\d+)/)![1]);
   const lastStep = async () => Number((await page.getByTestId('step-counter').textContent())!.match(/\/ (\d+)/)![1]);
-  const host = <T,>(fn: string, ...args: unknown[]) => page.evaluate(([f, a]) => (window as any).flowscope.host[f as string](...(a as unknown[])), [fn, args] as const) as Promise<T>;
+  const host = <T>(fn: string, ...args: unknown[]) =>
+    page.evaluate(([f, a]) => (window as any).flowscope.host[f as string](...(a as unknown[])), [fn, args] as const) as Promise<T>;
   const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), watch: false, attach: { port: 0 } });
+    server = await startUiServer({
+      staticDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      watch: false,
+      attach: { port: 0 },
+    });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => console.error('page error:', error.message));
@@ -38,7 +44,7 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
     await server?.close();
   });
 
-  it('paints the session\'s coverage on the chart, counts and never-reached marks', async () => {
+  it("paints the session's coverage on the chart, counts and never-reached marks", async () => {
     await page.getByRole('tab', { name: 'coverage' }).click();
     await page.getByRole('button', { name: /coverage of this session/ }).click();
     const draw = page.locator('.react-flow__node[data-id="phase:draw"]');
@@ -47,7 +53,8 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
     expect(Number(await draw.getAttribute('data-coverage'))).toBe(coverage.counts['phase:draw']);
     expect(coverage.counts['phase:draw']).toBeGreaterThan(0);
     const never = coverage.neverReached.filter((i) => i.id.startsWith('phase:'));
-    for (const item of never) expect(await page.locator(`.react-flow__node[data-id="${item.id}"]`).getAttribute('data-never-reached')).toBe('true');
+    for (const item of never)
+      expect(await page.locator(`.react-flow__node[data-id="${item.id}"]`).getAttribute('data-never-reached')).toBe('true');
     expect(await page.locator('.never-reached li').count()).toBe(coverage.neverReached.length);
     await shot('explore-01-coverage');
     await page.getByRole('button', { name: 'hide' }).click();
@@ -94,8 +101,11 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
     await page.getByRole('button', { name: 'clear' }).click();
   });
 
-  it('explores the game and opens a finding\'s minimal replay', async () => {
-    await page.evaluate((file) => (window as any).flowscope.open({ game: file, numPlayers: 2, seed: 'ui' }), path.join(root, 'engine/explore/testing/rare-throw.ts'));
+  it("explores the game and opens a finding's minimal replay", async () => {
+    await page.evaluate(
+      (file) => (window as any).flowscope.open({ game: file, numPlayers: 2, seed: 'ui' }),
+      path.join(root, 'engine/explore/testing/rare-throw.ts'),
+    );
     await expect.poll(lastStep).toBe(0);
     await page.getByRole('tab', { name: 'findings' }).click();
     await page.getByRole('button', { name: 'explore', exact: true }).click();
@@ -116,7 +126,10 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
     await page.getByLabel('breakpoint kind').selectOption('turn');
     await page.getByRole('button', { name: 'add' }).click();
     await page.getByRole('tab', { name: 'findings' }).click();
-    await page.locator('.finding.kind-threw').getByRole('button', { name: /open the minimal replay/ }).click();
+    await page
+      .locator('.finding.kind-threw')
+      .getByRole('button', { name: /open the minimal replay/ })
+      .click();
     await expect.poll(() => page.locator('.notice').textContent()).toContain('paused at step 1: a turn begins');
     expect(await selected()).toBe(1);
     expect(await lastStep()).toBe(length);

@@ -38,7 +38,9 @@ describe.skipIf(!!missing)('explanations, notices and diagnostics', () => {
     expect(await explanation()).toMatch(/^boardgame.io refused it: .*Maximum number of turn endings exceeded/);
     expect(await explanation()).not.toMatch(/phase loop began/);
     const notice = page.getByTestId('notice-text');
-    expect(await notice.textContent()).toMatch(/Maximum number of turn endings exceeded for this update\.\nThis likely means game code is triggering an infinite loop/);
+    expect(await notice.textContent()).toMatch(
+      /Maximum number of turn endings exceeded for this update\.\nThis likely means game code is triggering an infinite loop/,
+    );
     expect(await notice.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
     const diagnostics = page.getByTestId('step-diagnostic');
     const counts = await diagnostics.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-count'))));
@@ -68,7 +70,9 @@ describe.skipIf(!!missing)('explanations, notices and diagnostics', () => {
     expect(await explanation()).toMatch(/^the game ended because/);
     await page.getByTestId('reset').click();
     await waitForStep(4);
-    expect(await explanation()).toBe('the game was reset to its start: the game is no longer over, phase (none) → calm, turn 2 → 1, current player 1 → 0');
+    expect(await explanation()).toBe(
+      'the game was reset to its start: the game is no longer over, phase (none) → calm, turn 2 → 1, current player 1 → 0',
+    );
   });
 
   it('lint messages show `backticked` names as code', async () => {
@@ -89,7 +93,11 @@ describe.skipIf(!!missing)('explanations, notices and diagnostics', () => {
     const expected = await page.evaluate(async (n) => {
       const steps = await (window as any).flowscope.host.steps(0, n);
       const at = (test: (s: any, p: any) => boolean) => steps.filter((s: any, i: number) => i > 0 && test(s, steps[i - 1])).length;
-      return { turns: at((s, p) => s.ctx.turn !== p.ctx.turn), phases: at((s, p) => s.ctx.phase !== p.ctx.phase || (s.ctx.gameover === undefined) !== (p.ctx.gameover === undefined)), rejected: at((s) => !s.ok) };
+      return {
+        turns: at((s, p) => s.ctx.turn !== p.ctx.turn),
+        phases: at((s, p) => s.ctx.phase !== p.ctx.phase || (s.ctx.gameover === undefined) !== (p.ctx.gameover === undefined)),
+        rejected: at((s) => !s.ok),
+      };
     }, last);
     expect(expected.turns).toBeGreaterThan(3);
     expect(expected.phases).toBeGreaterThan(1);

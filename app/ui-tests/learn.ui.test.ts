@@ -39,7 +39,11 @@ describe.skipIf(!!missing)('a whole lesson in the Learn panel (card-phases/phase
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    server = await startUiServer({ staticDir: path.join(root, 'renderer', 'dist'), fixturesDir: path.join(root, 'fixtures'), attach: { port: 0 } });
+    server = await startUiServer({
+      staticDir: path.join(root, 'renderer', 'dist'),
+      fixturesDir: path.join(root, 'fixtures'),
+      attach: { port: 0 },
+    });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => console.error('page error:', error.message));

@@ -16,7 +16,10 @@ describe.skipIf(!!missing)('playback speed', () => {
   beforeAll(async () => {
     ({ server, browser } = await startUiSession({ watch: false }));
     page = await openGame(browser, server.url, 'tic-tac-toe', 2, 'playback');
-    await page.evaluate((text) => (window as any).flowscope.openReplay(text, 'long.replay.json'), await longTicTacToeReplay(600, 'playback'));
+    await page.evaluate(
+      (text) => (window as any).flowscope.openReplay(text, 'long.replay.json'),
+      await longTicTacToeReplay(600, 'playback'),
+    );
     await page.evaluate(() => (window as any).flowscope.select(0));
   });
   afterAll(async () => {
@@ -37,7 +40,11 @@ describe.skipIf(!!missing)('playback speed', () => {
     // Let the displayed rate refresh over a stretch we measure ourselves.
     await page.waitForTimeout(1200);
     const end = await sample();
-    const shown = { steps: Number(await rate.getAttribute('data-steps')), frames: Number(await rate.getAttribute('data-frames')), text: await rate.textContent() };
+    const shown = {
+      steps: Number(await rate.getAttribute('data-steps')),
+      frames: Number(await rate.getAttribute('data-frames')),
+      text: await rate.textContent(),
+    };
     await page.getByRole('button', { name: 'pause', exact: true }).click();
     const measured = ((end.step - start.step) / (end.at - start.at)) * 1000;
 

@@ -12,7 +12,8 @@ const missing = browserUnavailable();
 if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
 
 const quiet = () => undefined;
-const serve = (options: Partial<Parameters<typeof startServe>[0]>) => startServe({ timeoutSeconds: 10, port: 0, attach: false, ...options }, quiet, quiet);
+const serve = (options: Partial<Parameters<typeof startServe>[0]>) =>
+  startServe({ timeoutSeconds: 10, port: 0, attach: false, ...options }, quiet, quiet);
 
 /** A game whose one move does some real work, so a long replay of it takes a while to load. */
 const TICKER = `export default {
@@ -41,8 +42,18 @@ const longReplay = JSON.stringify({
 /** A journal left by a process that crashed (its pid is no longer running): tic-tac-toe, three moves. */
 function crashedJournal(): string {
   const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-  const open = { kind: 'open', open: { game: path.join(ROOT, 'fixtures/tic-tac-toe/game.ts'), numPlayers: 2, seed: 'crashed' }, pid: dead, at: '2026-01-02T03:04:05.000Z', actions: [] };
-  const moves = [4, 0, 8].map((cell, i) => ({ kind: 'action', step: i + 1, action: { type: 'move', name: 'clickCell', args: [cell], playerID: String(i % 2) } }));
+  const open = {
+    kind: 'open',
+    open: { game: path.join(ROOT, 'fixtures/tic-tac-toe/game.ts'), numPlayers: 2, seed: 'crashed' },
+    pid: dead,
+    at: '2026-01-02T03:04:05.000Z',
+    actions: [],
+  };
+  const moves = [4, 0, 8].map((cell, i) => ({
+    kind: 'action',
+    step: i + 1,
+    action: { type: 'move', name: 'clickCell', args: [cell], playerID: String(i % 2) },
+  }));
   return tempDirWith({ [`1-${dead}-abcd.journal.jsonl`]: [open, ...moves].map((l) => JSON.stringify(l) + '\n').join('') });
 }
 
@@ -107,7 +118,9 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     await newPage(server.url);
     const offer = page.getByTestId('restore-offer');
     await offer.waitFor({ timeout: 20_000 });
-    expect(await offer.textContent()).toMatch(/Restore the session that was open when Flowscope stopped\? game\.ts, opened .*: 3 actions recorded\./);
+    expect(await offer.textContent()).toMatch(
+      /Restore the session that was open when Flowscope stopped\? game\.ts, opened .*: 3 actions recorded\./,
+    );
     await page.waitForSelector('.react-flow__node', { timeout: 20_000 });
     await shootAll(page, 'serve-02-restore-offer');
     await offer.getByRole('button', { name: 'Restore' }).click();
@@ -133,7 +146,7 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     expect(await offer.count()).toBe(0);
   });
 
-  it("the new-session form takes a game path, factory arguments and stub modules, and says what is wrong with bad ones", async () => {
+  it('the new-session form takes a game path, factory arguments and stub modules, and says what is wrong with bad ones', async () => {
     const file = factoryProject();
     server = await serve({ file, game: 'makeGame', open: { factoryArgs: [5], stubModules: ['not-installed-toasts'] } });
     await server.loaded;

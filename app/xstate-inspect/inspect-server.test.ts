@@ -96,7 +96,9 @@ function connectReceiver(url: string): Receiver {
 }
 
 function registered(receiver: Receiver, sessionId: string) {
-  return receiver.events.find((e): e is Extract<ParsedReceiverEvent, { type: 'service.register' }> => e.type === 'service.register' && e.sessionId === sessionId);
+  return receiver.events.find(
+    (e): e is Extract<ParsedReceiverEvent, { type: 'service.register' }> => e.type === 'service.register' && e.sessionId === sessionId,
+  );
 }
 
 /** The raw (unparsed) `service.register` frame for `sessionId`. */
@@ -111,7 +113,9 @@ function stopped(receiver: Receiver, sessionId: string): boolean {
 }
 
 function statesOf(receiver: Receiver, sessionIds: ReadonlySet<string>): { sessionId: string; value: unknown }[] {
-  return receiver.events.flatMap((e) => (e.type === 'service.state' && sessionIds.has(e.sessionId) ? [{ sessionId: e.sessionId, value: e.state.value }] : []));
+  return receiver.events.flatMap((e) =>
+    e.type === 'service.state' && sessionIds.has(e.sessionId) ? [{ sessionId: e.sessionId, value: e.state.value }] : [],
+  );
 }
 
 type Attempt = { open: true } | { status: number } | { error: string };
@@ -217,7 +221,9 @@ describe('inspect server: live chart states', () => {
   it('streams Bang!: phases, parallel player regions and reactive stages', async () => {
     const { expected, model } = await inspectPlaythrough(fixture('bang'), 4, { steps: 40, seed: 'inspect-bang' });
     expect(model.players).toEqual(['0', '1', '2', '3']);
-    const stages = expected.flatMap((e) => (typeof e.value === 'object' ? Object.values(Object.values(e.value as object)[0].turn as Record<string, string>) : []));
+    const stages = expected.flatMap((e) =>
+      typeof e.value === 'object' ? Object.values(Object.values(e.value as object)[0].turn as Record<string, string>) : [],
+    );
     expect(stages.some((slot) => slot.startsWith('stage:'))).toBe(true);
   });
 
@@ -229,7 +235,9 @@ describe('inspect server: live chart states', () => {
         moves: { poke: ({ events }) => { events.setActivePlayers({ others: ['sur', 'prise'].join('') }); } },
       };\n`,
     });
-    const { receiver, sessions, restarts } = await inspectPlaythrough(path.join(dir, 'grower.js'), 2, [{ type: 'move', name: 'poke', args: [], playerID: '0' }]);
+    const { receiver, sessions, restarts } = await inspectPlaythrough(path.join(dir, 'grower.js'), 2, [
+      { type: 'move', name: 'poke', args: [], playerID: '0' },
+    ]);
     expect(restarts).toBe(1);
     expect(stopped(receiver, sessions[0])).toBe(true);
     const grown = registered(receiver, sessions[1]);
@@ -267,7 +275,15 @@ describe('inspect server: security', () => {
 
   it('refuses foreign origins and non-loopback Host headers (403), accepts loopback pages', async () => {
     const s = await server();
-    for (const origin of ['http://evil.example', 'https://stately.ai', 'null', 'file://', 'http://127.0.0.1.evil.example:80', 'ws://127.0.0.1:1', 'http://user@localhost:1']) {
+    for (const origin of [
+      'http://evil.example',
+      'https://stately.ai',
+      'null',
+      'file://',
+      'http://127.0.0.1.evil.example:80',
+      'ws://127.0.0.1:1',
+      'http://user@localhost:1',
+    ]) {
       expect(await attempt(s.url, { origin }), origin).toEqual({ status: 403 });
     }
     // DNS rebinding: a page of evil.example whose name now resolves to 127.0.0.1
@@ -305,7 +321,9 @@ describe('inspect server: security', () => {
     const record = dispatchAction(session, new RandomPlayer({ seed: 'ro' }).choose(session)!);
     actor.sync(record.ctx);
     const projected = projectCtx(record.ctx, model.players);
-    await waitFor('the next state on both clients', () => [watcher, hostile].every((r) => statesOf(r, new Set([sessionId])).some((e) => deepEqual(e.value, projected))));
+    await waitFor('the next state on both clients', () =>
+      [watcher, hostile].every((r) => statesOf(r, new Set([sessionId])).some((e) => deepEqual(e.value, projected))),
+    );
     for (const r of [watcher, hostile]) {
       expect(statesOf(r, new Set([sessionId])).map((e) => e.value)).toEqual([projected]);
       expect(r.events.some((e) => e.type === 'service.state' && deepEqual(e.state.value, 'gameover'))).toBe(false);
@@ -341,14 +359,17 @@ describe('inspect server: lifecycle', () => {
     const record = dispatchAction(session, player.choose(session)!);
     actor.sync(record.ctx);
     const projected = projectCtx(record.ctx, model.players);
-    for (const r of [onB, onC]) await waitFor('the new state', () => statesOf(r, new Set([sessionId])).some((e) => deepEqual(e.value, projected)));
+    for (const r of [onB, onC])
+      await waitFor('the new state', () => statesOf(r, new Set([sessionId])).some((e) => deepEqual(e.value, projected)));
   });
 
   it('takes a port and a token, and says why when the port is taken', async () => {
     const first = await server({ token: 'a token/with+odd=chars' });
     expect(first.url).toBe(`ws://127.0.0.1:${first.port}/?token=a%20token%2Fwith%2Bodd%3Dchars`);
     expect(await attempt(first.url)).toEqual({ open: true });
-    await expect(startInspectServer({ port: first.port })).rejects.toThrow(`cannot start the inspect server on 127.0.0.1:${first.port}: listen EADDRINUSE`);
+    await expect(startInspectServer({ port: first.port })).rejects.toThrow(
+      `cannot start the inspect server on 127.0.0.1:${first.port}: listen EADDRINUSE`,
+    );
     await expect(startInspectServer({ token: '' })).rejects.toThrow('must not be empty');
   });
 });
@@ -358,7 +379,11 @@ describe('inspect server: lifecycle', () => {
 describe('inspectCommand', () => {
   async function recordReplay(seed: string, steps: number): Promise<string> {
     const out = path.join(tempDirWith({}), 'replay.json');
-    await play({ file: fixture('tic-tac-toe'), players: 2, seed, random: steps, out, setupData: null, expect: true, restart: true, undoRate: 0 }, () => {}, () => {});
+    await play(
+      { file: fixture('tic-tac-toe'), players: 2, seed, random: steps, out, setupData: null, expect: true, restart: true, undoRate: 0 },
+      () => {},
+      () => {},
+    );
     return out;
   }
 
@@ -424,7 +449,12 @@ describe('inspectCommand', () => {
   it('plays seeded random steps without inspection, and stops early when aborted', async () => {
     const lines: string[] = [];
     const controller = new AbortController();
-    const done = inspectCommand({ file: fixture('tic-tac-toe'), players: 2, seed: 'rnd', inspect: false, random: 12, intervalMs: 0 }, (l) => lines.push(l), () => {}, controller.signal);
+    const done = inspectCommand(
+      { file: fixture('tic-tac-toe'), players: 2, seed: 'rnd', inspect: false, random: 12, intervalMs: 0 },
+      (l) => lines.push(l),
+      () => {},
+      controller.signal,
+    );
     await waitFor('the random steps', () => lines.some((l) => l.startsWith('played 12 steps')));
     controller.abort();
     expect(await done).toBe(0);
@@ -435,7 +465,12 @@ describe('inspectCommand', () => {
     const slow = new AbortController();
     const slowLines: string[] = [];
     const started = Date.now();
-    const slowRun = inspectCommand({ file: fixture('tic-tac-toe'), players: 2, seed: 'rnd', inspect: true, random: 1000, intervalMs: 60_000 }, (l) => slowLines.push(l), () => {}, slow.signal);
+    const slowRun = inspectCommand(
+      { file: fixture('tic-tac-toe'), players: 2, seed: 'rnd', inspect: true, random: 1000, intervalMs: 60_000 },
+      (l) => slowLines.push(l),
+      () => {},
+      slow.signal,
+    );
     const url = await waitFor('the inspect line', () => slowLines.find((l) => l.startsWith('inspect: '))?.slice('inspect: '.length));
     slow.abort();
     expect(await slowRun).toBe(0);
@@ -447,10 +482,20 @@ describe('inspectCommand', () => {
   it('lets errors loading the game propagate, leaving no server behind', async () => {
     const controller = new AbortController();
     await expect(
-      inspectCommand({ file: path.join(tempDirWith({}), 'missing.ts'), players: 2, seed: 's', inspect: true, intervalMs: 0 }, () => {}, () => {}, controller.signal),
+      inspectCommand(
+        { file: path.join(tempDirWith({}), 'missing.ts'), players: 2, seed: 's', inspect: true, intervalMs: 0 },
+        () => {},
+        () => {},
+        controller.signal,
+      ),
     ).rejects.toThrow(/missing\.ts/);
     await expect(
-      inspectCommand({ file: fixture('tic-tac-toe'), players: 2, seed: 's', inspect: true, replay: 'r.json', random: 3, intervalMs: 0 }, () => {}, () => {}, controller.signal),
+      inspectCommand(
+        { file: fixture('tic-tac-toe'), players: 2, seed: 's', inspect: true, replay: 'r.json', random: 3, intervalMs: 0 },
+        () => {},
+        () => {},
+        controller.signal,
+      ),
     ).rejects.toThrow('not both');
   });
 });

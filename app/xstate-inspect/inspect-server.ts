@@ -131,7 +131,12 @@ function isLoopbackOrigin(origin: string): boolean {
   } catch {
     return false; // includes the opaque origin "null" (file:, sandboxed frames)
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname) && url.username === '' && url.password === '';
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    LOOPBACK_HOSTS.has(url.hostname) &&
+    url.username === '' &&
+    url.password === ''
+  );
 }
 
 function isLoopbackHost(host: string | undefined): boolean {
@@ -144,7 +149,8 @@ type VerifyResult = { ok: true } | { ok: false; code: number; reason: string };
 
 function verify(req: IncomingMessage, origin: string | undefined, token: string): VerifyResult {
   if (!isLoopbackHost(req.headers.host)) return { ok: false, code: 403, reason: 'Host must be a loopback address' };
-  if (origin !== undefined && !isLoopbackOrigin(origin)) return { ok: false, code: 403, reason: 'Origin must be a loopback http(s) origin' };
+  if (origin !== undefined && !isLoopbackOrigin(origin))
+    return { ok: false, code: 403, reason: 'Origin must be a loopback http(s) origin' };
   let given: string | null = null;
   try {
     given = new URL(req.url ?? '/', 'ws://127.0.0.1').searchParams.get('token');

@@ -17,9 +17,20 @@ export function cliWallTime(rounds: number): Row[] {
   const game = path.join(root, 'fixtures', 'bang', 'game.ts');
   const dir = mkdtempSync(path.join(tmpdir(), 'flowscope-bench-'));
   const bundle = path.join(dir, 'game.cjs');
-  buildSync({ entryPoints: [game], bundle: true, format: 'cjs', platform: 'node', outfile: bundle, external: ['boardgame.io', 'boardgame.io/*'], logLevel: 'silent' });
+  buildSync({
+    entryPoints: [game],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    outfile: bundle,
+    external: ['boardgame.io', 'boardgame.io/*'],
+    logLevel: 'silent',
+  });
   const floor = path.join(dir, 'floor.cjs');
-  writeFileSync(floor, `require('boardgame.io/dist/cjs/internal.js'); require('boardgame.io/dist/cjs/core.js'); require(${JSON.stringify(bundle)});\n`);
+  writeFileSync(
+    floor,
+    `require('boardgame.io/dist/cjs/internal.js'); require('boardgame.io/dist/cjs/core.js'); require(${JSON.stringify(bundle)});\n`,
+  );
   const commands: Record<string, string[]> = {
     floor: [floor],
     lint: ['bin/flowscope.mjs', 'lint', game],
@@ -33,7 +44,11 @@ export function cliWallTime(rounds: number): Row[] {
   let fromSources = false;
   const run = (args: string[]) => {
     const t = performance.now();
-    const r = spawnSync(process.execPath, ['--import', reporter, ...args], { cwd: root, env: { ...process.env, NODE_PATH: path.join(root, 'node_modules'), FLOWSCOPE_BENCH_CPU: cpuFile }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const r = spawnSync(process.execPath, ['--import', reporter, ...args], {
+      cwd: root,
+      env: { ...process.env, NODE_PATH: path.join(root, 'node_modules'), FLOWSCOPE_BENCH_CPU: cpuFile },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
     if (/running the TypeScript sources/.test(String(r.stderr))) fromSources = true;
     return { wall: performance.now() - t, cpu: Number(readFileSync(cpuFile, 'utf8')) };

@@ -30,17 +30,19 @@ const fixture = (name: string, runtime: BgioRuntime) => async () =>
 
 /** The CPU time of the bare reducer over the actions, a throwing action leaving the state as it was (as in a session). */
 function loop(bare: BareStart, actions: FlowAction[], keep?: (state: unknown) => void): number {
-  return withConsoleTo(null, () => cpuMs(() => {
-    let state = bare.initial;
-    for (const action of actions) {
-      try {
-        state = bareStep(bare, state, action);
-      } catch {
-        /* unchanged */
+  return withConsoleTo(null, () =>
+    cpuMs(() => {
+      let state = bare.initial;
+      for (const action of actions) {
+        try {
+          state = bareStep(bare, state, action);
+        } catch {
+          /* unchanged */
+        }
+        keep?.(state);
       }
-      keep?.(state);
-    }
-  }));
+    }),
+  );
 }
 
 const bang = fixture('bang', bgio050);
@@ -55,7 +57,14 @@ export const GAMES: BenchGame[] = [
     config: bang,
     async bare(actions, seed, keep) {
       const config = await bang();
-      return loop(withConsoleTo(null, phasesStart(INTERNAL_050, () => config, 4, seed)), actions, keep);
+      return loop(
+        withConsoleTo(
+          null,
+          phasesStart(INTERNAL_050, () => config, 4, seed),
+        ),
+        actions,
+        keep,
+      );
     },
   },
   {
@@ -76,7 +85,14 @@ export const GAMES: BenchGame[] = [
     config: cards032,
     async bare(actions, seed, keep) {
       const config = await cards032();
-      return loop(withConsoleTo(null, flow032Start(() => specOf(config, '0.32.1'), 1, seed)), actions, keep);
+      return loop(
+        withConsoleTo(
+          null,
+          flow032Start(() => specOf(config, '0.32.1'), 1, seed),
+        ),
+        actions,
+        keep,
+      );
     },
   },
 ];

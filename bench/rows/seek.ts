@@ -10,9 +10,10 @@ export async function seek(steps: number, targets: number): Promise<Row[]> {
   const picks = Array.from({ length: targets }, () => ((x = (x * 1103515245 + 12345) % 2 ** 31), 1 + (x % steps)));
   let replay = 0;
   for (const t of picks) replay += await game.bare(actions.slice(0, t), 'bench');
-  const seekMs = cpuMs(() => {
-    for (let round = 0; round < 20; round++) for (const t of picks) session.stateAt(t);
-  }) / 20;
+  const seekMs =
+    cpuMs(() => {
+      for (let round = 0; round < 20; round++) for (const t of picks) session.stateAt(t);
+    }) / 20;
   const ratio = replay / seekMs;
   return [
     {

@@ -27,7 +27,11 @@ async function stepTimes(page: Page, from: number, count: number): Promise<{ cha
       const detailShows = (i: number) => {
         const pane = document.querySelector('[data-testid="step-detail"]');
         const inspector = document.querySelector('.inspector-panel');
-        return pane?.getAttribute('data-index') === String(i) && pane.getAttribute('aria-busy') === 'false' && inspector?.getAttribute('aria-busy') === 'false';
+        return (
+          pane?.getAttribute('data-index') === String(i) &&
+          pane.getAttribute('aria-busy') === 'false' &&
+          inspector?.getAttribute('aria-busy') === 'false'
+        );
       };
       await c.select(from);
       await new Promise((r) => setTimeout(r, 300));
@@ -75,7 +79,9 @@ async function scrollFrames(page: Page, frames: number): Promise<number[]> {
 async function openLongSession(page: Page, steps: number): Promise<void> {
   const text = await longTicTacToeReplay(steps);
   await page.evaluate((t) => (window as any).flowscope.openReplay(t, 'long.replay.json'), text);
-  await page.waitForFunction((n) => document.querySelector('[data-testid="step-counter"]')?.textContent?.includes(`/ ${n}`), steps, { timeout: 900_000 });
+  await page.waitForFunction((n) => document.querySelector('[data-testid="step-counter"]')?.textContent?.includes(`/ ${n}`), steps, {
+    timeout: 900_000,
+  });
 }
 
 /** Playback at 60/s for `seconds`: the steps advanced and the frames drawn per second, as the page measures them. */
@@ -83,13 +89,20 @@ async function playback(page: Page, seconds: number): Promise<{ steps: number; s
   await page.evaluate(() => (window as any).flowscope.select(0));
   await page.getByLabel('playback speed').selectOption('60');
   // The step counter, as the user sees it (works on older builds too).
-  const sample = () => page.evaluate(() => ({ at: performance.now(), step: Number(document.querySelector('[data-testid="step-counter"]')!.textContent!.match(/step (\d+)/)![1]) }));
+  const sample = () =>
+    page.evaluate(() => ({
+      at: performance.now(),
+      step: Number(document.querySelector('[data-testid="step-counter"]')!.textContent!.match(/step (\d+)/)![1]),
+    }));
   await page.getByRole('button', { name: 'play', exact: true }).click();
   await page.waitForTimeout(300);
   const start = await sample();
   await page.waitForTimeout(seconds * 1000);
   const end = await sample();
-  const shown = await page.getByTestId('play-rate').textContent({ timeout: 2000 }).catch(() => null);
+  const shown = await page
+    .getByTestId('play-rate')
+    .textContent({ timeout: 2000 })
+    .catch(() => null);
   mkdirSync(path.join(ROOT, 'test-output'), { recursive: true });
   await page.screenshot({ path: path.join(ROOT, 'test-output', 'bench-playback.png') });
   const pause = page.getByRole('button', { name: 'pause', exact: true });
@@ -99,7 +112,13 @@ async function playback(page: Page, seconds: number): Promise<{ steps: number; s
 
 export async function uiRows(options: { rounds: number; logSteps: number }): Promise<Row[]> {
   // BENCH_UI_DIST: another build of the UI to measure (an older one, to compare).
-  const server = await startUiServer({ staticDir: process.env.BENCH_UI_DIST ?? path.join(ROOT, 'renderer', 'dist'), fixturesDir: path.join(ROOT, 'fixtures'), timeoutMs: 900_000, watch: false, attach: false });
+  const server = await startUiServer({
+    staticDir: process.env.BENCH_UI_DIST ?? path.join(ROOT, 'renderer', 'dist'),
+    fixturesDir: path.join(ROOT, 'fixtures'),
+    timeoutMs: 900_000,
+    watch: false,
+    attach: false,
+  });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });

@@ -13,7 +13,8 @@ const LEGACY_DEFAULT_PHASE = 'default';
  * implicit `default` phase in place of the no-phase state, since that is what their `ctx` says.
  */
 export function chartOf(config: GameConfig, numPlayers: number, runtime: BgioRuntime): ChartModel {
-  const core = runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown>; ActivePlayers?: Record<string, unknown> } | undefined;
+  const core = runtime.modules['boardgame.io/core'] as
+    { TurnOrder?: Record<string, unknown>; ActivePlayers?: Record<string, unknown> } | undefined;
   if (runtime.era !== 'flow') return buildChartModel(normaliseConfig(config, core?.TurnOrder ?? {}, core?.ActivePlayers ?? {}), numPlayers);
   const migrated = migrateConfig(config, { release: runtime.version }).config;
   const model = buildChartModel(normaliseConfig(migrated), numPlayers);
@@ -24,13 +25,28 @@ function renamePhase(model: ChartModel, from: string, to: string): ChartModel {
   if (model.phases.some((p) => p.key === to)) {
     // The game declares a phase named `default` itself: the no-phase state is that phase.
     const phases = model.phases.filter((p) => p.key !== from);
-    return { ...model, phases, edges: model.edges.map((e) => ({ ...e, source: e.source === from ? to : e.source, target: e.target === from ? to : e.target, phase: e.phase === from ? to : e.phase })) };
+    return {
+      ...model,
+      phases,
+      edges: model.edges.map((e) => ({
+        ...e,
+        source: e.source === from ? to : e.source,
+        target: e.target === from ? to : e.target,
+        phase: e.phase === from ? to : e.phase,
+      })),
+    };
   }
   const rename = (key: string) => (key === from ? to : key);
   return {
     ...model,
     startPhase: rename(model.startPhase),
     phases: model.phases.map((p) => (p.key === from ? { ...p, key: to, name: to } : p)),
-    edges: model.edges.map((e) => ({ ...e, id: e.id.split(from).join(to), source: rename(e.source), target: rename(e.target), phase: e.phase === undefined ? undefined : rename(e.phase) })),
+    edges: model.edges.map((e) => ({
+      ...e,
+      id: e.id.split(from).join(to),
+      source: rename(e.source),
+      target: rename(e.target),
+      phase: e.phase === undefined ? undefined : rename(e.phase),
+    })),
   };
 }

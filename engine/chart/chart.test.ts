@@ -20,7 +20,10 @@ const game: GameConfig = {
     c: { turn: { minMoves: 1, maxMoves: 2, order: { first: () => 0, next: () => undefined } }, onBegin: () => undefined },
   },
 };
-const edges = (kind: string) => chartOf(game, 2, bgio050).edges.filter((e) => e.kind === kind).map((e) => `${e.phase ? `${e.phase}/` : ''}${e.source}->${e.target}${e.dynamic ? ' (dynamic)' : ''}`);
+const edges = (kind: string) =>
+  chartOf(game, 2, bgio050)
+    .edges.filter((e) => e.kind === kind)
+    .map((e) => `${e.phase ? `${e.phase}/` : ''}${e.source}->${e.target}${e.dynamic ? ' (dynamic)' : ''}`);
 
 describe('the chart model', () => {
   it('has every phase, the no-phase state, and each phase’s turn in force', () => {
@@ -29,7 +32,13 @@ describe('the chart model', () => {
     expect(model.startPhase).toBe('a');
     expect(model.players).toEqual(['0', '1']);
     const c = model.phases.find((p) => p.key === 'c')!;
-    expect(c.turn).toMatchObject({ path: 'phases.c.turn', minMoves: 1, maxMoves: 2, order: { kind: 'custom', label: 'custom (phases.c.turn.order)' }, stages: [] });
+    expect(c.turn).toMatchObject({
+      path: 'phases.c.turn',
+      minMoves: 1,
+      maxMoves: 2,
+      order: { kind: 'custom', label: 'custom (phases.c.turn.order)' },
+      stages: [],
+    });
     expect(model.phases.find((p) => p.key === 'b')!.turn.path).toBe('turn');
     expect(model.phases.find((p) => p.key === 'a')!.turn.order.label).toBe('TurnOrder.DEFAULT');
   });
@@ -43,7 +52,12 @@ describe('the chart model', () => {
     expect(edges('end')).toEqual(['c->__nophase__']);
     // moves.jump is a global move: it can run wherever the global moves apply (b, c and no phase).
     expect(edges('setPhase')).toEqual(['b->c (dynamic)', 'c->c (dynamic)', '__nophase__->c (dynamic)']);
-    expect(edges('gameover')).toEqual(['a->gameover (dynamic)', 'b->gameover (dynamic)', 'c->gameover (dynamic)', '__nophase__->gameover (dynamic)']);
+    expect(edges('gameover')).toEqual([
+      'a->gameover (dynamic)',
+      'b->gameover (dynamic)',
+      'c->gameover (dynamic)',
+      '__nophase__->gameover (dynamic)',
+    ]);
     expect(edges('stage-next')).toEqual(['a/A->B', 'a/B->Z', 'b/A->B', 'b/B->Z', '__nophase__/A->B', '__nophase__/B->Z']);
     expect(edges('turn')).toEqual(['a/a->a', 'b/b->b', 'c/c->c', '__nophase__/__nophase__->__nophase__']);
   });
@@ -62,7 +76,11 @@ describe('the chart model', () => {
   it('marks a dynamic edge observed once a run takes it, and adds edges nothing predicted', () => {
     const model = chartOf(game, 2, bgio050);
     expect(observePhaseChange(model, 'b', 'c', 'phases.b.next returned "c"')).toMatchObject({ kind: 'next-fn', observed: true });
-    expect(observePhaseChange(model, 'a', 'c', "player 0 called setPhase('c')")).toMatchObject({ kind: 'observed', dynamic: true, observed: true });
+    expect(observePhaseChange(model, 'a', 'c', "player 0 called setPhase('c')")).toMatchObject({
+      kind: 'observed',
+      dynamic: true,
+      observed: true,
+    });
   });
 
   it('becomes an XState machine definition that XState accepts as JSON', () => {
@@ -104,7 +122,9 @@ describe('the chart actor', () => {
     expect(actor.value).toEqual({ one: { turn: { 0: 'active', 1: 'waiting', 2: 'waiting' } } });
     const grew = actor.sync(session.dispatch(move('respond', '0')).ctx);
     expect(grew).toBe(true);
-    expect(model.phases.find((p) => p.key === 'one')!.turn.stages).toEqual([{ name: 'improvised', moves: null, next: null, declared: false }]);
+    expect(model.phases.find((p) => p.key === 'one')!.turn.stages).toEqual([
+      { name: 'improvised', moves: null, next: null, declared: false },
+    ]);
     expect(actor.value).toEqual({ one: { turn: { 0: 'waiting', 1: 'stage:improvised', 2: 'stage:improvised' } } });
     actor.sync(session.dispatch({ type: 'event', name: 'endStage', args: [], playerID: '1' }).ctx);
     expect(actor.value).toEqual({ one: { turn: { 0: 'waiting', 1: 'waiting', 2: 'stage:improvised' } } });
@@ -125,9 +145,19 @@ describe('the chart actor', () => {
 
 describe('edges found in code', () => {
   it('ignore setPhase calls whose target is computed', () => {
-    const model = chartOf({ moves: { go: ({ events }: any, n: number) => events.setPhase(`round${n}`), fixed: ({ events }: any) => events.setPhase("round1") }, phases: { round1: {} } }, 2, bgio050);
+    const model = chartOf(
+      {
+        moves: { go: ({ events }: any, n: number) => events.setPhase(`round${n}`), fixed: ({ events }: any) => events.setPhase('round1') },
+        phases: { round1: {} },
+      },
+      2,
+      bgio050,
+    );
     // Only moves.fixed gives an edge: from each phase where the global moves apply.
-    expect(model.edges.filter((e) => e.kind === 'setPhase').map((e) => `${e.source}->${e.target} ${e.fn}`)).toEqual(['round1->round1 moves.fixed', '__nophase__->round1 moves.fixed']);
+    expect(model.edges.filter((e) => e.kind === 'setPhase').map((e) => `${e.source}->${e.target} ${e.fn}`)).toEqual([
+      'round1->round1 moves.fixed',
+      '__nophase__->round1 moves.fixed',
+    ]);
     expect(model.phases.every((p) => p.declared)).toBe(true);
   });
 });

@@ -27,7 +27,10 @@ export function chartMachineConfig(model: ChartModel): Config {
     const regions: Record<string, Config> = {};
     for (const player of model.players) {
       const slots: Record<string, Config> = { active: { id: slotId(i, player, 'active') }, waiting: { id: slotId(i, player, 'waiting') } };
-      const on: Record<string, string> = { [slotEvent(player, 'active')]: `#${slotId(i, player, 'active')}`, [slotEvent(player, 'waiting')]: `#${slotId(i, player, 'waiting')}` };
+      const on: Record<string, string> = {
+        [slotEvent(player, 'active')]: `#${slotId(i, player, 'active')}`,
+        [slotEvent(player, 'waiting')]: `#${slotId(i, player, 'waiting')}`,
+      };
       phase.turn.stages.forEach((stage, j) => {
         const id = slotId(i, player, `stage-${j}`);
         slots[`stage:${stage.name}`] = { id, meta: { stage: stage.name, moves: stage.moves, next: stage.next, declared: stage.declared } };

@@ -63,4 +63,3 @@ export function chartToMermaid(model: ChartModel): string {
   if (undeclared.length) out.push(`    class ${undeclared.join(', ')} undeclared`);
   return out.join('\n') + '\n';
 }
-

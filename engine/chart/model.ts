@@ -83,7 +83,8 @@ const keyOf = (name: string | null) => name ?? NO_PHASE;
 function phasesUsing(game: NormalGame, fnPath: string): string[] {
   const m = /^phases\.([^.]+)\./.exec(fnPath);
   if (m) return [m[1]];
-  const uses = (p: NormalPhase) => (fnPath.startsWith('moves.') ? p.moves === null : fnPath.startsWith('turn.') ? p.turn.path === 'turn' : false);
+  const uses = (p: NormalPhase) =>
+    fnPath.startsWith('moves.') ? p.moves === null : fnPath.startsWith('turn.') ? p.turn.path === 'turn' : false;
   return game.phases.filter(uses).map((p) => keyOf(p.name));
 }
 
@@ -93,7 +94,8 @@ const literalCalls = (fn: unknown, event: string): string[] => {
   // A template literal with `${…}` names no fixed phase: only plain literals count.
   return [...source.matchAll(new RegExp(`\\b${event}\\(\\s*(['"\`])([^'"\`]+)\\1`, 'g'))].map((m) => m[2]).filter((t) => !t.includes('${'));
 };
-const callsEvent = (fn: unknown, event: string) => typeof fn === 'function' && new RegExp(`\\b${event}\\(`).test(Function.prototype.toString.call(fn));
+const callsEvent = (fn: unknown, event: string) =>
+  typeof fn === 'function' && new RegExp(`\\b${event}\\(`).test(Function.prototype.toString.call(fn));
 
 /** The chart of a normalised game for `numPlayers`: phases, turns, stages and every way between them. */
 export function buildChartModel(game: NormalGame, numPlayers: number): ChartModel {
@@ -141,13 +143,16 @@ export function buildChartModel(game: NormalGame, numPlayers: number): ChartMode
   }
   for (const f of game.functions) {
     for (const target of literalCalls(f.fn, 'setPhase')) {
-      for (const source of phasesUsing(game, f.path)) add({ kind: 'setPhase', source, target, label: `setPhase('${target}')`, fn: f.path, dynamic: true });
+      for (const source of phasesUsing(game, f.path))
+        add({ kind: 'setPhase', source, target, label: `setPhase('${target}')`, fn: f.path, dynamic: true });
     }
     if (callsEvent(f.fn, 'endGame')) {
-      for (const source of phasesUsing(game, f.path)) add({ kind: 'gameover', source, target: GAMEOVER, label: 'endGame', fn: f.path, dynamic: true });
+      for (const source of phasesUsing(game, f.path))
+        add({ kind: 'gameover', source, target: GAMEOVER, label: 'endGame', fn: f.path, dynamic: true });
     }
   }
-  if (game.endIf) for (const p of phases) add({ kind: 'gameover', source: p.key, target: GAMEOVER, label: 'endIf', fn: 'endIf', dynamic: true });
+  if (game.endIf)
+    for (const p of phases) add({ kind: 'gameover', source: p.key, target: GAMEOVER, label: 'endIf', fn: 'endIf', dynamic: true });
 
   // Targets the config names but does not declare are drawn, marked undeclared (lint reports them).
   for (const e of edges) {
@@ -165,11 +170,23 @@ export function buildChartModel(game: NormalGame, numPlayers: number): ChartMode
 }
 
 function undeclaredPhase(key: string, turn: ChartTurn): ChartPhase {
-  return { key, name: key, start: false, declared: false, moves: null, hooks: { onBegin: false, onEnd: false }, endIf: false, turn: { ...turn, stages: [...turn.stages] } };
+  return {
+    key,
+    name: key,
+    start: false,
+    declared: false,
+    moves: null,
+    hooks: { onBegin: false, onEnd: false },
+    endIf: false,
+    turn: { ...turn, stages: [...turn.stages] },
+  };
 }
 
 /** Adds what a run shows that the config did not declare. Returns true when the model changed. */
-export function observeCtx(model: ChartModel, ctx: { phase: string | null; activePlayers: Record<string, string | null> | null; playOrder?: readonly unknown[] }): boolean {
+export function observeCtx(
+  model: ChartModel,
+  ctx: { phase: string | null; activePlayers: Record<string, string | null> | null; playOrder?: readonly unknown[] },
+): boolean {
   let changed = false;
   const key = keyOf(ctx.phase);
   let phase = model.phases.find((p) => p.key === key);
@@ -207,7 +224,15 @@ export function observePhaseChange(model: ChartModel, from: string, to: string, 
     match.observed = true;
     return match;
   }
-  const edge: ChartEdge = { id: `observed:${from}->${to}`, kind: 'observed', source: from, target: to, label: cause, dynamic: true, observed: true };
+  const edge: ChartEdge = {
+    id: `observed:${from}->${to}`,
+    kind: 'observed',
+    source: from,
+    target: to,
+    label: cause,
+    dynamic: true,
+    observed: true,
+  };
   model.edges.push(edge);
   return edge;
 }

@@ -11,13 +11,27 @@ import { projectCtx } from './projection';
 const configs: Record<string, GameConfig> = {
   'turn.order.playOrder of numbers': {
     moves: { play: () => undefined, pass: ({ events }: any) => events.endTurn() },
-    turn: { maxMoves: 2, order: { playOrder: ({ ctx }: any) => Array.from({ length: ctx.numPlayers }, (_, i) => i), first: () => 0, next: ({ ctx }: any) => (ctx.playOrderPos + 1) % ctx.playOrder.length } },
+    turn: {
+      maxMoves: 2,
+      order: {
+        playOrder: ({ ctx }: any) => Array.from({ length: ctx.numPlayers }, (_, i) => i),
+        first: () => 0,
+        next: ({ ctx }: any) => (ctx.playOrderPos + 1) % ctx.playOrder.length,
+      },
+    },
   },
   'a phase reversing a numeric order': {
     moves: { play: () => undefined, next: ({ events }: any) => events.endPhase() },
     phases: {
-      up: { start: true, next: 'down', turn: { maxMoves: 1, order: { playOrder: () => [0, 1, 2], first: () => 0, next: ({ ctx }: any) => (ctx.playOrderPos + 1) % 3 } } },
-      down: { next: 'up', turn: { maxMoves: 1, order: { playOrder: () => [2, 1, 0], first: () => 0, next: ({ ctx }: any) => (ctx.playOrderPos + 1) % 3 } } },
+      up: {
+        start: true,
+        next: 'down',
+        turn: { maxMoves: 1, order: { playOrder: () => [0, 1, 2], first: () => 0, next: ({ ctx }: any) => (ctx.playOrderPos + 1) % 3 } },
+      },
+      down: {
+        next: 'up',
+        turn: { maxMoves: 1, order: { playOrder: () => [2, 1, 0], first: () => 0, next: ({ ctx }: any) => (ctx.playOrderPos + 1) % 3 } },
+      },
     },
   },
   'numeric active players and endTurn next': {

@@ -75,7 +75,11 @@ export function namesMentioned(fn: unknown, names: readonly string[]): string[] 
  * applied: a phase's `turn` replaces the top-level one, moves are looked up stage → phase → global.
  * `turnOrders` are the running release's `TurnOrder` presets, to name the order in force.
  */
-export function normaliseConfig(config: GameConfig, turnOrders: Record<string, any> = {}, activePlayerPresets: Record<string, unknown> = {}): NormalGame {
+export function normaliseConfig(
+  config: GameConfig,
+  turnOrders: Record<string, any> = {},
+  activePlayerPresets: Record<string, unknown> = {},
+): NormalGame {
   const phaseNames = keys(config.phases);
   const functions: ConfigFunction[] = [];
   const addMoves = (path: string, table: unknown) => {
@@ -150,7 +154,9 @@ export function normaliseConfig(config: GameConfig, turnOrders: Record<string, a
     startPhase: start ? (start.name as string) : null,
     endIf: isFn(config.endIf),
     onEnd: isFn(config.onEnd),
-    disabledEvents: Object.entries((config.events ?? {}) as Record<string, unknown>).filter(([, v]) => v === false).map(([k]) => k),
+    disabledEvents: Object.entries((config.events ?? {}) as Record<string, unknown>)
+      .filter(([, v]) => v === false)
+      .map(([k]) => k),
     functions,
   };
 }

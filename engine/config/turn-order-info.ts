@@ -53,5 +53,8 @@ export function describeActivePlayers(value: unknown, presets: Record<string, un
   if (value === undefined || value === null) return undefined;
   const json = JSON.stringify(value);
   for (const [name, preset] of Object.entries(presets)) if (JSON.stringify(preset) === json) return `ActivePlayers.${name}`;
-  return json.replace(/"([A-Za-z_$][\w$]*)":/g, '$1: ').replace(/"/g, "'").replace(/,/g, ', ');
+  return json
+    .replace(/"([A-Za-z_$][\w$]*)":/g, '$1: ')
+    .replace(/"/g, "'")
+    .replace(/,/g, ', ');
 }

@@ -88,7 +88,9 @@ export function countStep(counts: CoverageCounts, model: ChartModel, step: StepR
   }
   for (const t of kept) {
     if (t.type !== 'stage' || typeof t.from !== 'string' || typeof t.to !== 'string') continue;
-    const edge = model.edges.find((e) => e.kind === 'stage-next' && e.phase === (t.phase ?? NO_PHASE) && e.source === t.from && e.target === t.to);
+    const edge = model.edges.find(
+      (e) => e.kind === 'stage-next' && e.phase === (t.phase ?? NO_PHASE) && e.source === t.from && e.target === t.to,
+    );
     if (edge) bump(counts, edge.id);
   }
 }
@@ -114,12 +116,15 @@ export function summariseCoverage(model: ChartModel, config: GameConfig, counts:
     const declared = p.declared && !(hasPhases && p.key === NO_PHASE);
     add(coverageId.phase(p.key), 'phase', p.name === null ? '(no phase)' : `phase ${p.name}`, declared);
     add(coverageId.turn(p.key), 'turn', `turn in ${p.name ?? '(no phase)'}: ${p.turn.order.label}`, declared);
-    for (const s of p.turn.stages) add(coverageId.stage(p.key, s.name), 'stage', `stage ${s.name} (${p.name ?? 'no phase'})`, declared && s.declared);
+    for (const s of p.turn.stages)
+      add(coverageId.stage(p.key, s.name), 'stage', `stage ${s.name} (${p.name ?? 'no phase'})`, declared && s.declared);
   }
   if (model.edges.some((e) => e.target === GAMEOVER)) add(GAMEOVER, 'phase', 'game over', true);
   let moves: string[] = [];
   try {
-    moves = normaliseConfig(config).functions.filter((f) => f.kind === 'move').map((f) => f.path);
+    moves = normaliseConfig(config)
+      .functions.filter((f) => f.kind === 'move')
+      .map((f) => f.path);
   } catch {
     moves = [];
   }

@@ -5,14 +5,18 @@ import { ddmin } from './ddmin';
 describe('ddmin', () => {
   it('finds exactly the items a failure needs, in order, and the result is 1-minimal', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 4 }), (items, picks) => {
-        const needed = new Set(picks.map((p) => items[p % items.length]));
-        const fails = (xs: number[]) => [...needed].every((n) => xs.includes(n));
-        const result = ddmin(items, fails);
-        expect(result.items).toEqual(items.filter((x) => needed.has(x)));
-        expect(result.minimal).toBe(true);
-        for (let i = 0; i < result.items.length; i++) expect(fails(result.items.filter((_, j) => j !== i))).toBe(false);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (items, picks) => {
+          const needed = new Set(picks.map((p) => items[p % items.length]));
+          const fails = (xs: number[]) => [...needed].every((n) => xs.includes(n));
+          const result = ddmin(items, fails);
+          expect(result.items).toEqual(items.filter((x) => needed.has(x)));
+          expect(result.minimal).toBe(true);
+          for (let i = 0; i < result.items.length; i++) expect(fails(result.items.filter((_, j) => j !== i))).toBe(false);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -26,7 +30,11 @@ describe('ddmin', () => {
   });
 
   it('stops at the budget and says the result may not be minimal', () => {
-    const result = ddmin(Array.from({ length: 64 }, (_, i) => i), (xs) => xs.length > 40, 5);
+    const result = ddmin(
+      Array.from({ length: 64 }, (_, i) => i),
+      (xs) => xs.length > 40,
+      5,
+    );
     expect(result.minimal).toBe(false);
     expect(result.tests).toBe(5);
     expect(result.items.length).toBeGreaterThan(40);

@@ -15,7 +15,12 @@ function explore(config: GameConfig, options: Partial<ExploreOptions> = {}, numP
   const game = { runtime: bgio050, config, numPlayers };
   const model = chartOf(config, numPlayers, bgio050);
   const all: ExploreOptions = { runs: 20, steps: 40, seed: 'test', ...options };
-  const outcomes = exploreRuns(game, model, all, Array.from({ length: all.runs }, (_, i) => i));
+  const outcomes = exploreRuns(
+    game,
+    model,
+    all,
+    Array.from({ length: all.runs }, (_, i) => i),
+  );
   return { game, report: buildReport({ game: config.name, bgio: bgio050.version, numPlayers, config }, model, all, outcomes) };
 }
 
@@ -24,7 +29,14 @@ function expectOneMinimal(game: Parameters<typeof showsFinding>[0], group: Retur
   const replay = group.replay!;
   expect(showsFinding(game, replay.seed, replay.actions, group)).toBe(true);
   for (let i = 0; i < replay.actions.length; i++) {
-    expect(showsFinding(game, replay.seed, replay.actions.filter((_, j) => j !== i), group)).toBe(false);
+    expect(
+      showsFinding(
+        game,
+        replay.seed,
+        replay.actions.filter((_, j) => j !== i),
+        group,
+      ),
+    ).toBe(false);
   }
 }
 
@@ -32,7 +44,7 @@ describe('explore finds each kind of hidden flow bug and shrinks it', () => {
   it('a stuck state reachable only after one sequence: found, and shrunk to exactly that sequence', () => {
     const { game, report } = explore(stuckAfterSequence, { runs: 30, steps: 30 });
     const stuck = report.findings.find((f) => f.kind === 'stuck');
-    expect(stuck?.location).toBe('phase trap, the current player\'s turn');
+    expect(stuck?.location).toBe("phase trap, the current player's turn");
     expect(report.endings.stuck).toBe(stuck!.runs);
     const replay = stuck!.replay!;
     expect(replay.minimal).toBe(true);
@@ -67,7 +79,7 @@ describe('explore finds each kind of hidden flow bug and shrinks it', () => {
     expectOneMinimal(game, threw!);
   });
 
-  it('an endless endIf chain: boardgame.io\'s loop guard is reported where it fired', () => {
+  it("an endless endIf chain: boardgame.io's loop guard is reported where it fired", () => {
     const { game, report } = explore(endlessEndIf, { runs: 5, steps: 20 });
     const guard = report.findings.find((f) => f.kind === 'loop-guard');
     expect(guard?.location).toBe('phases.a.endIf');
@@ -83,19 +95,35 @@ describe('explore finds each kind of hidden flow bug and shrinks it', () => {
     const split = (parts: number[][]) => {
       const model = chartOf(endlessEndIf, 2, bgio050);
       const options = { runs: 6, steps: 10, seed: 's' };
-      const outcomes = parts.flatMap((runs) => exploreRuns({ runtime: bgio050, config: endlessEndIf, numPlayers: 2 }, model, options, runs));
+      const outcomes = parts.flatMap((runs) =>
+        exploreRuns({ runtime: bgio050, config: endlessEndIf, numPlayers: 2 }, model, options, runs),
+      );
       return buildReport({ game: 'x', bgio: bgio050.version, numPlayers: 2, config: endlessEndIf }, model, options, outcomes);
     };
-    expect(split([[0, 2, 4], [1, 3, 5]])).toEqual(split([[0, 1, 2, 3, 4, 5]]));
+    expect(
+      split([
+        [0, 2, 4],
+        [1, 3, 5],
+      ]),
+    ).toEqual(split([[0, 1, 2, 3, 4, 5]]));
     const clean = explore({ setup: () => ({}), moves: { noop: () => {} } }, { runs: 3, steps: 15 });
     expect(clean.report.findings).toEqual([]);
     expect(clean.report.endings.stuck).toBe(0);
     expect(clean.report.totalSteps).toBeGreaterThan(0);
   });
 
-  it('coverage follows the flow: a next function\'s chosen edge, the endIf that ended the phase, game over', () => {
+  it("coverage follows the flow: a next function's chosen edge, the endIf that ended the phase, game over", () => {
     const { report } = explore(cardPhases, { runs: 4, steps: 200, checkDeterminism: false });
-    for (const id of ['next:draw->play', 'endIf:draw->play', 'next-fn:play->draw', 'next-fn:play->scoring', 'endIf:play->scoring', 'gameover', 'phase:scoring', 'move:phases.scoring.moves.Score']) {
+    for (const id of [
+      'next:draw->play',
+      'endIf:draw->play',
+      'next-fn:play->draw',
+      'next-fn:play->scoring',
+      'endIf:play->scoring',
+      'gameover',
+      'phase:scoring',
+      'move:phases.scoring.moves.Score',
+    ]) {
       expect(report.counts[id], id).toBeGreaterThan(0);
     }
     expect(report.coverage.neverReached.map((i) => i.id)).toEqual(expect.arrayContaining(['end:scoring->__nophase__']));

@@ -4,7 +4,15 @@ import { describeCall } from '../trace/describe';
 /** What kind of flow bug a finding is. */
 export type FindingKind = 'threw' | 'stuck' | 'loop-guard' | 'event-rejected' | 'event-dropped' | 'nondeterminism' | 'diagnostic';
 
-export const FINDING_KINDS: readonly FindingKind[] = ['threw', 'stuck', 'loop-guard', 'event-rejected', 'event-dropped', 'nondeterminism', 'diagnostic'];
+export const FINDING_KINDS: readonly FindingKind[] = [
+  'threw',
+  'stuck',
+  'loop-guard',
+  'event-rejected',
+  'event-dropped',
+  'nondeterminism',
+  'diagnostic',
+];
 
 /** One observation of a flow bug at one step of one playout. */
 export interface Finding {
@@ -42,9 +50,15 @@ export function findingsOfStep(record: StepRecord): Finding[] {
       const where = `${entry.fn} → ${ev.name}`;
       const call = `${entry.fn} called ${describeCall(ev.name, ev.args)}`;
       if (ev.outcome === 'rejected' && MAX_TURN_ENDINGS.test(ev.reason ?? '')) {
-        add({ kind: 'loop-guard', location: where, message: `${call}: boardgame.io stopped an endless chain of turn endings (${ev.reason?.split('\n')[0]})` });
-      } else if (ev.outcome === 'rejected') add({ kind: 'event-rejected', location: where, message: `${call}: rejected: ${ev.reason ?? ''}` });
-      else if (ev.outcome === 'dropped' && !ROLLED_BACK.test(ev.reason ?? '')) add({ kind: 'event-dropped', location: where, message: `${call}: dropped: ${ev.reason ?? ''}` });
+        add({
+          kind: 'loop-guard',
+          location: where,
+          message: `${call}: boardgame.io stopped an endless chain of turn endings (${ev.reason?.split('\n')[0]})`,
+        });
+      } else if (ev.outcome === 'rejected')
+        add({ kind: 'event-rejected', location: where, message: `${call}: rejected: ${ev.reason ?? ''}` });
+      else if (ev.outcome === 'dropped' && !ROLLED_BACK.test(ev.reason ?? ''))
+        add({ kind: 'event-dropped', location: where, message: `${call}: dropped: ${ev.reason ?? ''}` });
     }
     // boardgame.io ends each phase at most once per action: when an `endIf` asks to end a phase
     // that already ended in this action, it silently leaves the game in no phase at all.

@@ -1,9 +1,27 @@
 /** Explore: seeded random playouts that find flow bugs, count chart coverage and shrink each finding to a minimal replay. */
 export { FINDING_KINDS, findingKey, findingsOfStep, type Finding, type FindingKind } from './findings';
 export { candidateActions, declaredMoveNames, firstAcceptedAction, stuckLocation } from './stuck';
-export { countStep, coverageId, mergeCounts, summariseCoverage, type CoverageCounts, type CoverageItem, type CoverageKind, type CoverageSummary } from './coverage';
+export {
+  countStep,
+  coverageId,
+  mergeCounts,
+  summariseCoverage,
+  type CoverageCounts,
+  type CoverageItem,
+  type CoverageKind,
+  type CoverageSummary,
+} from './coverage';
 export { ddmin, type DdminResult } from './ddmin';
-export { runPlayout, newExploreSession, stuckFinding, nondeterminismFinding, type ExploreGame, type PlayoutOptions, type PlayoutResult, type PlayoutFinding } from './playout';
+export {
+  runPlayout,
+  newExploreSession,
+  stuckFinding,
+  nondeterminismFinding,
+  type ExploreGame,
+  type PlayoutOptions,
+  type PlayoutResult,
+  type PlayoutFinding,
+} from './playout';
 export { minimalReplay, showsFinding, type MinimalReplay } from './shrink';
 export { exploreRuns, runSeed, type ExploreOptions, type RunOutcome } from './runs';
 export { buildReport, type ExploreReport, type FindingGroup } from './report';

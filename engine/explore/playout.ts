@@ -48,7 +48,16 @@ const DEFAULT_STUCK_CHECK = 10;
 
 /** The session a playout (or a replay of part of one) runs in. */
 export function newExploreSession(game: ExploreGame, seed: string): Session {
-  return new Session({ runtime: game.runtime, config: game.config, numPlayers: game.numPlayers, seed, setupData: game.setupData, checkpointInterval: 64, onGameCode: game.onGameCode, onGameCodeDone: game.onGameCodeDone });
+  return new Session({
+    runtime: game.runtime,
+    config: game.config,
+    numPlayers: game.numPlayers,
+    seed,
+    setupData: game.setupData,
+    checkpointInterval: 64,
+    onGameCode: game.onGameCode,
+    onGameCodeDone: game.onGameCodeDone,
+  });
 }
 
 /** The stuck finding for the session's last state, or null when someone can still act (or the game is over). */
@@ -56,7 +65,12 @@ export function stuckFinding(session: Session): Finding | null {
   const last = session.steps[session.lastIndex];
   if (last.ctx.gameover !== undefined || firstAcceptedAction(session) !== null) return null;
   const location = stuckLocation(last.ctx);
-  return { kind: 'stuck', location, step: last.index, message: `stuck at step ${last.index}: the game is not over and boardgame.io accepts no move or event from any player (${location})` };
+  return {
+    kind: 'stuck',
+    location,
+    step: last.index,
+    message: `stuck at step ${last.index}: the game is not over and boardgame.io accepts no move or event from any player (${location})`,
+  };
 }
 
 /** The non-determinism finding for a session, or null when running its actions again gives the same steps. */
@@ -64,7 +78,12 @@ export function nondeterminismFinding(session: Session): Finding | null {
   const found = findNondeterminism(session);
   if (!found) return null;
   const location = found.suspects.length ? found.suspects.join('; ') : 'an unknown source';
-  return { kind: 'nondeterminism', location, step: found.step, message: `running the same actions again differs at step ${found.step} (${found.differences.slice(0, 2).join('; ')}); likely cause: ${location}` };
+  return {
+    kind: 'nondeterminism',
+    location,
+    step: found.step,
+    message: `running the same actions again differs at step ${found.step} (${found.differences.slice(0, 2).join('; ')}); likely cause: ${location}`,
+  };
 }
 
 /**

@@ -39,7 +39,12 @@ export interface ExploreReport {
 }
 
 /** Merges run outcomes (from any number of workers) into one report: findings grouped by kind and place, coverage summed. */
-export function buildReport(meta: { game: string; bgio: string; numPlayers: number; config: GameConfig }, model: ChartModel, options: ExploreOptions, outcomes: readonly RunOutcome[]): ExploreReport {
+export function buildReport(
+  meta: { game: string; bgio: string; numPlayers: number; config: GameConfig },
+  model: ChartModel,
+  options: ExploreOptions,
+  outcomes: readonly RunOutcome[],
+): ExploreReport {
   const sorted = [...outcomes].sort((a, b) => a.run - b.run);
   const groups = new Map<string, FindingGroup>();
   const counts: CoverageCounts = {};
@@ -57,7 +62,17 @@ export function buildReport(meta: { game: string; bgio: string; numPlayers: numb
         group.runs++;
         group.replay ??= outcome.replays[key] ?? null;
       } else {
-        groups.set(key, { key, kind: f.kind, location: f.location, message: f.message, count: f.count, runs: 1, firstRun: outcome.run, firstStep: f.step, replay: outcome.replays[key] ?? null });
+        groups.set(key, {
+          key,
+          kind: f.kind,
+          location: f.location,
+          message: f.message,
+          count: f.count,
+          runs: 1,
+          firstRun: outcome.run,
+          firstStep: f.step,
+          replay: outcome.replays[key] ?? null,
+        });
       }
     }
   }

@@ -36,20 +36,46 @@ export const runSeed = (seed: string, run: number) => `${seed}#${run}`;
  * Plays the runs numbered `runs` (in order) and shrinks each finding the first time one of them
  * shows it. Called once per worker with its share of the run numbers.
  */
-export function exploreRuns(game: ExploreGame, model: ChartModel, options: ExploreOptions, runs: readonly number[], onRun?: (outcome: RunOutcome) => void): RunOutcome[] {
+export function exploreRuns(
+  game: ExploreGame,
+  model: ChartModel,
+  options: ExploreOptions,
+  runs: readonly number[],
+  onRun?: (outcome: RunOutcome) => void,
+): RunOutcome[] {
   const shrunk = new Set<string>();
   const out: RunOutcome[] = [];
   for (const run of runs) {
     const seed = runSeed(options.seed, run);
-    const result = runPlayout(game, model, { seed, steps: options.steps, checkDeterminism: options.checkDeterminism, onProgress: options.onProgress && (() => options.onProgress!(run, 'playing')) });
+    const result = runPlayout(game, model, {
+      seed,
+      steps: options.steps,
+      checkDeterminism: options.checkDeterminism,
+      onProgress: options.onProgress && (() => options.onProgress!(run, 'playing')),
+    });
     const replays: Record<string, MinimalReplay> = {};
     for (const f of result.findings) {
       const key = findingKey(f);
       if (shrunk.has(key)) continue;
       shrunk.add(key);
-      replays[key] = minimalReplay(game, seed, result.actions, f, options.shrinkBudget, options.onProgress && (() => options.onProgress!(run, 'shrinking')));
+      replays[key] = minimalReplay(
+        game,
+        seed,
+        result.actions,
+        f,
+        options.shrinkBudget,
+        options.onProgress && (() => options.onProgress!(run, 'shrinking')),
+      );
     }
-    const outcome: RunOutcome = { run, seed, steps: result.actions.length, ended: result.ended, findings: result.findings, coverage: result.coverage, replays };
+    const outcome: RunOutcome = {
+      run,
+      seed,
+      steps: result.actions.length,
+      ended: result.ended,
+      findings: result.findings,
+      coverage: result.coverage,
+      replays,
+    };
     out.push(outcome);
     onRun?.(outcome);
   }

@@ -20,14 +20,21 @@ export interface MinimalReplay {
 }
 
 /** Runs `actions` from the start and says whether the finding (same kind, same location) shows. */
-export function showsFinding(game: ExploreGame, seed: string, actions: readonly FlowAction[], finding: Pick<Finding, 'kind' | 'location'>): boolean {
+export function showsFinding(
+  game: ExploreGame,
+  seed: string,
+  actions: readonly FlowAction[],
+  finding: Pick<Finding, 'kind' | 'location'>,
+): boolean {
   const key = findingKey(finding);
   let session: Session;
   try {
     session = newExploreSession(game, seed);
   } catch (error) {
     if (!(error instanceof SessionError)) throw error;
-    return finding.kind === 'threw' && findingKey({ kind: 'threw', location: error.trace?.entries.find((e) => e.threw)?.fn ?? 'setup' }) === key;
+    return (
+      finding.kind === 'threw' && findingKey({ kind: 'threw', location: error.trace?.entries.find((e) => e.threw)?.fn ?? 'setup' }) === key
+    );
   }
   const inStep = (i: number) => findingsOfStep(session.steps[i]).some((f) => findingKey(f) === key);
   if (finding.kind !== 'stuck' && finding.kind !== 'nondeterminism') {
@@ -44,7 +51,14 @@ export function showsFinding(game: ExploreGame, seed: string, actions: readonly 
  * Shrinks the actions of a playout that showed `finding` to a 1-minimal list that still shows it
  * (delta debugging), and records the expectations of each of its steps.
  */
-export function minimalReplay(game: ExploreGame, seed: string, actions: readonly FlowAction[], finding: Finding, budget?: number, onProgress?: () => void): MinimalReplay {
+export function minimalReplay(
+  game: ExploreGame,
+  seed: string,
+  actions: readonly FlowAction[],
+  finding: Finding,
+  budget?: number,
+  onProgress?: () => void,
+): MinimalReplay {
   // A finding at a step needs nothing after that step; stuck and non-determinism need the whole run.
   const prefix = finding.kind === 'stuck' || finding.kind === 'nondeterminism' ? actions.slice() : actions.slice(0, finding.step);
   const shrunk = ddmin(
@@ -55,7 +69,14 @@ export function minimalReplay(game: ExploreGame, seed: string, actions: readonly
     },
     budget,
   );
-  return { seed, actions: shrunk.items, expect: expectationsOf(game, seed, shrunk.items), originalLength: prefix.length, tests: shrunk.tests, minimal: shrunk.minimal };
+  return {
+    seed,
+    actions: shrunk.items,
+    expect: expectationsOf(game, seed, shrunk.items),
+    originalLength: prefix.length,
+    tests: shrunk.tests,
+    minimal: shrunk.minimal,
+  };
 }
 
 function expectationsOf(game: ExploreGame, seed: string, actions: readonly FlowAction[]): StepExpectation[] {

@@ -33,8 +33,14 @@ function enumeratedArgs(session: Session, players: PlayerID[]): Map<string, unkn
     }
     for (const item of items ?? []) {
       if (!item || typeof item !== 'object') continue;
-      const { move, event, args, payload } = item as { move?: unknown; event?: unknown; args?: unknown; payload?: { type?: unknown; args?: unknown } };
-      const name = typeof move === 'string' ? move : typeof event === 'string' ? event : typeof payload?.type === 'string' ? payload.type : null;
+      const { move, event, args, payload } = item as {
+        move?: unknown;
+        event?: unknown;
+        args?: unknown;
+        payload?: { type?: unknown; args?: unknown };
+      };
+      const name =
+        typeof move === 'string' ? move : typeof event === 'string' ? event : typeof payload?.type === 'string' ? payload.type : null;
       if (!name) continue;
       const raw = payload ? payload.args : args;
       const list = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
@@ -49,7 +55,13 @@ export function candidateActions(session: Session): FlowAction[] {
   const ctx = session.steps[session.lastIndex].ctx;
   const players = playersOf(session, ctx);
   const enumerated = enumeratedArgs(session, players);
-  const stages = [...new Set(phaseNames(session.config).flatMap((p) => stageNames(session.config, p)).concat(stageNames(session.config, null)))];
+  const stages = [
+    ...new Set(
+      phaseNames(session.config)
+        .flatMap((p) => stageNames(session.config, p))
+        .concat(stageNames(session.config, null)),
+    ),
+  ];
   const argLists = (name: string, extra: unknown[][]) => {
     const lists = [[], ...extra, ...(enumerated.get(name) ?? [])];
     const seen = new Set<string>();
@@ -60,9 +72,17 @@ export function candidateActions(session: Session): FlowAction[] {
   };
   const out: FlowAction[] = [];
   for (const playerID of players) {
-    for (const name of declaredMoveNames(session.config)) for (const args of argLists(name, [])) out.push({ type: 'move', name, args, playerID });
+    for (const name of declaredMoveNames(session.config))
+      for (const args of argLists(name, [])) out.push({ type: 'move', name, args, playerID });
     for (const name of EVENT_NAMES) {
-      const extra = name === 'setStage' ? stages.map((s) => [s]) : name === 'setPhase' ? phaseNames(session.config).map((p) => [p]) : name === 'setActivePlayers' ? [[{ currentPlayer: null }]] : [];
+      const extra =
+        name === 'setStage'
+          ? stages.map((s) => [s])
+          : name === 'setPhase'
+            ? phaseNames(session.config).map((p) => [p])
+            : name === 'setActivePlayers'
+              ? [[{ currentPlayer: null }]]
+              : [];
       if (isEventName(name)) for (const args of argLists(name, extra)) out.push({ type: 'event', name, args, playerID });
     }
   }

@@ -8,4 +8,10 @@ export const layoutSchema = z.strictObject({
 export type LayoutUpdate = z.output<typeof layoutSchema>;
 
 /** A chart image the renderer drew, to be saved by the main process (`flowscope:export`). */
-export const chartImageSchema = z.tuple([z.enum(['svg', 'png']), z.string().startsWith('data:image/').max(64 * 1024 * 1024)]);
+export const chartImageSchema = z.tuple([
+  z.enum(['svg', 'png']),
+  z
+    .string()
+    .startsWith('data:image/')
+    .max(64 * 1024 * 1024),
+]);

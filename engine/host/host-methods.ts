@@ -9,8 +9,23 @@ import { flowActionSchema } from '../schema/action-schema';
 import { expected } from '../schema/issues';
 import { gameRandomnessSchema } from '../schema/game-randomness-schema';
 import { lessonEntrySchema, lessonViewSchema } from './lesson-views';
-import { gameEntrySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema, timelineMarksSchema } from './view-schemas';
-import { breakHitSchema, breakpointsSchema, coverageViewSchema, exploreOptionsSchema, exploreViewSchema, searchResultSchema, stepFilterSchema } from './tool-schemas';
+import {
+  gameEntrySchema,
+  reloadResultSchema,
+  sessionViewSchema,
+  stepDetailSchema,
+  stepSummarySchema,
+  timelineMarksSchema,
+} from './view-schemas';
+import {
+  breakHitSchema,
+  breakpointsSchema,
+  coverageViewSchema,
+  exploreOptionsSchema,
+  exploreViewSchema,
+  searchResultSchema,
+  stepFilterSchema,
+} from './tool-schemas';
 
 /** The largest replay text `openReplay` takes (the WebSocket's frame limit is the same). */
 export const MAX_REPLAY_TEXT = 64 * 1024 * 1024;
@@ -57,7 +72,9 @@ export const openRequestSchema = z.object(
     /** Packages replaced by a stub that does nothing when bundling. */
     stubModules: z.array(nonEmpty('a package name'), expected('an array of package names')).optional(),
   },
-  expected('an object { game, exportName?, bgio?, numPlayers?, seed?, setupData?, gameRandomness?, gamePath?, factoryArgs?, stubModules? }'),
+  expected(
+    'an object { game, exportName?, bgio?, numPlayers?, seed?, setupData?, gameRandomness?, gamePath?, factoryArgs?, stubModules? }',
+  ),
 );
 
 export const restartOptionsSchema = z.object(
@@ -66,7 +83,10 @@ export const restartOptionsSchema = z.object(
 );
 
 /** A followed game's state after a step, as it reported it. */
-export const reportedStateSchema = z.object({ G: z.unknown(), ctx: z.record(z.string(), z.unknown()), _stateID: z.number() }, expected('a reported state { G, ctx, _stateID }'));
+export const reportedStateSchema = z.object(
+  { G: z.unknown(), ctx: z.record(z.string(), z.unknown()), _stateID: z.number() },
+  expected('a reported state { G, ctx, _stateID }'),
+);
 
 export const HOST_METHOD_SCHEMAS = {
   /** The bundled fixtures. */
@@ -80,7 +100,10 @@ export const HOST_METHOD_SCHEMAS = {
   /** Plays `count` random steps (progress arrives as `progress` events), stopping after a step that hits one of the breakpoints. */
   random: {
     params: params(
-      z.int(expected(`a step count (0 to ${MAX_RANDOM_STEPS})`)).min(0, expected(`a step count (0 to ${MAX_RANDOM_STEPS})`)).max(MAX_RANDOM_STEPS, expected(`a step count (0 to ${MAX_RANDOM_STEPS})`)),
+      z
+        .int(expected(`a step count (0 to ${MAX_RANDOM_STEPS})`))
+        .min(0, expected(`a step count (0 to ${MAX_RANDOM_STEPS})`))
+        .max(MAX_RANDOM_STEPS, expected(`a step count (0 to ${MAX_RANDOM_STEPS})`)),
       breakpointsSchema.nullish(),
     ),
     result: z.array(stepSummarySchema),
@@ -92,7 +115,10 @@ export const HOST_METHOD_SCHEMAS = {
   exportReplay: { params: params(), result: z.string() },
   /** A replay's text, and the path it was read from (to find its game file). */
   openReplay: {
-    params: params(z.string(expected('the replay text')).max(MAX_REPLAY_TEXT, expected(`the replay text (at most ${MAX_REPLAY_TEXT} characters)`)), z.string(expected('the replay file path')).nullish()),
+    params: params(
+      z.string(expected('the replay text')).max(MAX_REPLAY_TEXT, expected(`the replay text (at most ${MAX_REPLAY_TEXT} characters)`)),
+      z.string(expected('the replay file path')).nullish(),
+    ),
     result: sessionViewSchema,
   },
   /** Re-bundles the game, replays the session's actions on the new code, reports the first difference. */
@@ -111,7 +137,17 @@ export const HOST_METHOD_SCHEMAS = {
   /** A lesson by id (`<fixture>/<name>` or a `.lesson.json` path), validated, with its plan; its states are shown with `open` and `dispatch`. */
   lesson: { params: params(nonEmpty('a lesson id')), result: lessonViewSchema },
   /** The steps that pass a log filter (at most `limit`, default 1000, first ones first) and how many pass in all. */
-  searchSteps: { params: params(stepFilterSchema, z.int(expected('a result limit (1 to 100,000)')).min(1, expected('a result limit (1 to 100,000)')).max(100_000, expected('a result limit (1 to 100,000)')).nullish()), result: searchResultSchema },
+  searchSteps: {
+    params: params(
+      stepFilterSchema,
+      z
+        .int(expected('a result limit (1 to 100,000)'))
+        .min(1, expected('a result limit (1 to 100,000)'))
+        .max(100_000, expected('a result limit (1 to 100,000)'))
+        .nullish(),
+    ),
+    result: searchResultSchema,
+  },
   /** Chart coverage of the current session. */
   coverage: { params: params(), result: coverageViewSchema },
   /** Seeded random playouts of the current game (in the host, with the game code): findings with minimal replays, and coverage. */

@@ -10,8 +10,14 @@ const RUNS = 300;
 const json = fc.jsonValue({ maxDepth: 2 });
 const text = fc.string({ minLength: 1, maxLength: 6 });
 const action = fc.oneof(
-  fc.record({ type: fc.constant('move'), name: text, args: fc.array(json, { maxLength: 3 }), playerID: fc.string() }, { requiredKeys: ['type', 'name', 'playerID'] }),
-  fc.record({ type: fc.constant('event'), name: fc.constantFrom(...EVENT_NAMES), args: fc.array(json, { maxLength: 2 }), playerID: fc.string() }, { requiredKeys: ['type', 'name', 'playerID'] }),
+  fc.record(
+    { type: fc.constant('move'), name: text, args: fc.array(json, { maxLength: 3 }), playerID: fc.string() },
+    { requiredKeys: ['type', 'name', 'playerID'] },
+  ),
+  fc.record(
+    { type: fc.constant('event'), name: fc.constantFrom(...EVENT_NAMES), args: fc.array(json, { maxLength: 2 }), playerID: fc.string() },
+    { requiredKeys: ['type', 'name', 'playerID'] },
+  ),
   fc.record({ type: fc.constantFrom('undo', 'redo'), playerID: fc.string() }),
   fc.constant({ type: 'reset' }),
 );
@@ -24,7 +30,13 @@ const breakpoint = fc.oneof(
   fc.record({ kind: fc.constant('predicate'), source: text }),
 );
 const filter = fc.record(
-  { player: fc.string(), action: fc.string(), outcome: fc.constantFrom('accepted', 'rejected', 'threw'), diagnostic: fc.string(), text: fc.string({ maxLength: 20 }) },
+  {
+    player: fc.string(),
+    action: fc.string(),
+    outcome: fc.constantFrom('accepted', 'rejected', 'threw'),
+    diagnostic: fc.string(),
+    text: fc.string({ maxLength: 20 }),
+  },
   { requiredKeys: [] },
 );
 const BREAKPOINT_KINDS = ['phase', 'turn', 'stage', 'event-rejected', 'event-dropped', 'diagnostic', 'threw', 'predicate'];
@@ -41,12 +53,20 @@ const isBreakpoint = (v: unknown): boolean => {
 const VALID = {
   listGames: fc.constant([]),
   open: fc.tuple(
-    fc.record({ game: text, exportName: text, bgio: text, numPlayers: fc.integer({ min: 1, max: 100 }), seed: text, setupData: json }, { requiredKeys: ['game'] }),
+    fc.record(
+      { game: text, exportName: text, bgio: text, numPlayers: fc.integer({ min: 1, max: 100 }), seed: text, setupData: json },
+      { requiredKeys: ['game'] },
+    ),
   ),
-  restart: fc.tuple(fc.record({ numPlayers: fc.integer({ min: 1, max: 100 }), seed: text, setupData: json }, { requiredKeys: ['numPlayers', 'seed'] })),
+  restart: fc.tuple(
+    fc.record({ numPlayers: fc.integer({ min: 1, max: 100 }), seed: text, setupData: json }, { requiredKeys: ['numPlayers', 'seed'] }),
+  ),
   view: fc.constant([]),
   dispatch: fc.oneof(fc.tuple(action), fc.tuple(action, fc.oneof(fc.nat(), fc.constant(null)))),
-  random: fc.oneof(fc.tuple(fc.integer({ min: 0, max: 1_000_000 })), fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.oneof(fc.constant(null), fc.array(breakpoint, { maxLength: 3 })))),
+  random: fc.oneof(
+    fc.tuple(fc.integer({ min: 0, max: 1_000_000 })),
+    fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.oneof(fc.constant(null), fc.array(breakpoint, { maxLength: 3 }))),
+  ),
   steps: fc.tuple(fc.nat(), fc.nat()),
   step: fc.tuple(fc.nat()),
   exportReplay: fc.constant([]),
@@ -69,7 +89,10 @@ const VALID = {
 
 // What each parameter field accepts, written out independently of the schemas.
 type Accepts = (v: unknown) => boolean;
-const optional = (a: Accepts): Accepts => (v) => v === undefined || a(v);
+const optional =
+  (a: Accepts): Accepts =>
+  (v) =>
+    v === undefined || a(v);
 const nonEmpty: Accepts = (v) => typeof v === 'string' && v !== '';
 const index: Accepts = (v) => Number.isSafeInteger(v) && (v as number) >= 0;
 const positive: Accepts = (v) => Number.isSafeInteger(v) && (v as number) >= 1;
@@ -79,7 +102,14 @@ const anything: Accepts = () => true;
 function fieldsOf(method: HostMethod, params: any[]): Record<string, Accepts> {
   switch (method) {
     case 'open':
-      return { '[0].game': nonEmpty, '[0].exportName': optional(nonEmpty), '[0].bgio': optional(nonEmpty), '[0].numPlayers': optional(positive), '[0].seed': optional(nonEmpty), '[0].setupData': anything };
+      return {
+        '[0].game': nonEmpty,
+        '[0].exportName': optional(nonEmpty),
+        '[0].bgio': optional(nonEmpty),
+        '[0].numPlayers': optional(positive),
+        '[0].seed': optional(nonEmpty),
+        '[0].setupData': anything,
+      };
     case 'restart':
       return { '[0].numPlayers': positive, '[0].seed': nonEmpty, '[0].setupData': anything };
     case 'dispatch': {
@@ -140,13 +170,16 @@ function refusal(method: unknown, params: unknown): string | null {
     validateHostRequest(method, params);
     return null;
   } catch (error) {
-    if (!(error instanceof ProtocolError)) throw new Error(`validateHostRequest threw something other than a ProtocolError: ${String(error)}`);
+    if (!(error instanceof ProtocolError))
+      throw new Error(`validateHostRequest threw something other than a ProtocolError: ${String(error)}`);
     return error.message;
   }
 }
 
 const anyMethod = fc.constantFrom(...HOST_METHODS);
-const validRequest = anyMethod.chain((method) => fc.record({ method: fc.constant(method), params: VALID[method] as fc.Arbitrary<unknown[]> }));
+const validRequest = anyMethod.chain((method) =>
+  fc.record({ method: fc.constant(method), params: VALID[method] as fc.Arbitrary<unknown[]> }),
+);
 
 describe('protocol requests', () => {
   it('every valid generated request is accepted, unchanged but for defaults', () => {
@@ -186,7 +219,9 @@ describe('protocol requests', () => {
     fc.assert(
       fc.property(validRequest, json, ({ method, params }, extra) => {
         const full = [...params, ...Array((arity[method] ?? params.length) - params.length).fill(null), extra];
-        expect(refusal(method, full)).toMatch(new RegExp(`^${method}: params: (takes no parameters|expected at most ${full.length - 1} parameters?)$`));
+        expect(refusal(method, full)).toMatch(
+          new RegExp(`^${method}: params: (takes no parameters|expected at most ${full.length - 1} parameters?)$`),
+        );
       }),
       { numRuns: 100 },
     );
@@ -200,7 +235,8 @@ describe('protocol requests', () => {
       }),
       { numRuns: RUNS },
     );
-    for (const inherited of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) expect(refusal(inherited, [])).toBe(`unknown request ${inherited}`);
+    for (const inherited of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'])
+      expect(refusal(inherited, [])).toBe(`unknown request ${inherited}`);
   });
 
   it('arbitrary parameters for any method give a ProtocolError naming the method, or a valid request', () => {
@@ -214,19 +250,40 @@ describe('protocol requests', () => {
   });
 
   it('reads wire messages into requests or error replies, never throwing', () => {
-    expect(readRequestMessage('{"id":3,"method":"step","params":[2]}')).toEqual({ ok: true, id: 3, request: { method: 'step', params: [2] } });
-    expect(readRequestMessage('null')).toEqual({ ok: false, reply: { id: null, ok: false, error: { name: 'ProtocolError', message: 'expected a request object { id, method, params }, got null' } } });
-    expect(readRequestMessage('{"id":"a","method":"view"}')).toMatchObject({ ok: false, reply: { id: null, error: { message: 'id: expected an integer, got string "a"' } } });
+    expect(readRequestMessage('{"id":3,"method":"step","params":[2]}')).toEqual({
+      ok: true,
+      id: 3,
+      request: { method: 'step', params: [2] },
+    });
+    expect(readRequestMessage('null')).toEqual({
+      ok: false,
+      reply: {
+        id: null,
+        ok: false,
+        error: { name: 'ProtocolError', message: 'expected a request object { id, method, params }, got null' },
+      },
+    });
+    expect(readRequestMessage('{"id":"a","method":"view"}')).toMatchObject({
+      ok: false,
+      reply: { id: null, error: { message: 'id: expected an integer, got string "a"' } },
+    });
     expect(readRequestMessage('{"id":4,"method":"dispatch","params":[null]}')).toEqual({
       ok: false,
       reply: { id: 4, ok: false, error: { name: 'ProtocolError', message: 'dispatch: params[0]: expected an action object, got null' } },
     });
     expect(readRequestMessage('{"id":5,"method":"view"}')).toEqual({ ok: true, id: 5, request: { method: 'view', params: [] } });
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), validRequest.map((r) => JSON.stringify({ id: 1, ...r }))), (message) => {
-        const read = readRequestMessage(message);
-        if (!read.ok) expect(read.reply).toMatchObject({ ok: false, error: { name: 'ProtocolError' } });
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          validRequest.map((r) => JSON.stringify({ id: 1, ...r })),
+        ),
+        (message) => {
+          const read = readRequestMessage(message);
+          if (!read.ok) expect(read.reply).toMatchObject({ ok: false, error: { name: 'ProtocolError' } });
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -13,7 +13,12 @@ export function isHostMethod(method: unknown): method is HostMethod {
   return typeof method === 'string' && Object.hasOwn(HOST_METHOD_SCHEMAS, method);
 }
 
-const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}…` : value).slice(1, -1) : typeof value === 'number' || typeof value === 'boolean' ? String(value) : kindOf(value));
+const shown = (value: unknown) =>
+  typeof value === 'string'
+    ? JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}…` : value).slice(1, -1)
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : kindOf(value);
 
 /**
  * Checks one request against its method's schema. Throws ProtocolError, e.g.
@@ -54,7 +59,11 @@ export type HostResponseMessage = { id: number; ok: true; result: unknown } | Ho
 
 export function errorReply(id: number | null, error: unknown): HostErrorReply {
   const e = error as Error | undefined;
-  return { id, ok: false, error: { name: typeof e?.name === 'string' ? e.name : 'Error', message: typeof e?.message === 'string' ? e.message : String(error) } };
+  return {
+    id,
+    ok: false,
+    error: { name: typeof e?.name === 'string' ? e.name : 'Error', message: typeof e?.message === 'string' ? e.message : String(error) },
+  };
 }
 
 /**
@@ -69,10 +78,14 @@ export function readRequestMessage(text: string): { ok: true; id: number; reques
     return { ok: false, reply: errorReply(null, new ProtocolError(`not JSON: ${(error as Error).message}`)) };
   }
   if (!message || typeof message !== 'object' || Array.isArray(message)) {
-    return { ok: false, reply: errorReply(null, new ProtocolError(`expected a request object { id, method, params }, got ${kindOf(message)}`)) };
+    return {
+      ok: false,
+      reply: errorReply(null, new ProtocolError(`expected a request object { id, method, params }, got ${kindOf(message)}`)),
+    };
   }
   const { id, method, params } = message as Record<string, unknown>;
-  if (!Number.isSafeInteger(id)) return { ok: false, reply: errorReply(null, new ProtocolError(`id: expected an integer, got ${kindOf(id)}`)) };
+  if (!Number.isSafeInteger(id))
+    return { ok: false, reply: errorReply(null, new ProtocolError(`id: expected an integer, got ${kindOf(id)}`)) };
   try {
     return { ok: true, id: id as number, request: validateHostRequest(method, params === undefined ? [] : params) };
   } catch (error) {

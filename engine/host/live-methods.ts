@@ -13,11 +13,18 @@ export const LIVE_METHOD_SCHEMAS = {
   /** The matches followed games reported, the one followed now, and where games connect. */
   liveMatches: { params: params(), result: liveMatchesSchema },
   /** Opens a session of that match's game from its seed and re-runs every step reported so far; later steps follow. */
-  followLive: { params: params(z.string(expected('a followed match id')).min(1, expected('a followed match id'))), result: sessionViewSchema },
+  followLive: {
+    params: params(z.string(expected('a followed match id')).min(1, expected('a followed match id'))),
+    result: sessionViewSchema,
+  },
 } as const;
 
 export type LiveMethod = keyof typeof LIVE_METHOD_SCHEMAS;
-export type LiveApi = { [M in LiveMethod]: (...params: z.output<(typeof LIVE_METHOD_SCHEMAS)[M]['params']>) => Promise<z.output<(typeof LIVE_METHOD_SCHEMAS)[M]['result']>> };
+export type LiveApi = {
+  [M in LiveMethod]: (
+    ...params: z.output<(typeof LIVE_METHOD_SCHEMAS)[M]['params']>
+  ) => Promise<z.output<(typeof LIVE_METHOD_SCHEMAS)[M]['result']>>;
+};
 export const LIVE_METHODS = Object.keys(LIVE_METHOD_SCHEMAS) as LiveMethod[];
 
 /** A live request, or the error reply a malformed one gets. */

@@ -7,7 +7,18 @@
 import type { z } from 'zod';
 import type { HostErrorReply, HostResponseMessage } from './host-request';
 import type { openRequestSchema, restartOptionsSchema } from './host-methods';
-import type { attachInfoSchema, gameEntrySchema, hostEventSchema, lintFindingViewSchema, liveMatchSummarySchema, reloadResultSchema, sessionViewSchema, stepDetailSchema, stepSummarySchema, timelineMarksSchema } from './view-schemas';
+import type {
+  attachInfoSchema,
+  gameEntrySchema,
+  hostEventSchema,
+  lintFindingViewSchema,
+  liveMatchSummarySchema,
+  reloadResultSchema,
+  sessionViewSchema,
+  stepDetailSchema,
+  stepSummarySchema,
+  timelineMarksSchema,
+} from './view-schemas';
 import type { reportedStateSchema } from './host-methods';
 import type { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 import type { breakHitSchema, coverageViewSchema, exploreFindingViewSchema, exploreOptionsSchema, exploreViewSchema } from './tool-schemas';
@@ -42,8 +53,26 @@ export type LiveMatchSummary = z.output<typeof liveMatchSummarySchema>;
 export type AttachInfo = z.output<typeof attachInfoSchema>;
 /** A followed game's state after a step, as it reported it. */
 export type ReportedStateView = z.output<typeof reportedStateSchema>;
-export { attachOptionsText, DEFAULT_ATTACH_URL, enhancerSnippet, LIVE_METHOD_SCHEMAS, LIVE_METHODS, readLiveCall, readLiveRequest, type LiveApi, type LiveCall, type LiveMethod } from './live-methods';
-export { RESTORE_METHOD_SCHEMAS, RESTORE_METHODS, readRestoreRequest, type RestoreApi, type RestoreMethod, type RestoreOffer } from './restore-methods';
+export {
+  attachOptionsText,
+  DEFAULT_ATTACH_URL,
+  enhancerSnippet,
+  LIVE_METHOD_SCHEMAS,
+  LIVE_METHODS,
+  readLiveCall,
+  readLiveRequest,
+  type LiveApi,
+  type LiveCall,
+  type LiveMethod,
+} from './live-methods';
+export {
+  RESTORE_METHOD_SCHEMAS,
+  RESTORE_METHODS,
+  readRestoreRequest,
+  type RestoreApi,
+  type RestoreMethod,
+  type RestoreOffer,
+} from './restore-methods';
 export type CoverageView = z.output<typeof coverageViewSchema>;
 export type ExploreView = z.output<typeof exploreViewSchema>;
 export type ExploreFindingView = z.output<typeof exploreFindingViewSchema>;
@@ -54,7 +83,15 @@ export type { Breakpoint } from '../session/breakpoints';
 export type { CoverageItem, CoverageKind } from '../explore/coverage';
 export type { FindingKind } from '../explore/findings';
 
-export { HOST_METHOD_SCHEMAS, HOST_METHODS, MAX_RANDOM_STEPS, MAX_REPLAY_TEXT, openRequestSchema, reportedStateSchema, restartOptionsSchema } from './host-methods';
+export {
+  HOST_METHOD_SCHEMAS,
+  HOST_METHODS,
+  MAX_RANDOM_STEPS,
+  MAX_REPLAY_TEXT,
+  openRequestSchema,
+  reportedStateSchema,
+  restartOptionsSchema,
+} from './host-methods';
 export type { HostApi, HostMethod, HostMethodSchemas, HostParams, HostResult } from './host-methods';
 export { callHost, errorReply, isHostMethod, ProtocolError, readRequestMessage, validateHostRequest } from './host-request';
 export type { HostErrorReply, HostRequest, HostRequestMessage, HostResponseMessage } from './host-request';

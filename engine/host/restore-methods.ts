@@ -27,7 +27,11 @@ export const RESTORE_METHOD_SCHEMAS = {
 
 export type RestoreMethod = keyof typeof RESTORE_METHOD_SCHEMAS;
 export type RestoreOffer = z.output<typeof restoreOfferSchema>;
-export type RestoreApi = { [M in RestoreMethod]: (...params: z.output<(typeof RESTORE_METHOD_SCHEMAS)[M]['params']>) => Promise<z.output<(typeof RESTORE_METHOD_SCHEMAS)[M]['result']>> };
+export type RestoreApi = {
+  [M in RestoreMethod]: (
+    ...params: z.output<(typeof RESTORE_METHOD_SCHEMAS)[M]['params']>
+  ) => Promise<z.output<(typeof RESTORE_METHOD_SCHEMAS)[M]['result']>>;
+};
 export const RESTORE_METHODS = Object.keys(RESTORE_METHOD_SCHEMAS) as RestoreMethod[];
 
 export const readRestoreRequest = (text: string) => readServerRequest(RESTORE_METHOD_SCHEMAS, text);

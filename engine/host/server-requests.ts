@@ -15,11 +15,17 @@ export type ServerCall<M extends string> = { ok: true; id: number; method: M; pa
  * A call of the family `schemas` checked against its schema (over IPC, where the method and
  * parameters arrive apart), or null when `method` is not one of the family's.
  */
-export function readServerCall<M extends string>(schemas: Record<M, { params: z.ZodType }>, id: number, method: unknown, params: unknown): null | ServerCall<M> {
+export function readServerCall<M extends string>(
+  schemas: Record<M, { params: z.ZodType }>,
+  id: number,
+  method: unknown,
+  params: unknown,
+): null | ServerCall<M> {
   if (typeof method !== 'string' || !Object.hasOwn(schemas, method)) return null;
   const m = method as M;
   const result = schemas[m].params.safeParse(params ?? [], { error: plainIssueMessage });
-  if (!result.success) return { ok: false, reply: errorReply(id, new ProtocolError(`${m}: ${describeIssues(result.error, 'params').join('; ')}`)) };
+  if (!result.success)
+    return { ok: false, reply: errorReply(id, new ProtocolError(`${m}: ${describeIssues(result.error, 'params').join('; ')}`)) };
   return { ok: true, id, method: m, params: result.data as unknown[] };
 }
 

@@ -34,12 +34,17 @@ export const breakpointSchema: z.ZodType<Breakpoint> = z.discriminatedUnion(
     z.object({ kind: z.literal('event-dropped') }),
     z.object({ kind: z.literal('diagnostic'), code: z.string(expected('a diagnostic code')).optional() }),
     z.object({ kind: z.literal('threw') }),
-    z.object({ kind: z.literal('predicate'), source: text('a condition over G and ctx').max(10_000, expected('a condition of at most 10,000 characters')) }),
+    z.object({
+      kind: z.literal('predicate'),
+      source: text('a condition over G and ctx').max(10_000, expected('a condition of at most 10,000 characters')),
+    }),
   ],
   expected('a breakpoint { kind: phase | turn | stage | event-rejected | event-dropped | diagnostic | threw | predicate, … }'),
 );
 
-export const breakpointsSchema = z.array(breakpointSchema, expected('an array of breakpoints')).max(100, expected('at most 100 breakpoints'));
+export const breakpointsSchema = z
+  .array(breakpointSchema, expected('an array of breakpoints'))
+  .max(100, expected('at most 100 breakpoints'));
 
 const findingKind = z.enum(FINDING_KINDS as unknown as [FindingKind, ...FindingKind[]]);
 
@@ -76,12 +81,23 @@ export const exploreFindingViewSchema = z.object({
   minimal: z.boolean(),
 });
 
-export const exploreViewSchema = z.object({ runs: z.number(), totalSteps: z.number(), findings: z.array(exploreFindingViewSchema), coverage: coverageViewSchema });
+export const exploreViewSchema = z.object({
+  runs: z.number(),
+  totalSteps: z.number(),
+  findings: z.array(exploreFindingViewSchema),
+  coverage: coverageViewSchema,
+});
 
 export const exploreOptionsSchema = z.object(
   {
-    runs: z.int(expected('a run count (1 to 100,000)')).min(1, expected('a run count (1 to 100,000)')).max(100_000, expected('a run count (1 to 100,000)')),
-    steps: z.int(expected('a step count (1 to 100,000)')).min(1, expected('a step count (1 to 100,000)')).max(100_000, expected('a step count (1 to 100,000)')),
+    runs: z
+      .int(expected('a run count (1 to 100,000)'))
+      .min(1, expected('a run count (1 to 100,000)'))
+      .max(100_000, expected('a run count (1 to 100,000)')),
+    steps: z
+      .int(expected('a step count (1 to 100,000)'))
+      .min(1, expected('a step count (1 to 100,000)'))
+      .max(100_000, expected('a step count (1 to 100,000)')),
     seed: text('a non-empty seed'),
   },
   expected('an object { runs, steps, seed }'),

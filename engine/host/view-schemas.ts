@@ -29,7 +29,11 @@ export const flowCtxSchema: z.ZodType<FlowCtx> = z.object({
 
 export const actionErrorSchema: z.ZodType<ActionError> = z.object({ type: z.string(), message: z.string() });
 
-export const diagnosticSchema: z.ZodType<Diagnostic> = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'info']), message: z.string() });
+export const diagnosticSchema: z.ZodType<Diagnostic> = z.object({
+  code: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+});
 
 export const diffEntrySchema: z.ZodType<DiffEntry> = z.object({
   path: z.array(z.union([z.string(), z.number()])),
@@ -38,12 +42,29 @@ export const diffEntrySchema: z.ZodType<DiffEntry> = z.object({
   after: z.unknown().optional(),
 });
 
-export const divergenceSchema: z.ZodType<Divergence> = z.object({ step: z.number(), differences: z.array(z.string()), ctx: z.array(diffEntrySchema), G: z.array(diffEntrySchema) });
+export const divergenceSchema: z.ZodType<Divergence> = z.object({
+  step: z.number(),
+  differences: z.array(z.string()),
+  ctx: z.array(diffEntrySchema),
+  G: z.array(diffEntrySchema),
+});
 
-const slot = z.custom<'active' | 'waiting' | `stage:${string}`>((v) => v === 'active' || v === 'waiting' || (typeof v === 'string' && v.startsWith('stage:')), 'expected active, waiting or stage:<name>');
-export const chartValueSchema: z.ZodType<ChartValue> = z.union([z.literal('gameover'), z.record(z.string(), z.object({ turn: z.record(z.string(), slot) }))]);
+const slot = z.custom<'active' | 'waiting' | `stage:${string}`>(
+  (v) => v === 'active' || v === 'waiting' || (typeof v === 'string' && v.startsWith('stage:')),
+  'expected active, waiting or stage:<name>',
+);
+export const chartValueSchema: z.ZodType<ChartValue> = z.union([
+  z.literal('gameover'),
+  z.record(z.string(), z.object({ turn: z.record(z.string(), slot) })),
+]);
 
-const tracedEvent = z.object({ name: z.string(), args: z.array(z.unknown()), outcome: z.enum(['applied', 'rejected', 'dropped']), reason: z.string().optional(), warning: z.string().optional() });
+const tracedEvent = z.object({
+  name: z.string(),
+  args: z.array(z.unknown()),
+  outcome: z.enum(['applied', 'rejected', 'dropped']),
+  reason: z.string().optional(),
+  warning: z.string().optional(),
+});
 export const stepTraceSchema: z.ZodType<StepTrace> = z.object({
   entries: z.array(
     z.object({
@@ -74,7 +95,11 @@ export const stepTraceSchema: z.ZodType<StepTrace> = z.object({
 });
 
 // The chart model is the chart module's own (and large); the protocol checks its frame.
-const chartPhaseFrame = z.looseObject({ key: z.string(), name: z.string().nullable(), turn: z.looseObject({ path: z.string(), stages: z.array(z.looseObject({ name: z.string() })) }) });
+const chartPhaseFrame = z.looseObject({
+  key: z.string(),
+  name: z.string().nullable(),
+  turn: z.looseObject({ path: z.string(), stages: z.array(z.looseObject({ name: z.string() })) }),
+});
 const chartEdgeFrame = z.looseObject({ id: z.string(), kind: z.string(), source: z.string(), target: z.string() });
 export const chartModelSchema = z.looseObject({
   game: z.string(),
@@ -85,7 +110,12 @@ export const chartModelSchema = z.looseObject({
   edges: z.array(chartEdgeFrame),
 }) as unknown as z.ZodType<ChartModel>;
 
-export const lintFindingViewSchema = z.object({ code: z.string(), severity: z.enum(['error', 'warning', 'info']), message: z.string(), path: z.string().optional() });
+export const lintFindingViewSchema = z.object({
+  code: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  path: z.string().optional(),
+});
 
 export const gameEntrySchema = z.object({
   /** What `open` takes: a fixture name or an absolute file path. */
@@ -138,7 +168,9 @@ export const stepSummarySchema = z.object({
   /** One sentence: why the flow moved (or why the action was refused). */
   explanation: z.string(),
   /** Flow transitions that took effect, for the log's markers. */
-  transitions: z.array(z.object({ type: z.string(), phase: z.string().nullable(), player: playerID.optional(), cause: z.string(), automatic: z.boolean() })),
+  transitions: z.array(
+    z.object({ type: z.string(), phase: z.string().nullable(), player: playerID.optional(), cause: z.string(), automatic: z.boolean() }),
+  ),
   /** Number of error and warning diagnostics. */
   problems: z.object({ errors: z.number(), warnings: z.number() }),
   chart: chartValueSchema,
@@ -202,7 +234,11 @@ export const liveMatchSummarySchema = z.object({
 /** Where followed games connect, with the pairing token they must present. */
 export const attachInfoSchema = z.object({ url: z.string(), token: z.string() });
 
-export const liveMatchesSchema = z.object({ matches: z.array(liveMatchSummarySchema), following: z.string().nullable(), attach: attachInfoSchema.nullable() });
+export const liveMatchesSchema = z.object({
+  matches: z.array(liveMatchSummarySchema),
+  following: z.string().nullable(),
+  attach: attachInfoSchema.nullable(),
+});
 
 export const hostEventSchema = z.discriminatedUnion('type', [
   /** `what`: what is in progress (absent: random steps), e.g. "opening replay long.replay.json". */

@@ -28,7 +28,11 @@ describe('MatchLogReader', () => {
   it('reads one action per _stateID: the move, not the events it called', () => {
     const { log } = play([move('bump'), move('stage'), move('inS')]);
     const { actions, gaps } = new MatchLogReader().read(log);
-    expect(actions.map((a) => [a.stateID, a.action.type === 'move' && a.action.name])).toEqual([[0, 'bump'], [1, 'stage'], [2, 'inS']]);
+    expect(actions.map((a) => [a.stateID, a.action.type === 'move' && a.action.name])).toEqual([
+      [0, 'bump'],
+      [1, 'stage'],
+      [2, 'inS'],
+    ]);
     expect(gaps).toEqual([]);
   });
 
@@ -40,7 +44,12 @@ describe('MatchLogReader', () => {
   });
 
   it('names each _stateID that left no entry, including trailing ones, and reads each entry once', () => {
-    const { log, stateID } = play([move('bump'), event('setActivePlayers', { all: 'S' }), move('inS', '1'), event('setActivePlayers', { all: 'S' })]);
+    const { log, stateID } = play([
+      move('bump'),
+      event('setActivePlayers', { all: 'S' }),
+      move('inS', '1'),
+      event('setActivePlayers', { all: 'S' }),
+    ]);
     const reader = new MatchLogReader();
     const first = reader.read(log.slice(0, 1));
     const rest = reader.read(log); // a sync repeats the whole log
@@ -53,7 +62,10 @@ describe('MatchLogReader', () => {
     const { log } = play([event('setActivePlayers', { all: 'S' }), event('setStage', 'T', '1')]);
     const { actions, gaps } = new MatchLogReader().read(log);
     expect(actions.map((a) => a.action)).toEqual([{ type: 'event', name: 'setStage', args: ['T'], playerID: '' }]);
-    expect(gaps.map((g) => [g.kind, g.stateID])).toEqual([['missing-entry', 0], ['set-stage', 1]]);
+    expect(gaps.map((g) => [g.kind, g.stateID])).toEqual([
+      ['missing-entry', 0],
+      ['set-stage', 1],
+    ]);
   });
 
   it('skips what it cannot replay, and says so', () => {
@@ -67,7 +79,16 @@ describe('MatchLogReader', () => {
   });
 
   it('picks the current player for an unnamed event, and knows when that is a guess', () => {
-    const ctx = { phase: null, turn: 1, currentPlayer: '0', playOrder: ['0', '1'], playOrderPos: 0, activePlayers: { '1': 'S', '2': 'S' }, numMoves: 0, gameover: undefined };
+    const ctx = {
+      phase: null,
+      turn: 1,
+      currentPlayer: '0',
+      playOrder: ['0', '1'],
+      playOrderPos: 0,
+      activePlayers: { '1': 'S', '2': 'S' },
+      numMoves: 0,
+      gameover: undefined,
+    };
     expect(likelyPlayer(ctx)).toBe('1');
     expect(playerIsAmbiguous(ctx, { type: 'event', name: 'endStage', args: [], playerID: '1' })).toBe(true);
     expect(playerIsAmbiguous(ctx, { type: 'event', name: 'endTurn', args: [], playerID: '1' })).toBe(false);

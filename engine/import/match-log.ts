@@ -67,7 +67,11 @@ export class MatchLogReader {
       const primary = group.find((e) => !e.automatic);
       this.expected = stateID + 1;
       if (!primary) {
-        gaps.push({ kind: 'unknown-action', stateID, message: `the log holds only automatic entries for _stateID ${stateID}; the action that caused them is unknown` });
+        gaps.push({
+          kind: 'unknown-action',
+          stateID,
+          message: `the log holds only automatic entries for _stateID ${stateID}; the action that caused them is unknown`,
+        });
         continue;
       }
       const read = readEntry(primary, stateID);
@@ -114,7 +118,13 @@ function readEntry(entry: MatchLogEntry, stateID: number): { action?: LoggedActi
       const redacted = entry.redact === true && payload?.args === undefined;
       return {
         action: { stateID, playerKnown: known, action: { type: 'move', name, args: argList(payload?.args), playerID: playerID ?? '' } },
-        gap: redacted ? { kind: 'redacted', stateID, message: `the arguments of move ${name} were redacted from this copy of the log; it is replayed without them` } : undefined,
+        gap: redacted
+          ? {
+              kind: 'redacted',
+              stateID,
+              message: `the arguments of move ${name} were redacted from this copy of the log; it is replayed without them`,
+            }
+          : undefined,
       };
     }
     case 'UNDO':
@@ -125,19 +135,40 @@ function readEntry(entry: MatchLogEntry, stateID: number): { action?: LoggedActi
       const args = payload?.args;
       if (name === 'endPhase' && args && typeof args === 'object' && 'next' in args) {
         // A client's setPhase('B') is logged as endPhase({ next: 'B' }).
-        return { action: { stateID, playerKnown: known, action: { type: 'event', name: 'setPhase', args: [(args as { next: unknown }).next], playerID: playerID ?? '' } } };
+        return {
+          action: {
+            stateID,
+            playerKnown: known,
+            action: { type: 'event', name: 'setPhase', args: [(args as { next: unknown }).next], playerID: playerID ?? '' },
+          },
+        };
       }
       if (name === 'endStage' && args !== undefined && args !== null) {
         return {
-          action: { stateID, playerKnown: known, action: { type: 'event', name: 'setStage', args: argList(args), playerID: playerID ?? '' } },
-          gap: { kind: 'set-stage', stateID, message: `logged as endStage(${JSON.stringify(args)}): replayed as setStage(${JSON.stringify(args)})` },
+          action: {
+            stateID,
+            playerKnown: known,
+            action: { type: 'event', name: 'setStage', args: argList(args), playerID: playerID ?? '' },
+          },
+          gap: {
+            kind: 'set-stage',
+            stateID,
+            message: `logged as endStage(${JSON.stringify(args)}): replayed as setStage(${JSON.stringify(args)})`,
+          },
         };
       }
-      if (!isEventName(name)) return { gap: { kind: 'unknown-action', stateID, message: `the log names an unknown event ${JSON.stringify(name)}; skipped` } };
+      if (!isEventName(name))
+        return { gap: { kind: 'unknown-action', stateID, message: `the log names an unknown event ${JSON.stringify(name)}; skipped` } };
       return { action: { stateID, playerKnown: known, action: { type: 'event', name, args: argList(args), playerID: playerID ?? '' } } };
     }
     default:
-      return { gap: { kind: 'unknown-action', stateID, message: `the log holds a ${JSON.stringify(type)} action Flowscope cannot replay; skipped` } };
+      return {
+        gap: {
+          kind: 'unknown-action',
+          stateID,
+          message: `the log holds a ${JSON.stringify(type)} action Flowscope cannot replay; skipped`,
+        },
+      };
   }
 }
 

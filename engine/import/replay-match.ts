@@ -56,7 +56,8 @@ const plainView: StateView = (s) => ({ G: s.G, ctx: s.ctx });
 /** The seed boardgame.io created the match with (kept in the random plugin's data). */
 export function seedOf(initialState: StoredState): string {
   const seed = initialState.plugins?.random?.data?.seed;
-  if (seed === undefined || seed === null) throw new SessionError('the initial state holds no random seed (plugins.random.data.seed); Flowscope cannot recreate the match');
+  if (seed === undefined || seed === null)
+    throw new SessionError('the initial state holds no random seed (plugins.random.data.seed); Flowscope cannot recreate the match');
   return String(seed);
 }
 
@@ -77,7 +78,11 @@ export function stateDifference(step: number, ours: StoredState, theirs: StoredS
  * over that the replay lacks, an `endGame` that the log hid (as `endPhase`, or as nothing) is
  * restored from the final state's `gameover`, and named as a gap.
  */
-export function replayMatch(newSession: (seed: string, numPlayers: number) => Session, record: MatchRecord, view: StateView = plainView): { session: Session; imported: ImportedMatch } {
+export function replayMatch(
+  newSession: (seed: string, numPlayers: number) => Session,
+  record: MatchRecord,
+  view: StateView = plainView,
+): { session: Session; imported: ImportedMatch } {
   const seed = seedOf(record.initialState);
   const numPlayers = Number(record.initialState.ctx?.numPlayers);
   if (!Number.isInteger(numPlayers) || numPlayers < 1) throw new SessionError('the initial state holds no ctx.numPlayers');
@@ -91,7 +96,9 @@ export function replayMatch(newSession: (seed: string, numPlayers: number) => Se
   let g = 0;
   for (const logged of actions) {
     for (; g < logGaps.length && logGaps[g].stateID < logged.stateID; g++) place(logGaps[g], session.length);
-    const action = withPlayer(session, logged.action, logged.playerKnown, (gap) => place({ ...gap, stateID: logged.stateID }, session.length));
+    const action = withPlayer(session, logged.action, logged.playerKnown, (gap) =>
+      place({ ...gap, stateID: logged.stateID }, session.length),
+    );
     session.dispatch(action);
     stateIDs.push(Number(session.currentState._stateID));
   }
@@ -114,7 +121,11 @@ function withPlayer(session: Session, action: FlowAction, known: boolean, gap: (
   const ctx = session.steps[session.lastIndex].ctx;
   const filled = { ...action, playerID: likelyPlayer(ctx) };
   if (playerIsAmbiguous(ctx, filled)) {
-    gap({ kind: 'event-player', stateID: -1, message: `boardgame.io logs no player for events: ${action.type === 'event' ? action.name : action.type} is replayed as player ${filled.playerID}'s, one of ${Object.keys(ctx.activePlayers ?? {}).join(', ')}` });
+    gap({
+      kind: 'event-player',
+      stateID: -1,
+      message: `boardgame.io logs no player for events: ${action.type === 'event' ? action.name : action.type} is replayed as player ${filled.playerID}'s, one of ${Object.keys(ctx.activePlayers ?? {}).join(', ')}`,
+    });
   }
   return filled;
 }
@@ -138,10 +149,19 @@ function restoreHiddenEndGame(session: Session, final: StoredState, gaps: Placed
     return;
   }
   if (trailing) {
-    gaps.splice(gaps.indexOf(trailing), 1, { ...trailing, kind: 'end-game', message: `no log entry: restored as endGame(${JSON.stringify(gameover)}) from the stored final state (boardgame.io logs nothing for endGame outside a phase)` });
+    gaps.splice(gaps.indexOf(trailing), 1, {
+      ...trailing,
+      kind: 'end-game',
+      message: `no log entry: restored as endGame(${JSON.stringify(gameover)}) from the stored final state (boardgame.io logs nothing for endGame outside a phase)`,
+    });
     stateIDs.push(Number(session.currentState._stateID));
   } else {
-    gaps.push({ kind: 'end-game', stateID: stateIDs[stateIDs.length - 2], step: session.lastIndex, message: `logged as endPhase: restored as endGame(${JSON.stringify(gameover)}) from the stored final state (boardgame.io logs endGame inside a phase as endPhase)` });
+    gaps.push({
+      kind: 'end-game',
+      stateID: stateIDs[stateIDs.length - 2],
+      step: session.lastIndex,
+      message: `logged as endPhase: restored as endGame(${JSON.stringify(gameover)}) from the stored final state (boardgame.io logs endGame inside a phase as endPhase)`,
+    });
     stateIDs[stateIDs.length - 1] = Number(session.currentState._stateID);
   }
 }

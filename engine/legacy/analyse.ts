@@ -4,7 +4,17 @@
  * function's source does with `ctx` and the events. Shared by `detectLegacy` and `migrateConfig`.
  */
 import { isLegacySignature } from '../lint/rules/legacy-signature';
-import { keyName, ownReturns, parseFunctionText, parseModule, returnedExpressions, stringValue, walk, type FunctionNode, type t } from '../lint/ast';
+import {
+  keyName,
+  ownReturns,
+  parseFunctionText,
+  parseModule,
+  returnedExpressions,
+  stringValue,
+  walk,
+  type FunctionNode,
+  type t,
+} from '../lint/ast';
 import { ctxMembers, eventCallNodes, parseFunction, sourceOf, type FunctionShape } from '../lint/source';
 import { EVENT_NAMES, type GameConfig } from '../types';
 import type { LegacyEra, LegacyOptions } from './types';
@@ -28,7 +38,15 @@ export interface FnInfo {
   /** Members read from the `ctx` parameter (`events`, `random`, `playerID`, `actionPlayers`, …). */
   ctxMembers: Set<string>;
   /** Calls of events (and the legacy `setActionPlayers`/`changeActionPlayers`). */
-  events: { event: string; literal?: string; computed: boolean; viaCtx: boolean; nextLiteral?: string; nextComputed?: boolean; objectArg?: boolean }[];
+  events: {
+    event: string;
+    literal?: string;
+    computed: boolean;
+    viaCtx: boolean;
+    nextLiteral?: string;
+    nextComputed?: boolean;
+    objectArg?: boolean;
+  }[];
   /** String literals it returns (`return '3'`, `=> '3'`). */
   returnedStrings: string[];
   /** Whether it returns an object literal with a `next` key. */
@@ -92,7 +110,8 @@ function hasObjectWith(root: t.Node, key: string): boolean {
   let found = false;
   walk(root, (node) => {
     if (found) return false;
-    if (node.type === 'ObjectExpression' && node.properties.some((p) => p.type !== 'SpreadElement' && keyName(p.key, p.computed) === key)) found = true;
+    if (node.type === 'ObjectExpression' && node.properties.some((p) => p.type !== 'SpreadElement' && keyName(p.key, p.computed) === key))
+      found = true;
   });
   return found;
 }
@@ -112,7 +131,12 @@ function comparesWithDefault(root: t.Node): boolean {
   let found = false;
   walk(root, (node) => {
     if (found) return false;
-    if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator) && (stringValue(node.left) === 'default' || stringValue(node.right) === 'default')) found = true;
+    if (
+      node.type === 'BinaryExpression' &&
+      ['===', '==', '!==', '!='].includes(node.operator) &&
+      (stringValue(node.left) === 'default' || stringValue(node.right) === 'default')
+    )
+      found = true;
     if (node.type === 'SwitchCase' && stringValue(node.test) === 'default') found = true;
   });
   return found;
@@ -144,7 +168,12 @@ export function inferEra(spec: GameConfig, options: LegacyOptions, wrapped: bool
   }
   if (flow || wrapped) return flowEraOf(spec, flow ?? {});
   const fns = collectFunctions(spec, 'context');
-  const legacy = fns.filter((f) => isLegacySignature(f.info.shape, f.role === 'onMove' ? 'hook' : f.role === 'allowedMoves' || f.role === 'playOrder' ? 'trigger' : f.role));
+  const legacy = fns.filter((f) =>
+    isLegacySignature(
+      f.info.shape,
+      f.role === 'onMove' ? 'hook' : f.role === 'allowedMoves' || f.role === 'playOrder' ? 'trigger' : f.role,
+    ),
+  );
   const modern = fns.filter((f) => f.info.shape?.params[0]?.kind === 'pattern');
   if (legacy.length && !modern.length) return 'g-ctx';
   return 'context';
@@ -179,8 +208,13 @@ const isFn = (v: unknown): v is (...args: any[]) => unknown => typeof v === 'fun
 
 /** The phases of a legacy `flow` section as `[path, name, config]` (arrays: `flow.phases[0]`). */
 export function flowPhases(flow: Record<string, any>): { path: string; name: string; config: Record<string, any> }[] {
-  if (Array.isArray(flow.phases)) return flow.phases.map((p: any, i: number) => ({ path: `flow.phases[${i}]`, name: String(p?.name ?? `phase${i}`), config: p ?? {} }));
-  return Object.entries((flow.phases ?? {}) as Record<string, any>).map(([name, p]) => ({ path: `flow.phases.${name}`, name, config: p ?? {} }));
+  if (Array.isArray(flow.phases))
+    return flow.phases.map((p: any, i: number) => ({ path: `flow.phases[${i}]`, name: String(p?.name ?? `phase${i}`), config: p ?? {} }));
+  return Object.entries((flow.phases ?? {}) as Record<string, any>).map(([name, p]) => ({
+    path: `flow.phases.${name}`,
+    name,
+    config: p ?? {},
+  }));
 }
 
 /** Every function of a spec with its path and role, in config order. */
@@ -204,7 +238,8 @@ export function collectFunctions(spec: GameConfig, era: LegacyEra): SpecFunction
     add(`${path}.first`, order.first, 'order', phase);
     add(`${path}.next`, order.next, 'order', phase);
     add(`${path}.playOrder`, order.playOrder, 'playOrder', phase);
-    if (order.actionPlayers && isFn(order.actionPlayers.value)) add(`${path}.actionPlayers.value`, order.actionPlayers.value, 'trigger', phase);
+    if (order.actionPlayers && isFn(order.actionPlayers.value))
+      add(`${path}.actionPlayers.value`, order.actionPlayers.value, 'trigger', phase);
   };
   add('setup', spec.setup, 'setup');
   addMoves('moves', spec.moves);
@@ -237,7 +272,8 @@ export function collectFunctions(spec: GameConfig, era: LegacyEra): SpecFunction
     add(`${path}.onMove`, turn.onMove, 'onMove', phase);
     add(`${path}.endIf`, turn.endIf, 'trigger', phase);
     addOrder(`${path}.order`, turn.order, phase);
-    for (const [name, stage] of Object.entries((turn.stages ?? {}) as Record<string, any>)) addMoves(`${path}.stages.${name}.moves`, stage?.moves, phase);
+    for (const [name, stage] of Object.entries((turn.stages ?? {}) as Record<string, any>))
+      addMoves(`${path}.stages.${name}.moves`, stage?.moves, phase);
   };
   add('endIf', spec.endIf, 'trigger');
   add('onEnd', spec.onEnd, 'hook');

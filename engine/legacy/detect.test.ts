@@ -38,8 +38,18 @@ describe('detectLegacy: every legacy key with its config path', () => {
         redactedMoves: ['old'],
         optimisticUpdate: () => true,
         phases: {
-          a: { allowedMoves: ['pick'], endPhaseIf: (G: any) => (G.x ? { next: 'b' } : false), onPhaseBegin: (G: any) => G, onPhaseEnd: (G: any) => G, next: 'b', undoableMoves: ['pick'] },
-          b: { endGameIf: (G: any, ctx: any) => (ctx.phase === 'default' ? {} : undefined), turnOrder: { first: () => 0, next: (G: any, ctx: any) => (ctx.playOrderPos + 1) % 2, actionPlayers: { others: true } } },
+          a: {
+            allowedMoves: ['pick'],
+            endPhaseIf: (G: any) => (G.x ? { next: 'b' } : false),
+            onPhaseBegin: (G: any) => G,
+            onPhaseEnd: (G: any) => G,
+            next: 'b',
+            undoableMoves: ['pick'],
+          },
+          b: {
+            endGameIf: (G: any, ctx: any) => (ctx.phase === 'default' ? {} : undefined),
+            turnOrder: { first: () => 0, next: (G: any, ctx: any) => (ctx.playOrderPos + 1) % 2, actionPlayers: { others: true } },
+          },
         },
       },
     });
@@ -99,8 +109,14 @@ describe('detectLegacy: every legacy key with its config path', () => {
         },
       },
       flow: {
-        turnOrder: { first: () => ({ playOrderPos: 0, actionPlayers: ['0'] }), next: (G: any, ctx: any) => ({ playOrderPos: (ctx.playOrderPos + 1) % 4, actionPlayers: ['0', '1'] }) },
-        phases: [{ name: 'a', endTurnIf: () => '3' }, { name: 'b', turnOrder: core26.TurnOrder.ANY, endPhaseIf: () => 'a' }],
+        turnOrder: {
+          first: () => ({ playOrderPos: 0, actionPlayers: ['0'] }),
+          next: (G: any, ctx: any) => ({ playOrderPos: (ctx.playOrderPos + 1) % 4, actionPlayers: ['0', '1'] }),
+        },
+        phases: [
+          { name: 'a', endTurnIf: () => '3' },
+          { name: 'b', turnOrder: core26.TurnOrder.ANY, endPhaseIf: () => 'a' },
+        ],
       },
     });
     expect(pairs(detectLegacy(game))).toEqual(
@@ -138,7 +154,13 @@ describe('detectLegacy: every legacy key with its config path', () => {
       setup: (ctx: any) => ({ hand: Array(ctx.numPlayers).fill(0) }),
       turn: { moveLimit: 1 },
       phases: {
-        draw: { moves: { DrawCard }, start: true, endIf: (G: any) => G.deck <= 0, next: (G: any, ctx: any) => (ctx.random.D6() > 3 ? 'a' : 'b'), onBegin: (G: any, ctx: any) => ctx.events.endTurn() },
+        draw: {
+          moves: { DrawCard },
+          start: true,
+          endIf: (G: any) => G.deck <= 0,
+          next: (G: any, ctx: any) => (ctx.random.D6() > 3 ? 'a' : 'b'),
+          onBegin: (G: any, ctx: any) => ctx.events.endTurn(),
+        },
       },
     };
     expect(pairs(detectLegacy(game))).toEqual(
@@ -169,6 +191,8 @@ describe('detectLegacy: every legacy key with its config path', () => {
   });
 
   it('a clean 0.50 config has no findings', () => {
-    expect(detectLegacy({ setup: () => ({}), moves: { m: ({ G }: any) => G }, phases: { a: { start: true, next: 'b' }, b: {} } })).toEqual([]);
+    expect(detectLegacy({ setup: () => ({}), moves: { m: ({ G }: any) => G }, phases: { a: { start: true, next: 'b' }, b: {} } })).toEqual(
+      [],
+    );
   });
 });

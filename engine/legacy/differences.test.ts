@@ -21,7 +21,8 @@ const quiet = <T>(f: () => T): T => {
 };
 
 const old = (release: '0.26' | '0.32') => require(`bgio-${release}/dist/core.js`);
-const modern = (release: '0.43' | '0.49' | '0.50') => require(release === '0.50' ? 'boardgame.io/dist/cjs/internal.js' : `bgio-${release}/dist/cjs/internal.js`);
+const modern = (release: '0.43' | '0.49' | '0.50') =>
+  require(release === '0.50' ? 'boardgame.io/dist/cjs/internal.js' : `bgio-${release}/dist/cjs/internal.js`);
 
 /** A `Game()` on 0.26 / 0.32: initial state and reducer. */
 function legacy(release: '0.26' | '0.32', spec: any, numPlayers = 4) {
@@ -66,7 +67,10 @@ describe('semanticDifferences', () => {
 
 describe('the claims, on the installed releases', () => {
   it('phase-end-goes-back: 0.32 goes back to the previous phase, 0.50 to no phase', () => {
-    let { state, reducer } = legacy('0.32', { moves: { m: (G: any) => G }, flow: { startingPhase: 'a', phases: { a: { next: 'b' }, b: {} } } });
+    let { state, reducer } = legacy('0.32', {
+      moves: { m: (G: any) => G },
+      flow: { startingPhase: 'a', phases: { a: { next: 'b' }, b: {} } },
+    });
     state = reducer(reducer(state, ev('endPhase')), ev('endPhase'));
     expect(state.ctx.phase).toBe('a');
     const m = current('0.50', { moves: {}, phases: { a: { start: true, next: 'b' }, b: {} } });
@@ -74,7 +78,10 @@ describe('the claims, on the installed releases', () => {
   });
 
   it('phase-change-keeps-turn and turn-numbering: 0.32 keeps turn 0 and the player; 0.50 starts turn 2 with the next player', () => {
-    let { state, reducer } = legacy('0.32', { moves: { m: (G: any) => G }, flow: { startingPhase: 'a', phases: { a: { next: 'b' }, b: {} } } });
+    let { state, reducer } = legacy('0.32', {
+      moves: { m: (G: any) => G },
+      flow: { startingPhase: 'a', phases: { a: { next: 'b' }, b: {} } },
+    });
     expect(state.ctx.turn).toBe(0);
     state = reducer(state, ev('endPhase'));
     expect([state.ctx.phase, state.ctx.turn, state.ctx.currentPlayer]).toEqual(['b', 0, '0']);
@@ -105,7 +112,10 @@ describe('the claims, on the installed releases', () => {
   });
 
   it('endPhase-argument: 0.50 ignores endPhase({ next })', () => {
-    const c = current('0.50', { moves: { go: ({ events }: any) => events.endPhase({ next: 'c' }) }, phases: { a: { start: true, next: 'b' }, b: {}, c: {} } });
+    const c = current('0.50', {
+      moves: { go: ({ events }: any) => events.endPhase({ next: 'c' }) },
+      phases: { a: { start: true, next: 'b' }, b: {}, c: {} },
+    });
     expect(c.reducer(c.state, mv('go')).ctx.phase).toBe('b');
   });
 
@@ -142,7 +152,9 @@ describe('the claims, on the installed releases', () => {
   it('phase-onbegin-events: setActivePlayers in phase.onBegin applied on 0.43, refuses the action on 0.49 and 0.50', () => {
     const results = (['0.43', '0.49', '0.50'] as const).map((release) => {
       const legacyStyle = release !== '0.50';
-      const onBegin = legacyStyle ? (G: any, ctx: any) => ctx.events.setActivePlayers({ all: 'S' }) : ({ events }: any) => events.setActivePlayers({ all: 'S' });
+      const onBegin = legacyStyle
+        ? (G: any, ctx: any) => ctx.events.setActivePlayers({ all: 'S' })
+        : ({ events }: any) => events.setActivePlayers({ all: 'S' });
       const go = legacyStyle ? (G: any, ctx: any) => ctx.events.setPhase('b') : ({ events }: any) => events.setPhase('b');
       const c = current(release, { moves: { go }, phases: { a: { start: true }, b: { onBegin, turn: { stages: { S: {} } } } } }, 2);
       const s = c.reducer(c.state, mv('go'));

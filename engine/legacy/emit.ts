@@ -31,15 +31,25 @@ function stripBundleRefs(text: string, imports: Set<string>): string {
   const out = new MagicString(text);
   const at = (n: t.Node) => [n.start! - ast.offset, n.end! - ast.offset] as const;
   walk(ast.node, (node) => {
-    const ref = (n: t.Node) => isMember(n) && n.object.type === 'Identifier' && BUNDLED_CORE.test(n.object.name) ? memberName(n) : undefined;
-    if (node.type === 'SequenceExpression' && node.expressions.length === 2 && node.expressions[0].type === 'NumericLiteral' && ref(node.expressions[1])) {
+    const ref = (n: t.Node) =>
+      isMember(n) && n.object.type === 'Identifier' && BUNDLED_CORE.test(n.object.name) ? memberName(n) : undefined;
+    if (
+      node.type === 'SequenceExpression' &&
+      node.expressions.length === 2 &&
+      node.expressions[0].type === 'NumericLiteral' &&
+      ref(node.expressions[1])
+    ) {
       const name = ref(node.expressions[1])!;
       imports.add(name);
       // `(0, import_core.X)` with its parentheses.
       const [start, end] = at(node);
       const open = text.lastIndexOf('(', start);
       const close = text.indexOf(')', end);
-      out.update(open >= 0 && !text.slice(open + 1, start).trim() ? open : start, close >= 0 && !text.slice(end, close).trim() ? close + 1 : end, name);
+      out.update(
+        open >= 0 && !text.slice(open + 1, start).trim() ? open : start,
+        close >= 0 && !text.slice(end, close).trim() ? close + 1 : end,
+        name,
+      );
       return false;
     }
     const name = ref(node);
@@ -93,7 +103,10 @@ class Emitter {
     if ((this.uses.get(node.from) ?? 0) < 2) return null;
     const hit = this.hoisted.get(node.from);
     if (hit) return hit.name;
-    const key = node.from.split('.').pop()!.replace(/[^\w$]/g, '_');
+    const key = node.from
+      .split('.')
+      .pop()!
+      .replace(/[^\w$]/g, '_');
     let name = IDENT.test(key) ? key : `move_${key}`;
     const taken = (n: string) => this.index?.decls.has(n) || [...this.hoisted.values()].some((h) => h.name === n);
     if (taken(name)) name = `${name}Move`;
@@ -144,7 +157,8 @@ class Emitter {
     }
     let text = located ? located.in.text(located.span) : stripBundleRefs(sourceOf(node.fn), this.imports);
     // Native and bound functions have no source to write (a decision note says so).
-    if (/\[native code\]/.test(text) || !parseFunctionText(text)) return `() => {\n${indent}  throw new Error('FLOWSCOPE: ${node.from}: write this function for boardgame.io 0.50');\n${indent}}`;
+    if (/\[native code\]/.test(text) || !parseFunctionText(text))
+      return `() => {\n${indent}  throw new Error('FLOWSCOPE: ${node.from}: write this function for boardgame.io 0.50');\n${indent}}`;
     if (node.legacy) text = rewriteFunction(text, node.role, node.adapt, this.plan, this.imports).text;
     return reindent(methodAsFunction(text), indent);
   }
@@ -183,7 +197,9 @@ class Emitter {
         return this.node(node.endIf, indent);
       case 'endGameSwitch': {
         const inner = `${indent}  `;
-        const cases = node.byPhase.map(([phase, n]) => `${inner}  ${IDENT.test(phase) ? phase : `'${phase}'`}: ${this.node(n, `${inner}  `)},`).join('\n');
+        const cases = node.byPhase
+          .map(([phase, n]) => `${inner}  ${IDENT.test(phase) ? phase : `'${phase}'`}: ${this.node(n, `${inner}  `)},`)
+          .join('\n');
         const fallback = node.fallback ? `(${this.node(node.fallback, inner)})` : 'undefined';
         return `(context) => {\n${inner}// boardgame.io ≤0.32 let each phase have its own endGameIf.\n${inner}const byPhase = {\n${cases}\n${inner}};\n${inner}const endIf = byPhase[context.ctx.phase] ?? ${fallback};\n${inner}return endIf ? endIf(context) : undefined;\n${indent}}`;
       }
@@ -213,7 +229,10 @@ class Emitter {
     const property = from !== undefined ? this.index?.locate(from)?.property : undefined;
     if (!property) return { leading: '', trailing: '' };
     const around = property.in.commentsAround(property.node, property.next);
-    const text = (c: t.Comment) => (this.writtenComments.has(c) ? '' : (this.writtenComments.add(c), reindent(property.in.text({ start: c.start!, end: c.end! }), indent)));
+    const text = (c: t.Comment) =>
+      this.writtenComments.has(c)
+        ? ''
+        : (this.writtenComments.add(c), reindent(property.in.text({ start: c.start!, end: c.end! }), indent));
     const leading = around.leading.map(text).filter(Boolean);
     const trailing = around.trailing.map(text).filter(Boolean);
     return { leading: leading.map((c) => `${indent}${c}\n`).join(''), trailing: trailing.map((c) => ` ${c}`).join('') };
@@ -233,7 +252,8 @@ class Emitter {
     }
     if (Array.isArray(value)) return `[${value.map((v) => this.value(v, indent)).join(', ')}]`;
     if (value && typeof value === 'object') {
-      if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return 'undefined /* FLOWSCOPE: a value Flowscope cannot write as source */';
+      if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+        return 'undefined /* FLOWSCOPE: a value Flowscope cannot write as source */';
       const entries = Object.entries(value);
       if (!entries.length) return '{}';
       const inner = `${indent}  `;
@@ -308,7 +328,12 @@ export function migrateSource(source: string, config: GameConfig, options: Legac
  * with those files' imports fixed, and the game file keeps referring to them by name. The
  * result maps each file that changes (the game file always first) to its new text.
  */
-export function migrateSourceFiles(entry: { file: string; source: string }, config: GameConfig, options: LegacyOptions = {}, local?: LocalFiles): Map<string, string> {
+export function migrateSourceFiles(
+  entry: { file: string; source: string },
+  config: GameConfig,
+  options: LegacyOptions = {},
+  local?: LocalFiles,
+): Map<string, string> {
   const { file, source } = entry;
   const plan = buildPlan(config, options, CORE_050);
   if (!plan.changed) return new Map([[file, source]]);
@@ -328,14 +353,29 @@ export function migrateSourceFiles(entry: { file: string; source: string }, conf
   if (!index?.root) {
     const imports = [...emitter.imports].filter((n) => CORE_EXPORTS_050.has(n)).sort();
     const head = imports.length ? `import { ${imports.join(', ')} } from 'boardgame.io/core';\n\n` : '';
-    if (!index) return new Map([[file, `${head}// Migrated to boardgame.io 0.50 by Flowscope.\n${emitter.hoistedText('')}const game = ${object};\n\nexport default game;\n`]]);
-    return new Map([[file, `${fixImports(source, emitter.imports, file)}\n\n// FLOWSCOPE: the config migrated to boardgame.io 0.50 (its definition above was not found).\n${emitter.hoistedText('')}export const migratedGame = ${object};\n`]]);
+    if (!index)
+      return new Map([
+        [
+          file,
+          `${head}// Migrated to boardgame.io 0.50 by Flowscope.\n${emitter.hoistedText('')}const game = ${object};\n\nexport default game;\n`,
+        ],
+      ]);
+    return new Map([
+      [
+        file,
+        `${fixImports(source, emitter.imports, file)}\n\n// FLOWSCOPE: the config migrated to boardgame.io 0.50 (its definition above was not found).\n${emitter.hoistedText('')}export const migratedGame = ${object};\n`,
+      ],
+    ]);
   }
   const indent = index.indentAt(index.root.expr.start);
   const statementStart = index.source.lastIndexOf('\n', index.root.expr.start - 1) + 1;
   const own = emitter.declEdits.filter((e) => e.span.end <= statementStart || e.span.start >= index.root!.expr.end);
   emitter.declEdits.length = 0;
-  emitter.declEdits.push({ span: index.root.expr, text: reindent(object, indent) }, ...(emitter.hoisted.size ? [{ span: { start: statementStart, end: statementStart }, text: emitter.hoistedText(indent) + '\n' }] : []), ...own);
+  emitter.declEdits.push(
+    { span: index.root.expr, text: reindent(object, indent) },
+    ...(emitter.hoisted.size ? [{ span: { start: statementStart, end: statementStart }, text: emitter.hoistedText(indent) + '\n' }] : []),
+    ...own,
+  );
   return byFile(patchedFiles(emitter));
 }
 
@@ -350,7 +390,9 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
     notes.forEach((n) => placed.add(n));
     const lineStart = file.source.lastIndexOf('\n', at - 1) + 1;
     const indent = file.indentAt(at);
-    emitter.editsOf(file).edits.push({ span: { start: lineStart, end: lineStart }, text: notes.map((n) => commentLines(n, indent)).join('') });
+    emitter
+      .editsOf(file)
+      .edits.push({ span: { start: lineStart, end: lineStart }, text: notes.map((n) => commentLines(n, indent)).join('') });
   };
   let ok = true;
   const visit = (entries: Entry[]) => {
@@ -366,14 +408,21 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
         const parent = e.path.slice(0, -'.minMoves'.length);
         const turn = index.locate(parent);
         const object = turn && unwrapExpression(turn.node);
-        const entry = object?.type === 'ObjectExpression' ? object.properties.find((p) => p.type !== 'SpreadElement' && keyName(p.key, p.computed) === 'moveLimit') : undefined;
+        const entry =
+          object?.type === 'ObjectExpression'
+            ? object.properties.find((p) => p.type !== 'SpreadElement' && keyName(p.key, p.computed) === 'moveLimit')
+            : undefined;
         if (!turn || !entry) return void (ok = false);
         // One entry per line when `moveLimit` had a line of its own.
         const indent = turn.in.indentAt(entry.start!);
         const lineStart = turn.in.source.lastIndexOf('\n', entry.start! - 1) + 1;
-        const ownLine = !turn.in.source.slice(lineStart, entry.start!).trim() && /^,?[ \t]*(\/\/[^\n]*)?\n/.test(turn.in.source.slice(entry.end!));
+        const ownLine =
+          !turn.in.source.slice(lineStart, entry.start!).trim() && /^,?[ \t]*(\/\/[^\n]*)?\n/.test(turn.in.source.slice(entry.end!));
         const value = literal(n.value, '');
-        emitter.editsOf(turn.in).edits.push({ span: { start: entry.start!, end: entry.end! }, text: `minMoves: ${value},${ownLine ? `\n${indent}` : ' '}maxMoves: ${value}` });
+        emitter.editsOf(turn.in).edits.push({
+          span: { start: entry.start!, end: entry.end! },
+          text: `minMoves: ${value},${ownLine ? `\n${indent}` : ' '}maxMoves: ${value}`,
+        });
         i++;
         continue;
       }
@@ -432,7 +481,13 @@ function namesRead(program: t.Program): Set<string> {
     if (node.type === 'ImportDeclaration') return false;
     if (node.type !== 'Identifier') return;
     if (parent && isMember(parent) && parent.property === node && !parent.computed) return;
-    if ((parent?.type === 'ObjectProperty' || parent?.type === 'ObjectMethod') && parent.key === node && !parent.computed && !(parent.type === 'ObjectProperty' && parent.shorthand)) return;
+    if (
+      (parent?.type === 'ObjectProperty' || parent?.type === 'ObjectMethod') &&
+      parent.key === node &&
+      !parent.computed &&
+      !(parent.type === 'ObjectProperty' && parent.shorthand)
+    )
+      return;
     out.add(node.name);
   });
   return out;
@@ -449,13 +504,20 @@ function fixImports(source: string, needed: Set<string>, file: string): string {
   const out = new MagicString(source);
   const body = ast.program.body;
   const imports = body.filter((n): n is t.ImportDeclaration => n.type === 'ImportDeclaration');
-  const core = imports.filter((n) => n.source.value === 'boardgame.io/core' && n.importKind !== 'type' && n.specifiers.length > 0 && n.specifiers.every((x) => x.type === 'ImportSpecifier'));
+  const core = imports.filter(
+    (n) =>
+      n.source.value === 'boardgame.io/core' &&
+      n.importKind !== 'type' &&
+      n.specifiers.length > 0 &&
+      n.specifiers.every((x) => x.type === 'ImportSpecifier'),
+  );
   const read = namesRead(ast.program);
   const names = new Set<string>();
   for (const decl of core) {
     for (const spec of decl.specifiers as t.ImportSpecifier[]) {
       const imported = keyName(spec.imported, false) ?? spec.local.name;
-      if (CORE_EXPORTS_050.has(imported) && read.has(spec.local.name)) names.add(imported === spec.local.name ? imported : `${imported} as ${spec.local.name}`);
+      if (CORE_EXPORTS_050.has(imported) && read.has(spec.local.name))
+        names.add(imported === spec.local.name ? imported : `${imported} as ${spec.local.name}`);
     }
     // The declaration, and the rest of its line when nothing else is on it.
     const after = /^;?[ \t]*\n?/.exec(source.slice(decl.end!))![0];

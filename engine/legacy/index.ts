@@ -11,4 +11,14 @@ export { semanticDifferences, differencesFor, type SemanticDifference, type Diff
 export { LEGACY_SPEC, recordingGame, legacyCoreModule, readLegacy } from './spec';
 export { legacyTurnOrders, legacyPresetOf } from './presets';
 export type * from './types';
-export { RELEASE_MARKERS, findReleaseEvidence, chooseByEvidence, judge, describeEvidence, type ReleaseMarker, type ReleaseEvidence, type EvidenceChoice, type SourceFile } from './release-evidence';
+export {
+  RELEASE_MARKERS,
+  findReleaseEvidence,
+  chooseByEvidence,
+  judge,
+  describeEvidence,
+  type ReleaseMarker,
+  type ReleaseEvidence,
+  type EvidenceChoice,
+  type SourceFile,
+} from './release-evidence';

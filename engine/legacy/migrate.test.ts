@@ -50,11 +50,17 @@ function legacyRun(release: '0.26' | '0.32', game: any, numPlayers: number, acti
     const reducer = release === '0.26' ? core.CreateGameReducer({ game, numPlayers }) : core.CreateGameReducer({ game });
     let state = release === '0.26' ? reducer(undefined, { type: '@@init' }) : core.InitializeGame({ game, numPlayers });
     // At game over 0.50 has also ended the phase (`null`); ≤0.32 kept it (semanticDifferences: gameover-phase).
-    const snap = (s: any): Snap => ({ phase: s.ctx.gameover !== undefined ? '(game over)' : s.ctx.phase === 'default' ? null : s.ctx.phase, currentPlayer: s.ctx.currentPlayer, movers: [...s.ctx.actionPlayers].sort(), G: JSON.parse(JSON.stringify(s.G)) });
+    const snap = (s: any): Snap => ({
+      phase: s.ctx.gameover !== undefined ? '(game over)' : s.ctx.phase === 'default' ? null : s.ctx.phase,
+      currentPlayer: s.ctx.currentPlayer,
+      movers: [...s.ctx.actionPlayers].sort(),
+      G: JSON.parse(JSON.stringify(s.G)),
+    });
     const out = [snap(state)];
     for (const a of actions) {
       const type = a.type === 'move' ? 'MAKE_MOVE' : 'GAME_EVENT';
-      if (a.type === 'move' || a.type === 'event') state = reducer(state, { type, payload: { type: a.name, args: a.args, playerID: a.playerID } });
+      if (a.type === 'move' || a.type === 'event')
+        state = reducer(state, { type, payload: { type: a.name, args: a.args, playerID: a.playerID } });
       out.push(snap(state));
     }
     return out;
@@ -70,7 +76,12 @@ function modernRun(config: GameConfig, numPlayers: number, actions: FlowAction[]
   const s = modernSession(config, numPlayers);
   const snap = (): Snap => {
     const c = s.steps[s.lastIndex].ctx;
-    return { phase: c.gameover !== undefined ? '(game over)' : c.phase, currentPlayer: c.currentPlayer, movers: (c.activePlayers ? Object.keys(c.activePlayers) : [c.currentPlayer]).sort(), G: JSON.parse(JSON.stringify(s.currentState.G)) };
+    return {
+      phase: c.gameover !== undefined ? '(game over)' : c.phase,
+      currentPlayer: c.currentPlayer,
+      movers: (c.activePlayers ? Object.keys(c.activePlayers) : [c.currentPlayer]).sort(),
+      G: JSON.parse(JSON.stringify(s.currentState.G)),
+    };
   };
   const out = [snap()];
   for (const a of actions) {
@@ -81,7 +92,10 @@ function modernRun(config: GameConfig, numPlayers: number, actions: FlowAction[]
 }
 
 const has = (notes: MigrationNote[], feature: LegacyFeature, severity: 'info' | 'decision' = 'info', path?: string) =>
-  expect(notes.some((n) => n.feature === feature && n.severity === severity && (path === undefined || n.path === path)), `${severity} note ${feature}${path ? ` at ${path}` : ''} in ${JSON.stringify(notes.map((n) => [n.severity, n.feature, n.path]))}`).toBe(true);
+  expect(
+    notes.some((n) => n.feature === feature && n.severity === severity && (path === undefined || n.path === path)),
+    `${severity} note ${feature}${path ? ` at ${path}` : ''} in ${JSON.stringify(notes.map((n) => [n.severity, n.feature, n.path]))}`,
+  ).toBe(true);
 const decisions = (notes: MigrationNote[]) => notes.filter((n) => n.severity === 'decision');
 
 // The legacy "Phases" guide's game (seeds/000), as written there.
@@ -144,14 +158,19 @@ describe('the Game() wrapper, flow, startingPhase, allowedMoves, endPhaseIf, nex
     const legacy = cardGame(core32);
     const { config } = migrateConfig(legacy);
     const actions = [move('drawCard'), event('endTurn'), ...['1', '1', '1', '1'].map((p) => move('drawCard', p)), move('playCard', '1')];
-    expect(modernRun(config, 2, actions).map((s) => [s.phase, s.currentPlayer])).toEqual(legacyRun('0.32', legacy, 2, actions).map((s) => [s.phase, s.currentPlayer]));
+    expect(modernRun(config, 2, actions).map((s) => [s.phase, s.currentPlayer])).toEqual(
+      legacyRun('0.32', legacy, 2, actions).map((s) => [s.phase, s.currentPlayer]),
+    );
   });
 
   it('a phase endIf returning { next } still chooses the phase', () => {
     const legacy = core32.Game({
       setup: () => ({ n: 0 }),
       moves: { inc: (G: any) => ({ n: G.n + 1 }) },
-      flow: { startingPhase: 'a', phases: { a: { endPhaseIf: (G: any) => (G.n >= 2 ? { next: 'c' } : false), next: 'b' }, b: { next: 'a' }, c: { next: 'a' } } },
+      flow: {
+        startingPhase: 'a',
+        phases: { a: { endPhaseIf: (G: any) => (G.n >= 2 ? { next: 'c' } : false), next: 'b' }, b: { next: 'a' }, c: { next: 'a' } },
+      },
     });
     const { config, notes } = migrateConfig(legacy);
     const actions = [move('inc'), move('inc')];
@@ -185,8 +204,17 @@ describe('onPhaseBegin / onPhaseEnd, onTurnBegin / onTurnEnd / onMove, endGameIf
         onMove: (G: any) => ({ ...G, log: [...G.log, 'move'] }),
         endGameIf: (G: any) => (G.n >= 5 ? { n: G.n } : undefined),
         phases: {
-          a: { onPhaseBegin: (G: any) => ({ ...G, log: [...G.log, 'a begins'] }), onPhaseEnd: (G: any) => ({ ...G, log: [...G.log, 'a ends'] }), endPhaseIf: (G: any) => G.n >= 2, next: 'b' },
-          b: { onPhaseBegin: (G: any) => ({ ...G, log: [...G.log, 'b begins'] }), endGameIf: (G: any) => (G.n >= 4 ? { early: G.n } : undefined), next: 'a' },
+          a: {
+            onPhaseBegin: (G: any) => ({ ...G, log: [...G.log, 'a begins'] }),
+            onPhaseEnd: (G: any) => ({ ...G, log: [...G.log, 'a ends'] }),
+            endPhaseIf: (G: any) => G.n >= 2,
+            next: 'b',
+          },
+          b: {
+            onPhaseBegin: (G: any) => ({ ...G, log: [...G.log, 'b begins'] }),
+            endGameIf: (G: any) => (G.n >= 4 ? { early: G.n } : undefined),
+            next: 'a',
+          },
         },
       },
     });
@@ -205,7 +233,10 @@ describe('onPhaseBegin / onPhaseEnd, onTurnBegin / onTurnEnd / onMove, endGameIf
   });
 
   it('onMove’s third argument (the move) is not passed by 0.50.2: decision', () => {
-    const legacy = core32.Game({ moves: { m: (G: any) => G }, flow: { onMove: (G: any, ctx: any, action: any) => ({ ...G, last: action.type }) } });
+    const legacy = core32.Game({
+      moves: { m: (G: any) => G },
+      flow: { onMove: (G: any, ctx: any, action: any) => ({ ...G, last: action.type }) },
+    });
     const { config, notes } = migrateConfig(legacy);
     has(notes, 'onMove', 'decision', 'flow.onMove');
     const s = modernSession(config, 2);
@@ -256,14 +287,20 @@ describe('endTurnIf, endTurn(id), movesPerTurn', () => {
     const { config, notes } = migrateConfig(legacy);
     expect(config.turn).toMatchObject({ minMoves: 2, maxMoves: 2 });
     const actions = [move('m', '0'), event('endTurn', '0'), move('m', '0'), move('m', '1')];
-    expect(modernRun(config, 2, actions).map((s) => s.currentPlayer)).toEqual(legacyRun('0.32', legacy, 2, actions).map((s) => s.currentPlayer));
+    expect(modernRun(config, 2, actions).map((s) => s.currentPlayer)).toEqual(
+      legacyRun('0.32', legacy, 2, actions).map((s) => s.currentPlayer),
+    );
     has(notes, 'movesPerTurn', 'info', 'flow.movesPerTurn');
   });
 });
 
 describe('turnOrder: custom orders, { playOrderPos, actionPlayers }, TurnOrder presets', () => {
   it('the skip-one custom order (seeds/002) runs as on 0.26.3', () => {
-    const legacy = core26.Game({ setup: () => ({}), moves: { m: (G: any) => G }, flow: { turnOrder: { first: () => 0, next: (G: any, ctx: any) => (ctx.playOrderPos + 2) % ctx.numPlayers } } });
+    const legacy = core26.Game({
+      setup: () => ({}),
+      moves: { m: (G: any) => G },
+      flow: { turnOrder: { first: () => 0, next: (G: any, ctx: any) => (ctx.playOrderPos + 2) % ctx.numPlayers } },
+    });
     const { config, notes } = migrateConfig(legacy);
     const actions = ['0', '2', '0'].map((p) => event('endTurn', p));
     const now = modernRun(config, 4, actions);
@@ -288,7 +325,15 @@ describe('turnOrder: custom orders, { playOrderPos, actionPlayers }, TurnOrder p
       },
     });
     const { config, notes } = migrateConfig(legacy);
-    const actions = [move('m', '1'), move('m', '0'), event('endTurn', '0'), move('m', '0'), move('m', '1'), event('endTurn', '1'), move('m', '1')];
+    const actions = [
+      move('m', '1'),
+      move('m', '0'),
+      event('endTurn', '0'),
+      move('m', '0'),
+      move('m', '1'),
+      event('endTurn', '1'),
+      move('m', '1'),
+    ];
     const now = modernRun(config, 4, actions);
     const old = legacyRun('0.26', legacy, 4, actions);
     expect(now).toEqual(old);
@@ -298,22 +343,34 @@ describe('turnOrder: custom orders, { playOrderPos, actionPlayers }, TurnOrder p
   });
 
   it('TurnOrder.ANY of 0.26: every player may move and the turn still rotates', () => {
-    const legacy = core26.Game({ setup: () => ({ n: 0 }), moves: { m: (G: any) => ({ n: G.n + 1 }) }, flow: { turnOrder: core26.TurnOrder.ANY } });
+    const legacy = core26.Game({
+      setup: () => ({ n: 0 }),
+      moves: { m: (G: any) => ({ n: G.n + 1 }) },
+      flow: { turnOrder: core26.TurnOrder.ANY },
+    });
     const { config, notes } = migrateConfig(legacy, { turnOrders: core26.TurnOrder });
     expect(config.turn.activePlayers).toBe(require('boardgame.io/dist/cjs/core.js').ActivePlayers.ALL);
     const actions = [move('m', '2'), move('m', '1'), event('endTurn', '0'), move('m', '3')];
     const now = modernRun(config, 4, actions);
-    expect(now.map((s) => [s.currentPlayer, s.movers.length, s.G])).toEqual(legacyRun('0.26', legacy, 4, actions).map((s) => [s.currentPlayer, s.movers.length, s.G]));
+    expect(now.map((s) => [s.currentPlayer, s.movers.length, s.G])).toEqual(
+      legacyRun('0.26', legacy, 4, actions).map((s) => [s.currentPlayer, s.movers.length, s.G]),
+    );
     expect(now.at(-1)!.currentPlayer).toBe('1');
     has(notes, 'TurnOrder.ANY', 'info');
   });
 
   it('TurnOrder.ANY of 0.32: every player may move and the turn stays (recognised without the release’s TurnOrder too)', () => {
-    const legacy = core32.Game({ setup: () => ({ n: 0 }), moves: { m: (G: any) => ({ n: G.n + 1 }) }, flow: { turnOrder: core32.TurnOrder.ANY } });
+    const legacy = core32.Game({
+      setup: () => ({ n: 0 }),
+      moves: { m: (G: any) => ({ n: G.n + 1 }) },
+      flow: { turnOrder: core32.TurnOrder.ANY },
+    });
     const { config, notes } = migrateConfig(legacy);
     const actions = [move('m', '2'), move('m', '1'), event('endTurn', '0'), move('m', '3')];
     const now = modernRun(config, 4, actions);
-    expect(now.map((s) => [s.currentPlayer, s.movers.length, s.G])).toEqual(legacyRun('0.32', legacy, 4, actions).map((s) => [s.currentPlayer, s.movers.length, s.G]));
+    expect(now.map((s) => [s.currentPlayer, s.movers.length, s.G])).toEqual(
+      legacyRun('0.32', legacy, 4, actions).map((s) => [s.currentPlayer, s.movers.length, s.G]),
+    );
     expect(now.at(-1)!.currentPlayer).toBe('0');
     has(notes, 'TurnOrder.ANY', 'info');
   });
@@ -327,10 +384,23 @@ describe('turnOrder: custom orders, { playOrderPos, actionPlayers }, TurnOrder p
   });
 
   it('a 0.27–0.32 turnOrder.actionPlayers section is turn.activePlayers; a value function needs a decision', () => {
-    const { config, notes } = migrateConfig(core32.Game({ moves: {}, flow: { turnOrder: { first: () => 0, next: (G: any, ctx: any) => (ctx.playOrderPos + 1) % 2, actionPlayers: { others: true } } } }));
+    const { config, notes } = migrateConfig(
+      core32.Game({
+        moves: {},
+        flow: { turnOrder: { first: () => 0, next: (G: any, ctx: any) => (ctx.playOrderPos + 1) % 2, actionPlayers: { others: true } } },
+      }),
+    );
     expect(config.turn.activePlayers).toBe(require('boardgame.io/dist/cjs/core.js').ActivePlayers.OTHERS);
     has(notes, 'turnOrder-actionPlayers');
-    const withValue = migrateConfig(core32.Game({ setup: () => ({}), moves: { m: (G: any) => G }, flow: { turnOrder: { first: () => 0, next: (G: any, ctx: any) => (ctx.playOrderPos + 1) % 3, actionPlayers: { value: () => ['2'] } } } }));
+    const withValue = migrateConfig(
+      core32.Game({
+        setup: () => ({}),
+        moves: { m: (G: any) => G },
+        flow: {
+          turnOrder: { first: () => 0, next: (G: any, ctx: any) => (ctx.playOrderPos + 1) % 3, actionPlayers: { value: () => ['2'] } },
+        },
+      }),
+    );
     has(withValue.notes, 'turnOrder-actionPlayers', 'decision');
     const s = modernSession(withValue.config, 3);
     expect(s.steps[0].ctx.activePlayers).toEqual({ 2: null });
@@ -421,7 +491,11 @@ describe('endPhase({ next }), endPhase(name), the default phase, phases as an ar
   });
 
   it('a phase without next goes back to the phase it came from (statically known), as on 0.32.1', () => {
-    const legacy = core32.Game({ setup: () => ({}), moves: { m: (G: any) => G }, flow: { startingPhase: 'a', phases: { a: { next: 'b' }, b: {} } } });
+    const legacy = core32.Game({
+      setup: () => ({}),
+      moves: { m: (G: any) => G },
+      flow: { startingPhase: 'a', phases: { a: { next: 'b' }, b: {} } },
+    });
     const { config, notes } = migrateConfig(legacy);
     expect(config.phases.b.next).toBe('a');
     const actions = [event('endPhase', '0'), event('endPhase', '0'), event('endPhase', '0')];
@@ -431,7 +505,11 @@ describe('endPhase({ next }), endPhase(name), the default phase, phases as an ar
   });
 
   it('a phase entered from two places is a decision; no startingPhase is the no-phase state', () => {
-    const legacy = core32.Game({ setup: () => ({}), moves: { m: (G: any) => G }, flow: { startingPhase: 'a', phases: { a: { next: 'shop' }, b: { next: 'shop' }, shop: {} } } });
+    const legacy = core32.Game({
+      setup: () => ({}),
+      moves: { m: (G: any) => G },
+      flow: { startingPhase: 'a', phases: { a: { next: 'shop' }, b: { next: 'shop' }, shop: {} } },
+    });
     const { config, notes } = migrateConfig(legacy);
     expect(config.phases.shop.next).toBeUndefined();
     has(notes, 'default-phase', 'decision', 'flow.phases.shop');
@@ -441,7 +519,11 @@ describe('endPhase({ next }), endPhase(name), the default phase, phases as an ar
   });
 
   it("code comparing ctx.phase with 'default' sees 'default' in the no-phase state (decision for the source)", () => {
-    const legacy = core32.Game({ setup: () => ({ where: '' }), moves: { m: (G: any, ctx: any) => ({ where: ctx.phase === 'default' ? 'none' : ctx.phase }) }, flow: { phases: { a: {} } } });
+    const legacy = core32.Game({
+      setup: () => ({ where: '' }),
+      moves: { m: (G: any, ctx: any) => ({ where: ctx.phase === 'default' ? 'none' : ctx.phase }) },
+      flow: { phases: { a: {} } },
+    });
     const { config, notes } = migrateConfig(legacy);
     const s = modernSession(config, 2);
     quiet(() => s.dispatch(move('m')));
@@ -450,7 +532,11 @@ describe('endPhase({ next }), endPhase(name), the default phase, phases as an ar
   });
 
   it('phases as an array (0.26) go round robin, as on 0.26.3', () => {
-    const legacy = core26.Game({ setup: () => ({}), moves: { m: (G: any) => G }, flow: { phases: [{ name: 'x' }, { name: 'y' }, { name: 'z' }] } });
+    const legacy = core26.Game({
+      setup: () => ({}),
+      moves: { m: (G: any) => G },
+      flow: { phases: [{ name: 'x' }, { name: 'y' }, { name: 'z' }] },
+    });
     const { config, notes } = migrateConfig(legacy);
     expect(config.phases).toMatchObject({ x: { start: true, next: 'y' }, y: { next: 'z' }, z: { next: 'x' } });
     const actions = [event('endPhase'), event('endPhase'), event('endPhase')];
@@ -459,7 +545,11 @@ describe('endPhase({ next }), endPhase(name), the default phase, phases as an ar
   });
 
   it('endPhaseIf returning a phase name (0.26) goes there', () => {
-    const legacy = core26.Game({ setup: () => ({ n: 0 }), moves: { m: (G: any) => ({ n: G.n + 1 }) }, flow: { phases: [{ name: 'x', endPhaseIf: (G: any) => (G.n > 0 ? 'z' : false) }, { name: 'y' }, { name: 'z' }] } });
+    const legacy = core26.Game({
+      setup: () => ({ n: 0 }),
+      moves: { m: (G: any) => ({ n: G.n + 1 }) },
+      flow: { phases: [{ name: 'x', endPhaseIf: (G: any) => (G.n > 0 ? 'z' : false) }, { name: 'y' }, { name: 'z' }] },
+    });
     const { config, notes } = migrateConfig(legacy);
     expect(modernRun(config, 2, [move('m')]).at(-1)!.phase).toBe('z');
     expect(legacyRun('0.26', legacy, 2, [move('m')]).at(-1)!.phase).toBe('z');
@@ -535,7 +625,15 @@ describe('(G, ctx) functions with ctx.events, ctx.random, ctx.playerID', () => {
 
 describe('≤0.26 moves, undoableMoves, redactedMoves, optimisticUpdate, plugins, events flags, unreadable Game() results', () => {
   it('a 0.26 move that returns nothing is refused, as 0.26.3 refused it; the source needs a decision', () => {
-    const legacy = core26.Game({ setup: () => ({ n: 0 }), moves: { bad: (G: any) => { G.n++; }, good: (G: any) => ({ n: G.n + 1 }) } });
+    const legacy = core26.Game({
+      setup: () => ({ n: 0 }),
+      moves: {
+        bad: (G: any) => {
+          G.n++;
+        },
+        good: (G: any) => ({ n: G.n + 1 }),
+      },
+    });
     const { config, notes } = migrateConfig(legacy);
     const s = modernSession(config, 2);
     expect(quiet(() => s.dispatch(move('bad'))).ok).toBe(false);
@@ -585,14 +683,33 @@ describe('≤0.26 moves, undoableMoves, redactedMoves, optimisticUpdate, plugins
 describe('the legacy fixtures: the original on its own release and the migration on 0.50.2, same actions, same games', () => {
   const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures');
   async function loadFixture(name: string, core: unknown): Promise<any> {
-    const result = await esbuild.build({ entryPoints: [`${fixturesDir}/${name}/game.ts`], bundle: true, write: false, format: 'cjs', platform: 'node', external: ['boardgame.io', 'boardgame.io/*'], logLevel: 'silent' });
+    const result = await esbuild.build({
+      entryPoints: [`${fixturesDir}/${name}/game.ts`],
+      bundle: true,
+      write: false,
+      format: 'cjs',
+      platform: 'node',
+      external: ['boardgame.io', 'boardgame.io/*'],
+      logLevel: 'silent',
+    });
     const module = { exports: {} as Record<string, any> };
-    new Function('exports', 'require', 'module', result.outputFiles[0].text)(module.exports, (id: string) => (id.startsWith('boardgame.io') ? core : require(id)), module);
+    new Function('exports', 'require', 'module', result.outputFiles[0].text)(
+      module.exports,
+      (id: string) => (id.startsWith('boardgame.io') ? core : require(id)),
+      module,
+    );
     return module.exports.default;
   }
 
   /** Random moves by whoever may move, and endTurn/endPhase by the current player, played on both. */
-  function compare(release: '0.26' | '0.32', legacy: any, numPlayers: number, seed: string, steps: number, avoid: (action: FlowAction, G: any) => boolean = () => false) {
+  function compare(
+    release: '0.26' | '0.32',
+    legacy: any,
+    numPlayers: number,
+    seed: string,
+    steps: number,
+    avoid: (action: FlowAction, G: any) => boolean = () => false,
+  ) {
     const random = createPrng(seed);
     const { config } = migrateConfig(legacy);
     const session = modernSession(config, numPlayers);
@@ -610,7 +727,12 @@ describe('the legacy fixtures: the original on its own release and the migration
       actions.push(action);
       quiet(() => session.dispatch(action));
       const after = session.steps[session.lastIndex].ctx;
-      now.push({ phase: after.gameover !== undefined ? '(game over)' : after.phase, currentPlayer: after.currentPlayer, movers: (after.activePlayers ? Object.keys(after.activePlayers) : [after.currentPlayer]).sort(), G: JSON.parse(JSON.stringify(session.currentState.G)) });
+      now.push({
+        phase: after.gameover !== undefined ? '(game over)' : after.phase,
+        currentPlayer: after.currentPlayer,
+        movers: (after.activePlayers ? Object.keys(after.activePlayers) : [after.currentPlayer]).sort(),
+        G: JSON.parse(JSON.stringify(session.currentState.G)),
+      });
     }
     const old = legacyRun(release, legacy, numPlayers, actions);
     for (let i = 0; i < now.length; i++) {
@@ -633,7 +755,13 @@ describe('the legacy fixtures: the original on its own release and the migration
     const lastMoveOfPhase = (a: FlowAction, G: any) => a.type === 'move' && a.name === 'passToThree' && G.phaseMoves === 3;
     for (const seed of ['t1', 't2', 't3']) {
       const { phases } = compare('0.26', await loadFixture('legacy-turn-orders', core26), 4, seed, 200, lastMoveOfPhase);
-      expect([...phases].filter((p) => p !== '(game over)').sort()).toEqual(['action-players', 'any', 'default-order', 'jump-to-3', 'skip-one']);
+      expect([...phases].filter((p) => p !== '(game over)').sort()).toEqual([
+        'action-players',
+        'any',
+        'default-order',
+        'jump-to-3',
+        'skip-one',
+      ]);
     }
   });
 });
@@ -652,7 +780,12 @@ describe('the remaining notes', () => {
   });
 
   it('allowedMoves naming unknown moves, a phase named default, next: default', () => {
-    const { config, notes } = migrateConfig(core32.Game({ moves: { a: (G: any) => G }, flow: { startingPhase: 'p', phases: { p: { allowedMoves: ['a', 'nope'], next: 'default' }, default: { next: 'p' } } } }));
+    const { config, notes } = migrateConfig(
+      core32.Game({
+        moves: { a: (G: any) => G },
+        flow: { startingPhase: 'p', phases: { p: { allowedMoves: ['a', 'nope'], next: 'default' }, default: { next: 'p' } } },
+      }),
+    );
     expect(Object.keys(config.phases)).toEqual(['p']);
     expect(Object.keys(config.phases.p.moves)).toEqual(['a']);
     expect(config.phases.p.next).toBeUndefined();
@@ -699,7 +832,10 @@ describe('what a 0.50 config keeps', () => {
   it('unchanged parts keep their identity (TurnOrder presets, modern moves); only the (G, ctx) function is wrapped', () => {
     const { TurnOrder } = require('boardgame.io/dist/cjs/core.js');
     const stages = { respond: { moves: { answer: ({ G }: any) => G } } };
-    const game = { moves: { m: ({ G }: any) => G }, turn: { order: TurnOrder.DEFAULT, stages, onMove: (G: any, ctx: any) => ctx.events.endTurn() } };
+    const game = {
+      moves: { m: ({ G }: any) => G },
+      turn: { order: TurnOrder.DEFAULT, stages, onMove: (G: any, ctx: any) => ctx.events.endTurn() },
+    };
     const { config } = migrateConfig(game);
     expect(config.turn.order).toBe(TurnOrder.DEFAULT);
     expect(config.turn.stages).toBe(stages);

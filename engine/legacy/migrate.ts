@@ -25,13 +25,21 @@ export function materialize(node: Node, env: WrapEnv): unknown {
     case 'endGameSwitch':
       return endGameByPhase(Object.fromEntries(node.byPhase.map(([p, n]) => [p, fn(n)])), node.fallback ? fn(node.fallback) : undefined);
     case 'turnBegin':
-      return turnBegin(node.hook ? fn(node.hook) : undefined, node.pending, node.recheck ? { entry: node.recheck.entry, endIf: fn(node.recheck.endIf) } : undefined);
+      return turnBegin(
+        node.hook ? fn(node.hook) : undefined,
+        node.pending,
+        node.recheck ? { entry: node.recheck.entry, endIf: fn(node.recheck.endIf) } : undefined,
+      );
     case 'phaseHook':
       return phaseHook(node.which, node.hook ? fn(node.hook) : undefined, node.entry);
     case 'phaseEndIf':
       return phaseEndIf(fn(node.endIf), node.entry);
     case 'longMove':
-      return { move: materialize(node.move, env), ...(node.undoable === false ? { undoable: false } : {}), ...(node.redact ? { redact: true } : {}) };
+      return {
+        move: materialize(node.move, env),
+        ...(node.undoable === false ? { undoable: false } : {}),
+        ...(node.redact ? { redact: true } : {}),
+      };
   }
 }
 

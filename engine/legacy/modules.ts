@@ -31,7 +31,8 @@ export function importBindings(source: string): Map<string, ImportBinding> {
     for (const spec of node.specifiers) {
       if (spec.type === 'ImportSpecifier' && spec.importKind === 'type') continue;
       if (spec.type === 'ImportDefaultSpecifier') out.set(spec.local.name, { from: node.source.value, imported: 'default' });
-      else if (spec.type === 'ImportSpecifier') out.set(spec.local.name, { from: node.source.value, imported: nameOf(spec.imported) ?? spec.local.name });
+      else if (spec.type === 'ImportSpecifier')
+        out.set(spec.local.name, { from: node.source.value, imported: nameOf(spec.imported) ?? spec.local.name });
     }
   }
   return out;
@@ -52,7 +53,7 @@ export function exportTarget(source: string, name: string): ExportTarget | null 
   if (!body) return null;
   const local = (id: string): ExportTarget | null => {
     for (const node of body) {
-      const decl = (node.type === 'ExportNamedDeclaration' || node.type === 'ExportDefaultDeclaration') ? node.declaration : node;
+      const decl = node.type === 'ExportNamedDeclaration' || node.type === 'ExportDefaultDeclaration' ? node.declaration : node;
       const span = decl && declarationSpan(decl, id);
       if (span) return { span };
     }
@@ -93,7 +94,11 @@ export function parameterCount(text: string): number | null {
  * The file that defines `exportName` of `file`, following re-exports (`export { default } from
  * './game'`) through local files: where a game's config is written when its entry only passes it on.
  */
-export function definingFile(file: string, exportName: string, local: { read(file: string): string | undefined; resolve(from: string, specifier: string): string | null }): string {
+export function definingFile(
+  file: string,
+  exportName: string,
+  local: { read(file: string): string | undefined; resolve(from: string, specifier: string): string | null },
+): string {
   let current = file;
   let name = exportName;
   for (let hops = 0; hops < 8; hops++) {

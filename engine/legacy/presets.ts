@@ -52,16 +52,25 @@ function common(release: '0.26' | '0.32'): Record<string, Order> {
           ANY: tag(
             {
               first: (G: unknown, ctx: LegacyCtx) => ({ actionPlayers: [...ctx.playOrder], playOrderPos: ctx.playOrderPos }),
-              next: (G: unknown, ctx: LegacyCtx) => ({ actionPlayers: [...ctx.playOrder], playOrderPos: (ctx.playOrderPos + 1) % ctx.playOrder.length }),
+              next: (G: unknown, ctx: LegacyCtx) => ({
+                actionPlayers: [...ctx.playOrder],
+                playOrderPos: (ctx.playOrderPos + 1) % ctx.playOrder.length,
+              }),
             },
             { name: 'ANY', release: '0.26' },
           ),
         }
       : {
           ANY: tag({ first: stay, next: stay, actionPlayers: { all: true } }, { name: 'ANY', release: '0.32' }),
-          ANY_ONCE: tag({ first: stay, next: stay, actionPlayers: { all: true, once: true }, endPhaseOnceDone: true }, { name: 'ANY_ONCE', release: '0.32' }),
+          ANY_ONCE: tag(
+            { first: stay, next: stay, actionPlayers: { all: true, once: true }, endPhaseOnceDone: true },
+            { name: 'ANY_ONCE', release: '0.32' },
+          ),
           OTHERS: tag({ first: stay, next: stay, actionPlayers: { others: true } }, { name: 'OTHERS', release: '0.32' }),
-          OTHERS_ONCE: tag({ first: stay, next: stay, actionPlayers: { others: true, once: true }, endPhaseOnceDone: true }, { name: 'OTHERS_ONCE', release: '0.32' }),
+          OTHERS_ONCE: tag(
+            { first: stay, next: stay, actionPlayers: { others: true, once: true }, endPhaseOnceDone: true },
+            { name: 'OTHERS_ONCE', release: '0.32' },
+          ),
         }),
   };
 }
@@ -70,16 +79,24 @@ function common(release: '0.26' | '0.32'): Record<string, Order> {
 export function legacyTurnOrders(release: '0.26' | '0.32'): Record<string, unknown> {
   const presets: Record<string, unknown> = common(release);
   if (release === '0.32') {
-    presets.CUSTOM = (playOrder: string[]) => tag({ playOrder: () => playOrder, first: () => 0, next: round }, { name: 'CUSTOM', release: 'any' });
-    presets.CUSTOM_FROM = (field: string) => tag({ playOrder: (G: Record<string, unknown>) => G[field], first: () => 0, next: round }, { name: 'CUSTOM_FROM', release: 'any' });
+    presets.CUSTOM = (playOrder: string[]) =>
+      tag({ playOrder: () => playOrder, first: () => 0, next: round }, { name: 'CUSTOM', release: 'any' });
+    presets.CUSTOM_FROM = (field: string) =>
+      tag({ playOrder: (G: Record<string, unknown>) => G[field], first: () => 0, next: round }, { name: 'CUSTOM_FROM', release: 'any' });
   }
   return presets;
 }
 
 /** Whitespace-free sources of the presets' functions as boardgame.io 0.26.3 and 0.32.1 ship them. */
 const SOURCES: Record<string, { first: string; next: string }> = {
-  DEFAULT: { first: 'functionfirst(G,ctx){returnctx.playOrderPos;}', next: 'functionnext(G,ctx){return(ctx.playOrderPos+1)%ctx.playOrder.length;}' },
-  ONCE: { first: 'functionfirst(){return0;}', next: 'functionnext(G,ctx){if(ctx.playOrderPos<ctx.playOrder.length-1){returnctx.playOrderPos+1;}}' },
+  DEFAULT: {
+    first: 'functionfirst(G,ctx){returnctx.playOrderPos;}',
+    next: 'functionnext(G,ctx){return(ctx.playOrderPos+1)%ctx.playOrder.length;}',
+  },
+  ONCE: {
+    first: 'functionfirst(){return0;}',
+    next: 'functionnext(G,ctx){if(ctx.playOrderPos<ctx.playOrder.length-1){returnctx.playOrderPos+1;}}',
+  },
   STAY: { first: 'functionfirst(G,ctx){returnctx.playOrderPos;}', next: 'functionnext(G,ctx){returnctx.playOrderPos;}' },
   ANY26: {
     first: 'functionfirst(G,ctx){return{actionPlayers:[].concat(toConsumableArray(ctx.playOrder)),playOrderPos:ctx.playOrderPos};}',
@@ -118,6 +135,7 @@ export function legacyPresetOf(order: unknown, turnOrders?: Record<string, unkno
     const base = flags.all ? 'ANY' : flags.others ? 'OTHERS' : null;
     if (base) return { name: `${base}${flags.once ? '_ONCE' : ''}` as LegacyPresetName, release: '0.32' };
   }
-  if (first === SOURCES.DEFAULT.first && next.startsWith('functionnext(G,ctx){if(G.allPassed)return;')) return { name: 'SKIP', release: 'any' };
+  if (first === SOURCES.DEFAULT.first && next.startsWith('functionnext(G,ctx){if(G.allPassed)return;'))
+    return { name: 'SKIP', release: 'any' };
   return null;
 }

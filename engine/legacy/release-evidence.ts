@@ -32,17 +32,55 @@ export interface SourceFile {
 
 // What appeared or went away in each release (reference/boardgame-io-0.50.2.md §8 and the changelog).
 export const RELEASE_MARKERS: ReleaseMarker[] = [
-  { id: 'game-wrapper', what: '`Game({ … })` from boardgame.io/core (≤0.32)', releases: '<0.33', weight: 4, pattern: /\bGame\s*(?:<[^>]*>)?\s*\(\s*\{/, fileAlso: /\bGame\b[^;]*['"]boardgame\.io\/core['"]|require\(\s*['"]boardgame\.io\/core['"]\s*\)/ },
+  {
+    id: 'game-wrapper',
+    what: '`Game({ … })` from boardgame.io/core (≤0.32)',
+    releases: '<0.33',
+    weight: 4,
+    pattern: /\bGame\s*(?:<[^>]*>)?\s*\(\s*\{/,
+    fileAlso: /\bGame\b[^;]*['"]boardgame\.io\/core['"]|require\(\s*['"]boardgame\.io\/core['"]\s*\)/,
+  },
   { id: 'flow-section', what: 'a `flow: { … }` section (≤0.32)', releases: '<0.33', weight: 4, pattern: /\bflow\s*:\s*\{/ },
-  { id: 'flow-keys', what: 'a flow key of ≤0.32 (`startingPhase`, `endPhaseIf`, `endTurnIf`, `movesPerTurn`, `allowedMoves`, `onPhaseBegin`, `onTurnBegin`…)', releases: '<0.33', weight: 3, pattern: /\b(startingPhase|endPhaseIf|endTurnIf|endGameIf|movesPerTurn|allowedMoves|onPhaseBegin|onPhaseEnd|onTurnBegin|onTurnEnd)\s*:/ },
+  {
+    id: 'flow-keys',
+    what: 'a flow key of ≤0.32 (`startingPhase`, `endPhaseIf`, `endTurnIf`, `movesPerTurn`, `allowedMoves`, `onPhaseBegin`, `onTurnBegin`…)',
+    releases: '<0.33',
+    weight: 3,
+    pattern: /\b(startingPhase|endPhaseIf|endTurnIf|endGameIf|movesPerTurn|allowedMoves|onPhaseBegin|onPhaseEnd|onTurnBegin|onTurnEnd)\s*:/,
+  },
   { id: 'phases-array', what: '`phases: [ … ]`, phases as an array (≤0.26)', releases: '<0.27', weight: 2, pattern: /\bphases\s*:\s*\[/ },
-  { id: 'endTurn-player', what: "`endTurn('id')` / `endPhase('name')` with a bare string (≤0.26)", releases: '<0.27', weight: 1, pattern: /\b(endTurn|endPhase)\(\s*['"`]/ },
-  { id: 'endPhase-next', what: '`endPhase({ next })` (0.27–0.32)', releases: '>=0.27 <0.33', weight: 1, pattern: /\bendPhase\(\s*\{\s*next\b/ },
+  {
+    id: 'endTurn-player',
+    what: "`endTurn('id')` / `endPhase('name')` with a bare string (≤0.26)",
+    releases: '<0.27',
+    weight: 1,
+    pattern: /\b(endTurn|endPhase)\(\s*['"`]/,
+  },
+  {
+    id: 'endPhase-next',
+    what: '`endPhase({ next })` (0.27–0.32)',
+    releases: '>=0.27 <0.33',
+    weight: 1,
+    pattern: /\bendPhase\(\s*\{\s*next\b/,
+  },
   { id: 'setActionPlayers', what: '`setActionPlayers` (0.25–0.32)', releases: '>=0.25 <0.33', weight: 2, pattern: /\bsetActionPlayers\b/ },
   { id: 'actionPlayers', what: '`actionPlayers` (≤0.32)', releases: '<0.33', weight: 2, pattern: /\bactionPlayers\b/ },
-  { id: 'active-players', what: '`activePlayers` / `setActivePlayers` / `setStage` / `endStage` (0.33+)', releases: '>=0.33', weight: 3, pattern: /\b(activePlayers|setActivePlayers|setStage|endStage)\b/ },
+  {
+    id: 'active-players',
+    what: '`activePlayers` / `setActivePlayers` / `setStage` / `endStage` (0.33+)',
+    releases: '>=0.33',
+    weight: 3,
+    pattern: /\b(activePlayers|setActivePlayers|setStage|endStage)\b/,
+  },
   { id: 'stages', what: '`stages: { … }` (0.33+)', releases: '>=0.33', weight: 2, pattern: /\bstages\s*:\s*\{/ },
-  { id: 'moveLimit', what: '`moveLimit` (0.33–0.47; `minMoves`/`maxMoves` since 0.48)', releases: '>=0.33 <0.48', weight: 2, pattern: /\bmoveLimit\s*:/, supportOnly: true },
+  {
+    id: 'moveLimit',
+    what: '`moveLimit` (0.33–0.47; `minMoves`/`maxMoves` since 0.48)',
+    releases: '>=0.33 <0.48',
+    weight: 2,
+    pattern: /\bmoveLimit\s*:/,
+    supportOnly: true,
+  },
   { id: 'min-max-moves', what: '`minMoves` / `maxMoves` (0.48+)', releases: '>=0.48', weight: 2, pattern: /\b(minMoves|maxMoves)\s*:/ },
   {
     id: 'context-object',
@@ -53,8 +91,22 @@ export const RELEASE_MARKERS: ReleaseMarker[] = [
     // A React board takes ({ G, ctx, moves }) in every release.
     unless: /\b(moves|isActive|isMultiplayer|matchData|sendChatMessage)\b/,
   },
-  { id: 'context-events', what: '`events.…()` taken from the context object (0.50+)', releases: '>=0.50', weight: 1, pattern: /(?<![\w.]|ctx\.)events\.(endTurn|endPhase|setPhase|endGame|setActivePlayers|endStage|setStage)\(/, fileAlso: /\(\s*\{[^}]*\bevents\b/ },
-  { id: 'g-ctx', what: 'functions taking `(G, ctx)` (≤0.49)', releases: '<0.50', weight: 2, pattern: /\(\s*G\s*(?::[^,()]*)?,\s*ctx\b/, supportOnly: true },
+  {
+    id: 'context-events',
+    what: '`events.…()` taken from the context object (0.50+)',
+    releases: '>=0.50',
+    weight: 1,
+    pattern: /(?<![\w.]|ctx\.)events\.(endTurn|endPhase|setPhase|endGame|setActivePlayers|endStage|setStage)\(/,
+    fileAlso: /\(\s*\{[^}]*\bevents\b/,
+  },
+  {
+    id: 'g-ctx',
+    what: 'functions taking `(G, ctx)` (≤0.49)',
+    releases: '<0.50',
+    weight: 2,
+    pattern: /\(\s*G\s*(?::[^,()]*)?,\s*ctx\b/,
+    supportOnly: true,
+  },
   { id: 'ctx-events', what: '`ctx.events` / `ctx.random` (≤0.49)', releases: '<0.50', weight: 3, pattern: /\bctx\.(events|random)\b/ },
 ];
 

@@ -5,7 +5,19 @@
  * else in the text (comments, formatting, the return type) is kept as written.
  */
 import MagicString from 'magic-string';
-import { isCall, isMember, keyName, memberName, parseFunctionText, returnedExpressions, stringValue, unwrapExpression, walk, type ParsedFunction, type t } from '../lint/ast';
+import {
+  isCall,
+  isMember,
+  keyName,
+  memberName,
+  parseFunctionText,
+  returnedExpressions,
+  stringValue,
+  unwrapExpression,
+  walk,
+  type ParsedFunction,
+  type t,
+} from '../lint/ast';
 import { parseFunction } from '../lint/source';
 import { infoOf, type Role } from './analyse';
 import type { AdaptSpec, Plan } from './plan';
@@ -22,16 +34,21 @@ const ACTIVE_PLAYER_FLAGS = ['all', 'others', 'allOthers', 'once'];
 /** Where a function's parameter list is: with its parentheses when it has them (positions in the function's text). */
 function parameterList(parsed: ParsedFunction): { start: number; end: number; parens: boolean } | null {
   const { node: fn, offset, file } = parsed;
-  const from = fn.typeParameters?.end ?? (fn.type === 'ObjectMethod' ? fn.key.end : fn.type === 'ArrowFunctionExpression' ? fn.start : fn.id?.end) ?? fn.start!;
+  const from =
+    fn.typeParameters?.end ??
+    (fn.type === 'ObjectMethod' ? fn.key.end : fn.type === 'ArrowFunctionExpression' ? fn.start : fn.id?.end) ??
+    fn.start!;
   const tokens = (file.tokens ?? []) as { type: string | { label: string }; start: number; end: number }[];
   const label = (tok: (typeof tokens)[number]) => (typeof tok.type === 'string' ? tok.type : tok.type.label);
   const open = tokens.findIndex((tok) => tok.start >= from! && label(tok) === '(');
   const first = fn.params[0];
-  if (open < 0 || (first && tokens[open].start > first.start!)) return first ? { start: first.start! - offset, end: first.end! - offset, parens: false } : null;
+  if (open < 0 || (first && tokens[open].start > first.start!))
+    return first ? { start: first.start! - offset, end: first.end! - offset, parens: false } : null;
   let depth = 0;
   for (let k = open; k < tokens.length; k++) {
     if (label(tokens[k]) === '(') depth++;
-    else if (label(tokens[k]) === ')' && --depth === 0) return { start: tokens[open].start - offset, end: tokens[k].end - offset, parens: true };
+    else if (label(tokens[k]) === ')' && --depth === 0)
+      return { start: tokens[open].start - offset, end: tokens[k].end - offset, parens: true };
   }
   return null;
 }
@@ -74,7 +91,13 @@ function usesName(root: t.Node, name: string, ignored: Set<t.Node>): boolean {
 }
 
 /** Rewrites one legacy function's text for 0.50 (parameter list, body, returns). */
-export function rewriteFunction(text: string, role: Role, adapt: AdaptSpec | undefined, plan: Plan, imports: NeededImports): { text: string } {
+export function rewriteFunction(
+  text: string,
+  role: Role,
+  adapt: AdaptSpec | undefined,
+  plan: Plan,
+  imports: NeededImports,
+): { text: string } {
   const parsed = parseFunctionText(text);
   const shape = parseFunction(text);
   const list = parsed && parameterList(parsed);
@@ -126,7 +149,10 @@ export function rewriteFunction(text: string, role: Role, adapt: AdaptSpec | und
     const rename = (to: string) => replace(callee.property, to);
     const dropArguments = () => args.length && out.remove(startOf(args[0]), endOf(args[args.length - 1]));
     if (name === 'endTurn') {
-      if (arg && (stringValue(arg) !== undefined || (v26 && arg.type !== 'ObjectExpression' && !(arg.type === 'BooleanLiteral' && arg.value)))) {
+      if (
+        arg &&
+        (stringValue(arg) !== undefined || (v26 && arg.type !== 'ObjectExpression' && !(arg.type === 'BooleanLiteral' && arg.value)))
+      ) {
         out.prependRight(startOf(args[0]), '{ next: ');
         out.appendLeft(endOf(args[0]), ' }');
       }
@@ -158,7 +184,8 @@ export function rewriteFunction(text: string, role: Role, adapt: AdaptSpec | und
     } else if (name === 'setActivePlayers' || name === 'setStage') {
       for (const a of args) {
         walk(a, (n) => {
-          if (n.type === 'ObjectProperty' && !n.computed && !n.shorthand && keyName(n.key, false) === 'moveLimit') replace(n.key, 'maxMoves');
+          if (n.type === 'ObjectProperty' && !n.computed && !n.shorthand && keyName(n.key, false) === 'moveLimit')
+            replace(n.key, 'maxMoves');
         });
       }
     }
@@ -182,7 +209,12 @@ export function rewriteFunction(text: string, role: Role, adapt: AdaptSpec | und
       if (e.type !== 'ObjectExpression') continue;
       const props = e.properties.filter((p): p is t.ObjectProperty => p.type === 'ObjectProperty');
       const pos = props.find((p) => keyName(p.key, p.computed) === 'playOrderPos');
-      if (!pos || props.length !== e.properties.length || !props.every((p) => ['playOrderPos', 'actionPlayers'].includes(keyName(p.key, p.computed) ?? ''))) continue;
+      if (
+        !pos ||
+        props.length !== e.properties.length ||
+        !props.every((p) => ['playOrderPos', 'actionPlayers'].includes(keyName(p.key, p.computed) ?? ''))
+      )
+        continue;
       found = true;
       if (pos.shorthand) replace(e, 'playOrderPos');
       else keepOnly(e, pos.value);
@@ -244,6 +276,7 @@ export function rewriteFunction(text: string, role: Role, adapt: AdaptSpec | und
   if (list) out.update(list.start, list.end, paramList);
   else if (paramList !== '()') return { text };
   let result = out.toString();
-  if (wrapPosition) result = `(context) => {\n  const result = (${result})(context);\n  return result !== null && typeof result === 'object' ? result.playOrderPos : result;\n}`;
+  if (wrapPosition)
+    result = `(context) => {\n  const result = (${result})(context);\n  return result !== null && typeof result === 'object' ? result.playOrderPos : result;\n}`;
   return { text: result };
 }

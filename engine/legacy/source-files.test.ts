@@ -23,7 +23,11 @@ const pass = (G: any, ctx: any) => {
 function begin(G: any, ctx: any) {
   return { ...G, turns: G.turns + ctx.numPlayers };
 }
-const config = { setup: () => ({ deck: [1, 2, 3], turns: 0 }), moves: { drawCard, pass }, phases: { main: { start: true, turn: { onBegin: begin } } } };
+const config = {
+  setup: () => ({ deck: [1, 2, 3], turns: 0 }),
+  moves: { drawCard, pass },
+  phases: { main: { start: true, turn: { onBegin: begin } } },
+};
 
 const FILES = {
   '/game/game.ts': `import { drawCard } from './moves';

@@ -8,7 +8,20 @@ import type { GameConfig } from '../types';
 import { indentAt, type Span } from './edits';
 import { exportTarget, importBindings, parameterCount, type ExportTarget } from './modules';
 
-const CONFIG_KEYS = new Set(['setup', 'moves', 'phases', 'turn', 'flow', 'endIf', 'playerView', 'name', 'ai', 'minPlayers', 'maxPlayers', 'onEnd']);
+const CONFIG_KEYS = new Set([
+  'setup',
+  'moves',
+  'phases',
+  'turn',
+  'flow',
+  'endIf',
+  'playerView',
+  'name',
+  'ai',
+  'minPlayers',
+  'maxPlayers',
+  'onEnd',
+]);
 export const IDENT = /^[A-Za-z_$][\w$]*$/;
 
 /** How `migrateSourceFiles` reads the game's other local files (the app reads the disk; the engine stays pure). */
@@ -54,10 +67,12 @@ export class SourceIndex {
   ) {
     this.ast = parseModule(source, file || undefined);
     for (const stmt of this.ast?.program.body ?? []) {
-      const decl = (stmt.type === 'ExportNamedDeclaration' || stmt.type === 'ExportDefaultDeclaration') && stmt.declaration ? stmt.declaration : stmt;
+      const decl =
+        (stmt.type === 'ExportNamedDeclaration' || stmt.type === 'ExportDefaultDeclaration') && stmt.declaration ? stmt.declaration : stmt;
       if (decl.type === 'FunctionDeclaration' && decl.id && !this.decls.has(decl.id.name)) this.decls.set(decl.id.name, spanOf(decl));
       if (decl.type === 'VariableDeclaration') {
-        for (const d of decl.declarations) if (d.id.type === 'Identifier' && d.init && !this.decls.has(d.id.name)) this.decls.set(d.id.name, spanOf(d.init));
+        for (const d of decl.declarations)
+          if (d.id.type === 'Identifier' && d.init && !this.decls.has(d.id.name)) this.decls.set(d.id.name, spanOf(d.init));
       }
     }
     this.root = spec && this.ast ? this.findRoot(spec, this.ast.program) : null;
@@ -110,7 +125,12 @@ export class SourceIndex {
     const calls: { expr: Span; object: t.ObjectExpression }[] = [];
     const candidates: { expr: Span; object: t.ObjectExpression; score: number }[] = [];
     walk(program, (node) => {
-      if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Game' && node.arguments[0]?.type === 'ObjectExpression') {
+      if (
+        node.type === 'CallExpression' &&
+        node.callee.type === 'Identifier' &&
+        node.callee.name === 'Game' &&
+        node.arguments[0]?.type === 'ObjectExpression'
+      ) {
         calls.push({ expr: spanOf(node), object: node.arguments[0] });
       }
       if (node.type !== 'ObjectExpression') return;

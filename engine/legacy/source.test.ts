@@ -51,7 +51,15 @@ function evaluate(source: string, core: unknown): GameConfig {
 
 /** Bundles a fixture file (its own imports included) with `boardgame.io/core` resolved to `core`. */
 async function loadFile(file: string, core: unknown): Promise<GameConfig> {
-  const result = await esbuild.build({ entryPoints: [file], bundle: true, write: false, format: 'cjs', platform: 'node', external: ['boardgame.io', 'boardgame.io/*'], logLevel: 'silent' });
+  const result = await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    external: ['boardgame.io', 'boardgame.io/*'],
+    logLevel: 'silent',
+  });
   const module = { exports: {} as Record<string, any> };
   const req = (id: string) => (id.startsWith('boardgame.io') ? core : require(id));
   new Function('exports', 'require', 'module', result.outputFiles[0].text)(module.exports, req, module);
@@ -125,7 +133,7 @@ export default Game({ setup: () => ({ n: 0 }), moves: { m: (G) => ({ n: G.n + 1 
     contains: ['turn: {', 'endIf: ({ G }) => G.n % 2 === 0'],
   },
   {
-    name: "endTurnIf returning a playerID (0.26), also in a ternary (decisions: it was also checked after phase changes)",
+    name: 'endTurnIf returning a playerID (0.26), also in a ternary (decisions: it was also checked after phase changes)',
     release: '0.26',
     players: 4,
     decisions: 2,
@@ -149,7 +157,12 @@ export default Game({ setup: () => ({ n: 0 }), moves: { m: (G) => ({ n: G.n + 1 
 export default Game({ setup: () => ({ begins: 0, ends: 0, moves: 0 }), moves: { m: (G) => G },
   flow: { onTurnBegin: G => ({ ...G, begins: G.begins + 1 }), onTurnEnd: G => ({ ...G, ends: G.ends + 1 }), onMove: (G, ctx) => ({ ...G, moves: G.moves + 1 }) } });`,
   },
-  { name: 'movesPerTurn', release: '0.32', source: `import { Game } from 'boardgame.io/core';\nexport default Game({ setup: () => ({ n: 0 }), moves: { m: (G) => ({ n: G.n + 1 }) }, flow: { movesPerTurn: 2 } });`, contains: ['minMoves: 2', 'maxMoves: 2'] },
+  {
+    name: 'movesPerTurn',
+    release: '0.32',
+    source: `import { Game } from 'boardgame.io/core';\nexport default Game({ setup: () => ({ n: 0 }), moves: { m: (G) => ({ n: G.n + 1 }) }, flow: { movesPerTurn: 2 } });`,
+    contains: ['minMoves: 2', 'maxMoves: 2'],
+  },
   {
     name: 'a custom turnOrder (skip one)',
     release: '0.26',
@@ -170,8 +183,20 @@ export default Game({ setup: () => ({}), moves: { m: (G) => ({ ...G }) }, flow: 
 } } });`,
     contains: ['first: () => (0)', 'return playOrderPos;'],
   },
-  { name: 'TurnOrder.ANY (0.26)', release: '0.26', players: 3, source: `import { Game, TurnOrder } from 'boardgame.io/core';\nexport default Game({ setup: () => ({ n: 0 }), moves: { m: (G) => ({ n: G.n + 1 }) }, flow: { turnOrder: TurnOrder.ANY } });`, contains: ['activePlayers: ActivePlayers.ALL', "import { ActivePlayers, TurnOrder } from 'boardgame.io/core';"] },
-  { name: 'TurnOrder.ANY (0.32)', release: '0.32', players: 3, source: `import { Game, TurnOrder } from 'boardgame.io/core';\nexport default Game({ setup: () => ({ n: 0 }), moves: { m: (G) => ({ n: G.n + 1 }) }, flow: { turnOrder: TurnOrder.ANY } });`, contains: ['next: ({ ctx }) => ctx.playOrderPos', 'ActivePlayers.ALL'] },
+  {
+    name: 'TurnOrder.ANY (0.26)',
+    release: '0.26',
+    players: 3,
+    source: `import { Game, TurnOrder } from 'boardgame.io/core';\nexport default Game({ setup: () => ({ n: 0 }), moves: { m: (G) => ({ n: G.n + 1 }) }, flow: { turnOrder: TurnOrder.ANY } });`,
+    contains: ['activePlayers: ActivePlayers.ALL', "import { ActivePlayers, TurnOrder } from 'boardgame.io/core';"],
+  },
+  {
+    name: 'TurnOrder.ANY (0.32)',
+    release: '0.32',
+    players: 3,
+    source: `import { Game, TurnOrder } from 'boardgame.io/core';\nexport default Game({ setup: () => ({ n: 0 }), moves: { m: (G) => ({ n: G.n + 1 }) }, flow: { turnOrder: TurnOrder.ANY } });`,
+    contains: ['next: ({ ctx }) => ctx.playOrderPos', 'ActivePlayers.ALL'],
+  },
   {
     name: 'ctx.actionPlayers, setActionPlayers, changeActionPlayers',
     release: '0.32',
@@ -182,10 +207,14 @@ export default Game({ setup: () => ({ seen: [] }), moves: {
   one: (G, ctx) => { ctx.events.changeActionPlayers(['1']); return G; },
   look: (G, ctx) => ({ seen: [...G.seen, ctx.actionPlayers.length] }),
 }, flow: { setActionPlayers: true } });`,
-    contains: ['events.setActivePlayers(ActivePlayers.ALL)', "events.setActivePlayers(['1'])", 'Object.keys(ctx.activePlayers ?? { [ctx.currentPlayer]: null })'],
+    contains: [
+      'events.setActivePlayers(ActivePlayers.ALL)',
+      "events.setActivePlayers(['1'])",
+      'Object.keys(ctx.activePlayers ?? { [ctx.currentPlayer]: null })',
+    ],
   },
   {
-    name: "endPhase({ next }) in a move",
+    name: 'endPhase({ next }) in a move',
     release: '0.32',
     source: `import { Game } from 'boardgame.io/core';
 export default Game({ setup: () => ({}), moves: { toC: (G, ctx) => { ctx.events.endPhase({ next: 'c' }); return G; }, back: (G, ctx) => { ctx.events.endPhase(); return G; } },
@@ -212,7 +241,12 @@ export default Game({ setup: () => ({}), moves: { jump: (G, ctx) => { ctx.events
     decisions: 1,
     source: `import { Game } from 'boardgame.io/core';\nexport default Game({ setup: () => ({}), moves: { m: (G) => G }, flow: { startingPhase: 'a', phases: { a: { next: 'shop' }, b: { next: 'shop' }, shop: {} } } });`,
   },
-  { name: 'phases as an array (0.26)', release: '0.26', source: `import { Game } from 'boardgame.io/core';\nexport default Game({ setup: () => ({}), moves: { m: (G) => ({ ...G }) }, flow: { phases: [{ name: 'x' }, { name: 'y' }] } });`, contains: ["next: 'y'", "next: 'x'"] },
+  {
+    name: 'phases as an array (0.26)',
+    release: '0.26',
+    source: `import { Game } from 'boardgame.io/core';\nexport default Game({ setup: () => ({}), moves: { m: (G) => ({ ...G }) }, flow: { phases: [{ name: 'x' }, { name: 'y' }] } });`,
+    contains: ["next: 'y'", "next: 'x'"],
+  },
   {
     name: '(G, ctx) with ctx.events, ctx.random, ctx.playerID (seeds/003 shape, 0.40)',
     release: '0.40',
@@ -237,7 +271,15 @@ const game = {
   },
 };
 export default game;`,
-    contains: ['function DrawCard({ G, ctx, random, playerID }) {', '// Draw a card.', 'G.rolls.push(random.D6());', 'events.endPhase();', 'minMoves: 1, maxMoves: 1', 'setup: ({ ctx }) =>', 'moves: { DrawCard }'],
+    contains: [
+      'function DrawCard({ G, ctx, random, playerID }) {',
+      '// Draw a card.',
+      'G.rolls.push(random.D6());',
+      'events.endPhase();',
+      'minMoves: 1, maxMoves: 1',
+      'setup: ({ ctx }) =>',
+      'moves: { DrawCard }',
+    ],
   },
   {
     name: 'the Bang! onMove pitfall (0.50)',
@@ -257,7 +299,7 @@ export default game;`,
   },
 };
 export default game;`,
-    contains: ['onMove: ({ G, events }) => {', 'events?.setActivePlayers', 'maxMoves: 1', "moves: { playBang: ({ G, ctx }, target) =>"],
+    contains: ['onMove: ({ G, events }) => {', 'events?.setActivePlayers', 'maxMoves: 1', 'moves: { playBang: ({ G, ctx }, target) =>'],
   },
   {
     name: 'an allowedMoves function (decision)',
@@ -348,9 +390,19 @@ describe('migrateSource: the legacy fixtures', () => {
     const out = migrateSource(source, config, { turnOrders: cores['0.26'].TurnOrder });
     parses(out);
     const decisions = notes.filter((n) => n.severity === 'decision');
-    expect(decisions.map((n) => n.path).sort()).toEqual(['flow.phases[0].endPhaseIf', 'flow.phases[1].endPhaseIf', 'flow.phases[2].endPhaseIf', 'flow.phases[2].turnOrder', 'flow.phases[3].endPhaseIf', 'flow.phases[4].endPhaseIf', 'flow.phases[4].endTurnIf']);
+    expect(decisions.map((n) => n.path).sort()).toEqual([
+      'flow.phases[0].endPhaseIf',
+      'flow.phases[1].endPhaseIf',
+      'flow.phases[2].endPhaseIf',
+      'flow.phases[2].turnOrder',
+      'flow.phases[3].endPhaseIf',
+      'flow.phases[4].endPhaseIf',
+      'flow.phases[4].endTurnIf',
+    ]);
     expect(decideComments(out)).toBe(7);
-    expect(out.match(/FLOWSCOPE: decide — `flow\.phases\[\d\]\.endPhaseIf` reads `G\.phaseMoves`, which `onPhaseBegin` sets/g)).toHaveLength(5);
+    expect(
+      out.match(/FLOWSCOPE: decide — `flow\.phases\[\d\]\.endPhaseIf` reads `G\.phaseMoves`, which `onPhaseBegin` sets/g),
+    ).toHaveLength(5);
     expect(out).toContain("events.endTurn({ next: '3' })");
     expect(out).toContain("endIf: () => ({ next: '3' })");
     expect(out).toContain('activePlayers: ActivePlayers.ALL');

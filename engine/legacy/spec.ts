@@ -13,7 +13,8 @@ export const LEGACY_SPEC: symbol = SPEC;
 /** The release whose `Game` made a result (set by `recordingGame`). */
 const LEGACY_RELEASE = Symbol.for('flowscope.legacyRelease');
 
-const isPlain = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+const isPlain = (v: unknown): v is Record<string, any> =>
+  !!v && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
 
 /** A copy of the parts of a spec that `Game()` mutates: the spec, `flow`, `flow.phases` and each phase. */
 function snapshot(spec: GameConfig): GameConfig {
@@ -21,7 +22,8 @@ function snapshot(spec: GameConfig): GameConfig {
   if (isPlain(spec.flow)) {
     const flow: Record<string, any> = { ...spec.flow };
     if (Array.isArray(flow.phases)) flow.phases = flow.phases.map((p: unknown) => (isPlain(p) ? { ...p } : p));
-    else if (isPlain(flow.phases)) flow.phases = Object.fromEntries(Object.entries(flow.phases).map(([k, p]) => [k, isPlain(p) ? { ...p } : p]));
+    else if (isPlain(flow.phases))
+      flow.phases = Object.fromEntries(Object.entries(flow.phases).map(([k, p]) => [k, isPlain(p) ? { ...p } : p]));
     copy.flow = flow;
   }
   return copy;
@@ -36,7 +38,8 @@ export function recordingGame(game?: (spec: GameConfig) => GameConfig, release?:
   return (spec: GameConfig) => {
     const recorded = snapshot(spec);
     const result = game ? game(spec) : { ...recorded };
-    if (!Object.getOwnPropertyDescriptor(result, LEGACY_SPEC)) Object.defineProperty(result, LEGACY_SPEC, { value: recorded, enumerable: false });
+    if (!Object.getOwnPropertyDescriptor(result, LEGACY_SPEC))
+      Object.defineProperty(result, LEGACY_SPEC, { value: recorded, enumerable: false });
     if (release) Object.defineProperty(result, LEGACY_RELEASE, { value: release, enumerable: false });
     return result;
   };
@@ -54,7 +57,14 @@ export function legacyCoreModule(core: Record<string, unknown> | undefined, rele
   out.Game = recordingGame(typeof core?.Game === 'function' ? (core.Game as (spec: GameConfig) => GameConfig) : undefined, release);
   if (!core?.TurnOrder && minor <= 32) out.TurnOrder = legacyTurnOrders(minor <= 26 ? '0.26' : '0.32');
   if (!('INVALID_MOVE' in out)) out.INVALID_MOVE = 'INVALID_MOVE';
-  if (!out.PlayerView) out.PlayerView = { STRIP_SECRETS: (G: any, ctx: any, playerID: string) => ({ ...G, secret: undefined, players: G.players ? { [playerID]: G.players[playerID] } : undefined }) };
+  if (!out.PlayerView)
+    out.PlayerView = {
+      STRIP_SECRETS: (G: any, ctx: any, playerID: string) => ({
+        ...G,
+        secret: undefined,
+        players: G.players ? { [playerID]: G.players[playerID] } : undefined,
+      }),
+    };
   if (!out.Pass) {
     out.Pass = (G: any, ctx: any) => {
       const passOrder = [...(G.passOrder ?? []), ctx.playerID];
@@ -85,7 +95,12 @@ export function readLegacy(config: GameConfig): LegacyInput {
   if (recorded && typeof recorded === 'object') {
     // Keys set on the result afterwards (`game.minPlayers = 4`) belong to the game too.
     const extra = Object.entries(config).filter(([k]) => !(k in recorded) && !GAME_ADDED.has(k));
-    return { spec: extra.length ? { ...recorded, ...Object.fromEntries(extra) } : recorded, wrapped: true, readable: true, ...(release ? { release } : {}) };
+    return {
+      spec: extra.length ? { ...recorded, ...Object.fromEntries(extra) } : recorded,
+      wrapped: true,
+      readable: true,
+      ...(release ? { release } : {}),
+    };
   }
   const flow = config.flow as Record<string, unknown> | undefined;
   if (flow && typeof flow.processGameEvent === 'function') {

@@ -63,7 +63,15 @@ const libraryFiles = new Map<string, ts.SourceFile | undefined>();
 /** TypeScript's diagnostics for `source` as a strict `.ts` file in this repository (boardgame.io 0.50's types). */
 function typeErrors(source: string): string[] {
   const file = path.join(root, 'engine', 'legacy', '__typed_game__.ts');
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
   host.getSourceFile = (name, version, ...rest) => {
@@ -75,7 +83,12 @@ function typeErrors(source: string): string[] {
   host.fileExists = (name) => name === file || fileExists.call(host, name);
   host.readFile = (name) => (name === file ? source : readFile.call(host, name));
   const program = ts.createProgram([file], options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.file ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 /** A 0.43-era TypeScript game: typed `(G, ctx)` functions, comments everywhere, `as const`, a generic helper. */
@@ -180,7 +193,9 @@ describe('migrateSource on TypeScript and JSX games', () => {
 
   it('turns typed (G, ctx) parameters into a typed context object and keeps the return types', () => {
     expect(tsOut).toContain('setup: ({ ctx }: { ctx: Ctx }): IG => ({');
-    expect(tsOut).toContain('claim({ G, ctx, events }: { G: IG; ctx: Ctx; events: FnContext[\'events\'] }, id: number): IG | typeof INVALID_MOVE {');
+    expect(tsOut).toContain(
+      "claim({ G, ctx, events }: { G: IG; ctx: Ctx; events: FnContext['events'] }, id: number): IG | typeof INVALID_MOVE {",
+    );
     expect(tsOut).toContain('      events!.endTurn!();');
     expect(tsOut).toContain("lucky: ({ G, ctx, random }: { G: IG; ctx: any; random: FnContext['random'] }): IG => {");
     expect(tsOut).toContain('const id = pick(empty, random.Number());');
@@ -202,9 +217,13 @@ describe('migrateSource on TypeScript and JSX games', () => {
     const config = evaluate(JSX_GAME, core032, 'jsx');
     const out = migrateSource(JSX_GAME, config, { release: '0.32.1' });
     const board = JSX_GAME.slice(0, JSX_GAME.indexOf('export default Game('));
-    expect(out.startsWith(board.replace("import { Game, TurnOrder } from 'boardgame.io/core';", "import { TurnOrder } from 'boardgame.io/core';"))).toBe(true);
+    expect(
+      out.startsWith(
+        board.replace("import { Game, TurnOrder } from 'boardgame.io/core';", "import { TurnOrder } from 'boardgame.io/core';"),
+      ),
+    ).toBe(true);
     expect(out).toContain('take: ({ G, ctx }, i) => {');
-    expect(out).toContain('(G.pile.length === 0 ? { winner: \'0\' } : undefined), // every card taken');
+    expect(out).toContain("(G.pile.length === 0 ? { winner: '0' } : undefined), // every card taken");
     expect(out).not.toContain('flow:');
     sameBehaviour(migrateConfig(config, { release: '0.32.1' }).config, evaluate(out, core050, 'jsx'), 2);
   });
@@ -240,7 +259,9 @@ export default {
     expect(out).toContain('  moves: { place: Moves.place, pass: Moves.pass },');
     expect(out).toContain('// The moves, shared by the phases.');
     expect(out).toContain('  turn: {\n    minMoves: 1,\n    maxMoves: 1, // one move each\n  },');
-    expect(typeErrors(out.replace('export default {', "import type { Game } from 'boardgame.io';\n\nexport default <Game<IG>>{"))).toEqual([]);
+    expect(typeErrors(out.replace('export default {', "import type { Game } from 'boardgame.io';\n\nexport default <Game<IG>>{"))).toEqual(
+      [],
+    );
     sameBehaviour(migrateConfig(config, { release: '0.43.3' }).config, evaluate(out, core050), 2);
   }, 30_000);
 });

@@ -33,7 +33,7 @@ export function asActivePlayersArg(arg: any, G: unknown, ctx: Context): unknown 
   if (Array.isArray(arg)) return arg.map(String);
   if (!arg || typeof arg !== 'object') return arg;
   let ids: unknown[] = [];
-  if (arg.value) ids = typeof arg.value === 'function' ? arg.value(G, ctx) ?? [] : arg.value;
+  if (arg.value) ids = typeof arg.value === 'function' ? (arg.value(G, ctx) ?? []) : arg.value;
   if (arg.all) ids = [...ctx.playOrder];
   if (arg.others || arg.allOthers) ids = ctx.playOrder.filter((id: string) => id !== ctx.currentPlayer);
   const value = Object.fromEntries(ids.map((id) => [String(id), null]));
@@ -168,7 +168,8 @@ export function wrapLegacy(fn: Fn, role: string, env: WrapEnv, adapt?: Adapt): F
       return (context: Context) => {
         const result = fn(context.G, legacyCtx(context, env));
         if (adapt?.kind === 'endTurnIf') {
-          if (typeof result === 'string' || typeof result === 'number') return context.ctx.playOrder.includes(String(result)) ? { next: String(result) } : true;
+          if (typeof result === 'string' || typeof result === 'number')
+            return context.ctx.playOrder.includes(String(result)) ? { next: String(result) } : true;
           return result;
         }
         if (adapt?.kind === 'endPhaseIf') {
@@ -187,7 +188,11 @@ export function wrapLegacy(fn: Fn, role: string, env: WrapEnv, adapt?: Adapt): F
  * order returned, then (the first turn after a phase change) checks the legacy `endTurnIf` as
  * ≤0.32 did after every phase change.
  */
-export function turnBegin(hook: Fn | undefined, pending: PendingActionPlayers | undefined, recheck: { entry: PhaseEntry; endIf: Fn } | undefined): Fn {
+export function turnBegin(
+  hook: Fn | undefined,
+  pending: PendingActionPlayers | undefined,
+  recheck: { entry: PhaseEntry; endIf: Fn } | undefined,
+): Fn {
   return (context: Context) => {
     const G = hook ? hook(context) : undefined;
     const players = pending?.take(context.ctx.turn);

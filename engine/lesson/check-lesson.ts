@@ -64,17 +64,22 @@ export function checkLesson(lesson: Lesson, open: OpenLessonGame): LessonCheck {
     for (const [k, action] of (step.actions as FlowAction[]).entries()) {
       const record = play(session, chart, action);
       const mayFail = k === step.actions.length - 1 && step.expect?.ok === false;
-      if (!record.ok && !mayFail) problem(`action ${k + 1} (${describe(action)} by ${'playerID' in action ? action.playerID : 'nobody'}) was refused: ${record.error?.message.split('\n')[0]}`);
+      if (!record.ok && !mayFail)
+        problem(
+          `action ${k + 1} (${describe(action)} by ${'playerID' in action ? action.playerID : 'nobody'}) was refused: ${record.error?.message.split('\n')[0]}`,
+        );
     }
     if (step.expect) {
-      for (const m of unmetFields(step.expect, session.steps[session.lastIndex])) problem(`expect.${m.field}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`);
+      for (const m of unmetFields(step.expect, session.steps[session.lastIndex]))
+        problem(`expect.${m.field}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`);
     }
     if (step.exercise) {
       exercises++;
       const ex = step.exercise;
       const start = session.steps[session.lastIndex];
       const last = goalCheckpoints(ex)[goalCheckpoints(ex).length - 1];
-      if (goalCheckpoints(ex).length === 1 && unmetFields(last, start).length === 0) problem('the exercise is already solved before the learner acts: its goal holds at the start');
+      if (goalCheckpoints(ex).length === 1 && unmetFields(last, start).length === 0)
+        problem('the exercise is already solved before the learner acts: its goal holds at the start');
       const attempt = (ex.solution as FlowAction[]).map((a) => {
         const r = play(session, chart, a);
         return { action: r.action, ok: r.ok, ctx: r.ctx };

@@ -21,7 +21,8 @@ const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v));
 const actionName = (a: FlowAction | null) => (a && (a.type === 'move' || a.type === 'event') ? a.name : (a?.type ?? null));
 
 /** The goal as a list of checkpoints reached in order. */
-export const goalCheckpoints = (exercise: LessonExercise): LessonExpectation[] => (Array.isArray(exercise.goal) ? exercise.goal : [exercise.goal]);
+export const goalCheckpoints = (exercise: LessonExercise): LessonExpectation[] =>
+  Array.isArray(exercise.goal) ? exercise.goal : [exercise.goal];
 
 /**
  * Judges an attempt: the steps the learner made after the exercise began (not the start state).
@@ -42,7 +43,11 @@ export function judgeExercise(exercise: LessonExercise, attempt: readonly Attemp
       const at = attempt[attempt.length - 1];
       const unmet = unmetFields(checkpoints[c], at).map((m) => `${m.field} should be ${show(m.expected)}, it is ${show(m.actual)}`);
       const prefix = checkpoints.length > 1 ? `checkpoint ${c + 1} of ${checkpoints.length} not reached: ` : '';
-      return { solved: false, forbidden: null, unmet: (unmet.length ? unmet : ['reached too early: it must hold after your last action']).map((u) => prefix + u) };
+      return {
+        solved: false,
+        forbidden: null,
+        unmet: (unmet.length ? unmet : ['reached too early: it must hold after your last action']).map((u) => prefix + u),
+      };
     }
     from = hit + 1;
   }

@@ -76,7 +76,9 @@ const step = z
     exercise: exercise.optional(),
   })
   .strict()
-  .refine((s) => !(s.exercise && s.actions.length), { message: 'an exercise step has no actions of its own: the learner acts (put the reference actions in exercise.solution)' });
+  .refine((s) => !(s.exercise && s.actions.length), {
+    message: 'an exercise step has no actions of its own: the learner acts (put the reference actions in exercise.solution)',
+  });
 
 export const lessonSchema = z
   .object({
@@ -98,7 +100,12 @@ export const lessonSchema = z
   .strict()
   .superRefine((lesson, ctx) => {
     lesson.steps.forEach((s, i) => {
-      if (s.open !== undefined && !(s.open in lesson.games)) ctx.addIssue({ code: 'custom', path: ['steps', i, 'open'], message: `no game "${s.open}" in games (${Object.keys(lesson.games).join(', ')})` });
+      if (s.open !== undefined && !(s.open in lesson.games))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', i, 'open'],
+          message: `no game "${s.open}" in games (${Object.keys(lesson.games).join(', ')})`,
+        });
     });
   });
 
@@ -128,7 +135,8 @@ export function parseLesson(input: string | unknown): Lesson {
     }
   }
   const result = lessonSchema.safeParse(data);
-  if (!result.success) throw new LessonError(result.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(file)'}: ${i.message}`));
+  if (!result.success)
+    throw new LessonError(result.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(file)'}: ${i.message}`));
   return result.data;
 }
 

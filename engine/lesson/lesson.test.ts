@@ -16,11 +16,24 @@ const game = {
   setup: () => ({ n: 0 }),
   phases: {
     A: { start: true, moves: { inc: ({ G }: any) => void G.n++ }, endIf: ({ G }: any) => G.n >= 2, next: 'B' },
-    B: { moves: { go: ({ events }: any) => events.setActivePlayers({ others: 'wait' }) }, turn: { stages: { wait: { moves: { ok: () => {} } } } } },
+    B: {
+      moves: { go: ({ events }: any) => events.setActivePlayers({ others: 'wait' }) },
+      turn: { stages: { wait: { moves: { ok: () => {} } } } },
+    },
   },
 };
 const move = (name: string, playerID = '0'): FlowAction => ({ type: 'move', name, args: [], playerID });
-const ctx = (patch: Partial<FlowCtx>): FlowCtx => ({ phase: 'A', turn: 1, currentPlayer: '0', playOrder: ['0', '1'], playOrderPos: 0, activePlayers: null, numMoves: 0, gameover: undefined, ...patch });
+const ctx = (patch: Partial<FlowCtx>): FlowCtx => ({
+  phase: 'A',
+  turn: 1,
+  currentPlayer: '0',
+  playOrder: ['0', '1'],
+  playOrderPos: 0,
+  activePlayers: null,
+  numMoves: 0,
+  gameover: undefined,
+  ...patch,
+});
 
 const base = {
   format: 'flowscope-lesson',
@@ -31,12 +44,29 @@ const base = {
   numPlayers: 2,
   steps: [
     { text: 'Start.', highlight: [{ phase: 'A' }] },
-    { text: 'Reach B.', exercise: { task: 'Get to B without endPhase.', goal: { phase: 'B' }, forbid: ['endPhase'], hint: 'endIf', solution: [move('inc'), move('inc')] } },
-    { text: 'Now others wait.', actions: [move('go', '1')], expect: { activePlayers: { '0': 'wait' } }, highlight: [{ stage: 'wait', phase: 'B' }, { edge: 'next:A->B' }] },
+    {
+      text: 'Reach B.',
+      exercise: {
+        task: 'Get to B without endPhase.',
+        goal: { phase: 'B' },
+        forbid: ['endPhase'],
+        hint: 'endIf',
+        solution: [move('inc'), move('inc')],
+      },
+    },
+    {
+      text: 'Now others wait.',
+      actions: [move('go', '1')],
+      expect: { activePlayers: { '0': 'wait' } },
+      highlight: [{ stage: 'wait', phase: 'B' }, { edge: 'next:A->B' }],
+    },
   ],
 };
 
-const open = () => ({ session: new Session({ runtime: bgio050, config: game, numPlayers: 2, seed: 's', setupData: null }), chart: buildChartModel(normaliseConfig(game), 2) });
+const open = () => ({
+  session: new Session({ runtime: bgio050, config: game, numPlayers: 2, seed: 's', setupData: null }),
+  chart: buildChartModel(normaliseConfig(game), 2),
+});
 
 describe('lesson files', () => {
   it('parse with defaults, and every mistake is named by its path', () => {
@@ -44,7 +74,14 @@ describe('lesson files', () => {
     expect(lesson.seed).toBe('lesson');
     expect(lesson.steps[0].actions).toEqual([]);
     try {
-      parseLesson({ ...base, numPlayers: 0, steps: [{ text: '', highlight: [{ phaze: 'A' }] }, { text: 'x', open: 'nope' }] });
+      parseLesson({
+        ...base,
+        numPlayers: 0,
+        steps: [
+          { text: '', highlight: [{ phaze: 'A' }] },
+          { text: 'x', open: 'nope' },
+        ],
+      });
       expect.unreachable();
     } catch (error) {
       const problems = (error as LessonError).problems.join('\n');
@@ -66,14 +103,21 @@ describe('lesson files', () => {
 describe('judging an exercise', () => {
   const ex = parseLesson(base).steps[1].exercise!;
   it('solved when the goal holds after the last step', () => {
-    expect(judgeExercise(ex, [{ action: move('inc'), ok: true, ctx: ctx({}) }, { action: move('inc'), ok: true, ctx: ctx({ phase: 'B' }) }]).solved).toBe(true);
+    expect(
+      judgeExercise(ex, [
+        { action: move('inc'), ok: true, ctx: ctx({}) },
+        { action: move('inc'), ok: true, ctx: ctx({ phase: 'B' }) },
+      ]).solved,
+    ).toBe(true);
   });
   it('not yet: names the field, what it should be and what it is', () => {
     const v = judgeExercise(ex, [{ action: move('inc'), ok: true, ctx: ctx({}) }]);
     expect(v).toEqual({ solved: false, forbidden: null, unmet: ['phase should be "B", it is "A"'] });
   });
   it('a forbidden event is a wrong try even when the goal holds', () => {
-    const v = judgeExercise(ex, [{ action: { type: 'event', name: 'endPhase', args: [], playerID: '0' }, ok: true, ctx: ctx({ phase: 'B' }) }]);
+    const v = judgeExercise(ex, [
+      { action: { type: 'event', name: 'endPhase', args: [], playerID: '0' }, ok: true, ctx: ctx({ phase: 'B' }) },
+    ]);
     expect(v.forbidden).toBe('endPhase');
     expect(v.solved).toBe(false);
   });
@@ -98,9 +142,16 @@ describe('checking a lesson on the real reducer', () => {
     const bad: Lesson = parseLesson({
       ...base,
       steps: [
-        { text: 'Refused.', actions: [move('go')], highlight: [{ phase: 'C' }, { edge: 'next:B->A' }, { stage: 'wait', phase: 'A' }, { player: '7' }] },
+        {
+          text: 'Refused.',
+          actions: [move('go')],
+          highlight: [{ phase: 'C' }, { edge: 'next:B->A' }, { stage: 'wait', phase: 'A' }, { player: '7' }],
+        },
         { text: 'Trivial.', exercise: { ...base.steps[1].exercise, goal: { phase: 'A' }, solution: [move('inc')] } },
-        { text: 'Wrong.', exercise: { ...base.steps[1].exercise, solution: [{ type: 'event', name: 'endTurn', args: [], playerID: '0' }] } },
+        {
+          text: 'Wrong.',
+          exercise: { ...base.steps[1].exercise, solution: [{ type: 'event', name: 'endTurn', args: [], playerID: '0' }] },
+        },
         { text: 'Expect.', actions: [], expect: { phase: 'B' } },
       ],
     });

@@ -31,8 +31,13 @@ describe('lint by running the game', () => {
         },
       };
       const found = lintByRunning(config, runtime, { numPlayers: 2, steps: 30, seed: 'x' });
-      expect(found.map((f) => f.path), `${runtime.version}: ${found.map((f) => f.message).join(' / ')}`).toEqual(['phases.a.endIf']);
-      expect(found[0].message).toMatch(/`phases\.a\.endIf` was already true when the game began \(2 players\), so phase `a` ended before any move/);
+      expect(
+        found.map((f) => f.path),
+        `${runtime.version}: ${found.map((f) => f.message).join(' / ')}`,
+      ).toEqual(['phases.a.endIf']);
+      expect(found[0].message).toMatch(
+        /`phases\.a\.endIf` was already true when the game began \(2 players\), so phase `a` ended before any move/,
+      );
     }
   });
 
@@ -44,7 +49,9 @@ describe('lint by running the game', () => {
     };
     const found = lintByRunning(config, bgio050, { numPlayers: 2, steps: 10, seed: 'y' });
     expect(found.map((f) => f.path)).toEqual(['phases.b.endIf']);
-    expect(found[0].message).toMatch(/already true when it began at step \d+ of a seeded random play .* and boardgame\.io's loop guard then left the game in no phase/);
+    expect(found[0].message).toMatch(
+      /already true when it began at step \d+ of a seeded random play .* and boardgame\.io's loop guard then left the game in no phase/,
+    );
     expect(lintConfig(config).some((f) => f.code === 'end-if-on-entry')).toBe(false);
   });
 
@@ -57,7 +64,13 @@ describe('lint by running the game', () => {
           start: true,
           next: 'play',
           endIf: ({ G }: any) => G.deck === 0,
-          turn: { onBegin: ({ G, ctx, events }: any) => { G.deck--; G.hands[Number(ctx.currentPlayer)]++; events.endTurn(); } },
+          turn: {
+            onBegin: ({ G, ctx, events }: any) => {
+              G.deck--;
+              G.hands[Number(ctx.currentPlayer)]++;
+              events.endTurn();
+            },
+          },
         },
         play: { moves: { m: noop } },
       },

@@ -48,7 +48,14 @@ function parseModuleUncached(text: string, file?: string): ParsedFile | null {
   let recovered: ParsedFile | null = null;
   for (const plugins of pluginSets(file)) {
     try {
-      const ast = parse(text, { sourceType: 'unambiguous', plugins, errorRecovery: true, tokens: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true });
+      const ast = parse(text, {
+        sourceType: 'unambiguous',
+        plugins,
+        errorRecovery: true,
+        tokens: true,
+        allowReturnOutsideFunction: true,
+        allowAwaitOutsideFunction: true,
+      });
       if (!ast.errors?.length) return ast;
       recovered ??= ast;
     } catch {
@@ -61,7 +68,11 @@ function parseModuleUncached(text: string, file?: string): ParsedFile | null {
 export type FunctionNode = t.ArrowFunctionExpression | t.FunctionExpression | t.FunctionDeclaration | t.ObjectMethod;
 
 export const isFunction = (node: t.Node | null | undefined): node is FunctionNode =>
-  !!node && (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration' || node.type === 'ObjectMethod');
+  !!node &&
+  (node.type === 'ArrowFunctionExpression' ||
+    node.type === 'FunctionExpression' ||
+    node.type === 'FunctionDeclaration' ||
+    node.type === 'ObjectMethod');
 
 /** One function read from its own text: its node, and `offset` to subtract from node positions to index `text`. */
 export interface ParsedFunction {
@@ -89,15 +100,31 @@ function parseFunctionTextUncached(text: string): ParsedFunction | null {
     const body = file.program.body;
     if (body.length !== 1 || body[0].type !== 'ExpressionStatement') continue;
     const expr = body[0].expression;
-    if (prefix === '(' && (expr.type === 'ArrowFunctionExpression' || expr.type === 'FunctionExpression')) return { node: expr, offset: 1, file };
-    if (prefix === '({' && expr.type === 'ObjectExpression' && expr.properties.length === 1 && expr.properties[0].type === 'ObjectMethod') return { node: expr.properties[0], offset: 2, file };
+    if (prefix === '(' && (expr.type === 'ArrowFunctionExpression' || expr.type === 'FunctionExpression'))
+      return { node: expr, offset: 1, file };
+    if (prefix === '({' && expr.type === 'ObjectExpression' && expr.properties.length === 1 && expr.properties[0].type === 'ObjectMethod')
+      return { node: expr.properties[0], offset: 2, file };
   }
   return null;
 }
 
-const SKIP_KEYS = new Set(['type', 'start', 'end', 'loc', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments', 'errors', 'tokens', 'comments']);
+const SKIP_KEYS = new Set([
+  'type',
+  'start',
+  'end',
+  'loc',
+  'range',
+  'extra',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+  'errors',
+  'tokens',
+  'comments',
+]);
 
-const isNode = (value: unknown): value is t.Node => !!value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';
+const isNode = (value: unknown): value is t.Node =>
+  !!value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';
 
 /**
  * Visits `root` and every node under it in source order. `enter` returning `false` skips the
@@ -157,7 +184,14 @@ export const isCall = (node: t.Node | null | undefined): node is t.CallExpressio
 /** The expression inside TypeScript's `x as T`, `x satisfies T`, `x!`, `<T>x` and parentheses. */
 export function unwrapExpression(node: t.Node): t.Node {
   let n = node;
-  while (n.type === 'TSAsExpression' || n.type === 'TSSatisfiesExpression' || n.type === 'TSNonNullExpression' || n.type === 'TSTypeAssertion' || n.type === 'ParenthesizedExpression') n = n.expression;
+  while (
+    n.type === 'TSAsExpression' ||
+    n.type === 'TSSatisfiesExpression' ||
+    n.type === 'TSNonNullExpression' ||
+    n.type === 'TSTypeAssertion' ||
+    n.type === 'ParenthesizedExpression'
+  )
+    n = n.expression;
   return n;
 }
 

@@ -14,26 +14,65 @@ export interface LintFinding {
 export const LINT_CODES = {
   'multiple-start': { severity: 'error', summary: 'More than one phase has `start: true`; boardgame.io silently starts in the last one.' },
   'unknown-next-phase': { severity: 'error', summary: "A phase's static `next` names a phase that does not exist." },
-  'unknown-set-phase': { severity: 'error', summary: "`setPhase('X')` names a phase that does not exist; boardgame.io logs `invalid phase` and leaves the game in no phase." },
-  'unknown-stage-next': { severity: 'error', summary: "A stage's `next` is not a stage of the same turn; `endStage` puts the player in an undeclared stage." },
-  'min-over-max': { severity: 'error', summary: '`minMoves` is greater than `maxMoves`, so `maxMoves` can never end the turn (or stage) on time.' },
-  'legacy-signature': { severity: 'error', summary: 'A function uses the pre-0.50 `(G, ctx)` signature; in 0.50 its first argument is the `{ G, ctx, events, … }` object.' },
+  'unknown-set-phase': {
+    severity: 'error',
+    summary: "`setPhase('X')` names a phase that does not exist; boardgame.io logs `invalid phase` and leaves the game in no phase.",
+  },
+  'unknown-stage-next': {
+    severity: 'error',
+    summary: "A stage's `next` is not a stage of the same turn; `endStage` puts the player in an undeclared stage.",
+  },
+  'min-over-max': {
+    severity: 'error',
+    summary: '`minMoves` is greater than `maxMoves`, so `maxMoves` can never end the turn (or stage) on time.',
+  },
+  'legacy-signature': {
+    severity: 'error',
+    summary: 'A function uses the pre-0.50 `(G, ctx)` signature; in 0.50 its first argument is the `{ G, ctx, events, … }` object.',
+  },
   'unreachable-phase': { severity: 'warning', summary: 'No start, `next`, `endIf` or `setPhase` in the game leads to this phase.' },
   'unreachable-move': { severity: 'warning', summary: "A move that boardgame.io's stage → phase → global lookup never offers." },
-  'stage-falls-through': { severity: 'warning', summary: 'A stage without `moves` in a phase with `moves`: its players can make the phase moves.' },
-  'nondeterministic-call': { severity: 'warning', summary: 'Game code calls `Math.random`, the clock, `crypto` or a library built on them: a boardgame.io server and its clients compute different states.' },
-  'stages-outside-turn': { severity: 'error', summary: '`stages` declared in a phase or at the top level, where boardgame.io never reads them: stages belong in a `turn`.' },
-  'order-without-next': { severity: 'error', summary: 'A `turn.order` without a `next` (or `first`) function: boardgame.io throws a TypeError when the turn ends (or the phase begins).' },
-  'function-instead-of-config': { severity: 'error', summary: '`phases`, a phase, `turn`, `stages` or a stage given as a function: boardgame.io reads objects there and never calls it.' },
-  'unknown-key': { severity: 'warning', summary: 'A key that a phase, turn, turn order or stage does not have in the release the game runs on (with the key it probably means).' },
-  'end-if-on-entry': { severity: 'warning', summary: "A phase's `endIf` is already true when the phase begins, so the phase ends before any move (and a cycle of such phases leaves the game in no phase)." },
+  'stage-falls-through': {
+    severity: 'warning',
+    summary: 'A stage without `moves` in a phase with `moves`: its players can make the phase moves.',
+  },
+  'nondeterministic-call': {
+    severity: 'warning',
+    summary:
+      'Game code calls `Math.random`, the clock, `crypto` or a library built on them: a boardgame.io server and its clients compute different states.',
+  },
+  'stages-outside-turn': {
+    severity: 'error',
+    summary: '`stages` declared in a phase or at the top level, where boardgame.io never reads them: stages belong in a `turn`.',
+  },
+  'order-without-next': {
+    severity: 'error',
+    summary:
+      'A `turn.order` without a `next` (or `first`) function: boardgame.io throws a TypeError when the turn ends (or the phase begins).',
+  },
+  'function-instead-of-config': {
+    severity: 'error',
+    summary: '`phases`, a phase, `turn`, `stages` or a stage given as a function: boardgame.io reads objects there and never calls it.',
+  },
+  'unknown-key': {
+    severity: 'warning',
+    summary:
+      'A key that a phase, turn, turn order or stage does not have in the release the game runs on (with the key it probably means).',
+  },
+  'end-if-on-entry': {
+    severity: 'warning',
+    summary:
+      "A phase's `endIf` is already true when the phase begins, so the phase ends before any move (and a cycle of such phases leaves the game in no phase).",
+  },
   'dynamic-next': { severity: 'info', summary: 'A phase transition whose target is computed, so unreachable phases cannot be reported.' },
 } as const satisfies Record<string, { severity: LintSeverity; summary: string }>;
 
 export type LintCode = keyof typeof LINT_CODES;
 
 export function finding(code: LintCode, path: string | undefined, message: string): LintFinding {
-  return path === undefined ? { code, severity: LINT_CODES[code].severity, message } : { code, severity: LINT_CODES[code].severity, message, path };
+  return path === undefined
+    ? { code, severity: LINT_CODES[code].severity, message }
+    : { code, severity: LINT_CODES[code].severity, message, path };
 }
 
 /** `a`, `a and b`, `a, b and c`, each in backquotes. */

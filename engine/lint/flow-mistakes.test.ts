@@ -4,30 +4,45 @@ import { lintConfig } from './lint';
 
 const noop = () => undefined;
 const codes = (config: GameConfig, release?: string) => lintConfig(config, {}, release).map((f) => `${f.code} ${f.path}`);
-const messageOf = (config: GameConfig, code: string, release?: string) => lintConfig(config, {}, release).find((f) => f.code === code)?.message;
+const messageOf = (config: GameConfig, code: string, release?: string) =>
+  lintConfig(config, {}, release).find((f) => f.code === code)?.message;
 
 describe('flow mistakes real code makes', () => {
   it('stages declared in a phase or at the top level', () => {
-    const config = { moves: { m: noop }, stages: { top: {} }, phases: { a: { start: true, stages: { discard: { moves: { d: noop } } } } } } as GameConfig;
+    const config = {
+      moves: { m: noop },
+      stages: { top: {} },
+      phases: { a: { start: true, stages: { discard: { moves: { d: noop } } } } },
+    } as GameConfig;
     expect(codes(config)).toEqual(['stages-outside-turn phases.a.stages', 'stages-outside-turn stages']);
-    expect(messageOf(config, 'stages-outside-turn')).toMatch(/`phases\.a\.stages` \(`discard`\) is not read by boardgame\.io: .* move it to `phases\.a\.turn\.stages`/);
+    expect(messageOf(config, 'stages-outside-turn')).toMatch(
+      /`phases\.a\.stages` \(`discard`\) is not read by boardgame\.io: .* move it to `phases\.a\.turn\.stages`/,
+    );
   });
 
   it('a turn order without next (or first), which boardgame.io fails on at run time', () => {
     const config: GameConfig = { moves: { m: noop }, turn: { order: { first: () => 0 } as any } };
     expect(codes(config)).toEqual(['order-without-next turn.order']);
     expect(messageOf(config, 'order-without-next')).toMatch(/has no `next` function: boardgame\.io throws when a turn ends/);
-    expect(codes({ moves: { m: noop }, phases: { a: { start: true, turn: { order: { next: () => 0 } as any } } } })).toEqual(['order-without-next phases.a.turn.order']);
+    expect(codes({ moves: { m: noop }, phases: { a: { start: true, turn: { order: { next: () => 0 } as any } } } })).toEqual([
+      'order-without-next phases.a.turn.order',
+    ]);
   });
 
   it('phases and stages given as functions', () => {
-    const config = { moves: { m: noop }, phases: { a: () => ({ start: true }), b: { turn: { stages: { s: () => ({}) } } } }, turn: { stages: () => ({}) } } as unknown as GameConfig;
+    const config = {
+      moves: { m: noop },
+      phases: { a: () => ({ start: true }), b: { turn: { stages: { s: () => ({}) } } } },
+      turn: { stages: () => ({}) },
+    } as unknown as GameConfig;
     expect(codes(config).filter((c) => c.startsWith('function-instead-of-config'))).toEqual([
       'function-instead-of-config phases.a',
       'function-instead-of-config phases.b.turn.stages.s',
       'function-instead-of-config turn.stages',
     ]);
-    expect(codes({ moves: {}, phases: (() => ({})) as any }).filter((c) => c.startsWith('function'))).toEqual(['function-instead-of-config phases']);
+    expect(codes({ moves: {}, phases: (() => ({})) as any }).filter((c) => c.startsWith('function'))).toEqual([
+      'function-instead-of-config phases',
+    ]);
   });
 
   it('unknown keys in a phase, turn, turn order or stage, with what was probably meant, for the release', () => {
@@ -50,13 +65,28 @@ describe('flow mistakes real code makes', () => {
     // minMoves/maxMoves arrived in 0.48: on 0.43 they are unknown, and moveLimit is what was meant.
     const limits = { moves: {}, turn: { minMoves: 1, maxMoves: 2 } } as GameConfig;
     expect(codes(limits, '0.43.3')).toEqual(['unknown-key turn.maxMoves', 'unknown-key turn.minMoves']);
-    expect(messageOf(limits, 'unknown-key', '0.43.3')).toMatch(/no `maxMoves` in boardgame\.io 0\.43\.3.*did you mean `moveLimit` \(`minMoves`\/`maxMoves` arrived in 0\.48\)/);
+    expect(messageOf(limits, 'unknown-key', '0.43.3')).toMatch(
+      /no `maxMoves` in boardgame\.io 0\.43\.3.*did you mean `moveLimit` \(`minMoves`\/`maxMoves` arrived in 0\.48\)/,
+    );
     expect(codes(limits, '0.49.13')).toEqual([]);
   });
 
   it('a phase whose endIf is constantly true (statically)', () => {
-    const config: GameConfig = { moves: { m: noop }, phases: { a: { start: true, endIf: () => true, next: 'b' }, b: { endIf: ({ G }: any) => G.done }, c: { endIf: function () { return true; } } } };
-    expect(codes(config).filter((c) => c.startsWith('end-if'))).toEqual(['end-if-on-entry phases.a.endIf', 'end-if-on-entry phases.c.endIf']);
+    const config: GameConfig = {
+      moves: { m: noop },
+      phases: {
+        a: { start: true, endIf: () => true, next: 'b' },
+        b: { endIf: ({ G }: any) => G.done },
+        c: {
+          endIf: function () {
+            return true;
+          },
+        },
+      },
+    };
+    expect(codes(config).filter((c) => c.startsWith('end-if'))).toEqual([
+      'end-if-on-entry phases.a.endIf',
+      'end-if-on-entry phases.c.endIf',
+    ]);
   });
-
 });

@@ -9,7 +9,13 @@ import { lintConfig, type LintFinding } from './lint';
  */
 export function lintForRelease(config: GameConfig, runtime: BgioRuntime): LintFinding[] {
   if (runtime.era === 'flow') {
-    return [{ code: 'flow-api', severity: 'info', message: `written for boardgame.io ${runtime.version}'s flow API: the flow rules are not checked; \`flowscope migrate\` shows it in today's API and \`flowscope compare\` where it would behave differently` }];
+    return [
+      {
+        code: 'flow-api',
+        severity: 'info',
+        message: `written for boardgame.io ${runtime.version}'s flow API: the flow rules are not checked; \`flowscope migrate\` shows it in today's API and \`flowscope compare\` where it would behave differently`,
+      },
+    ];
   }
   const core = runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
   const findings = lintConfig(config, core?.TurnOrder ?? {}, runtime.version);

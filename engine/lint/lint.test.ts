@@ -9,7 +9,7 @@ const noop = () => {};
 /** Findings of one code only. */
 const only = (config: GameConfig, code: string): LintFinding[] => lintConfig(config, TurnOrder).filter((f) => f.code === code);
 /** A function made from source text, so comments and exact spacing survive (the test transform strips comments). */
-const fromSource = (source: string): (...args: any[]) => unknown => (0, eval)(`(${source})`);
+const fromSource = (source: string): ((...args: any[]) => unknown) => (0, eval)(`(${source})`);
 
 describe('lintConfig', () => {
   it('has a documented severity and summary for every code, and nothing else', () => {
@@ -65,7 +65,8 @@ describe('multiple-start', () => {
         code: 'multiple-start',
         severity: 'error',
         path: 'phases.b.start',
-        message: 'Phases `a` and `b` both have `start: true`, and boardgame.io silently starts the game in the last one, `b`; keep `start: true` on one phase only.',
+        message:
+          'Phases `a` and `b` both have `start: true`, and boardgame.io silently starts the game in the last one, `b`; keep `start: true` on one phase only.',
       },
     ]);
     expect(only({ phases: { a: { start: true }, b: { start: true }, c: { start: true } } }, 'multiple-start')[0].message).toBe(
@@ -106,7 +107,10 @@ describe('unknown-set-phase', () => {
         draw: {
           start: true,
           next: 'draw',
-          turn: { onBegin: ({ events }: any) => events.setPhase(`finale`), stages: { s: { moves: { m: ({ events }: any) => events?.setPhase?.('drawn') } } } },
+          turn: {
+            onBegin: ({ events }: any) => events.setPhase(`finale`),
+            stages: { s: { moves: { m: ({ events }: any) => events?.setPhase?.('drawn') } } },
+          },
         },
       },
     };
@@ -204,7 +208,9 @@ describe('min-over-max', () => {
   });
 
   it('reports it in a phase turn and in turn.activePlayers (where moveLimit means maxMoves)', () => {
-    const config = { phases: { a: { start: true, next: 'a', turn: { maxMoves: 1, minMoves: 2, activePlayers: { all: 's', minMoves: 2, moveLimit: 1 } } } } };
+    const config = {
+      phases: { a: { start: true, next: 'a', turn: { maxMoves: 1, minMoves: 2, activePlayers: { all: 's', minMoves: 2, moveLimit: 1 } } } },
+    };
     expect(only(config, 'min-over-max')).toEqual([
       {
         code: 'min-over-max',
@@ -236,7 +242,14 @@ describe('min-over-max', () => {
 
 describe('unreachable-phase', () => {
   it('reports a phase nothing leads to, and one only unreachable phases lead to', () => {
-    const config = { phases: { a: { start: true, next: 'b' }, b: { next: 'a' }, c: { next: 'd', moves: { m: noop } }, d: { moves: { m1: noop, m2: noop } } } };
+    const config = {
+      phases: {
+        a: { start: true, next: 'b' },
+        b: { next: 'a' },
+        c: { next: 'd', moves: { m: noop } },
+        d: { moves: { m1: noop, m2: noop } },
+      },
+    };
     expect(only(config, 'unreachable-phase')).toEqual([
       {
         code: 'unreachable-phase',
@@ -340,7 +353,10 @@ describe('unreachable-move', () => {
   });
 
   it('reports stage moves of the top-level turn when every reachable phase has its own turn', () => {
-    const config = { turn: { stages: { s: { moves: { sm: noop } } } }, phases: { a: { start: true, next: 'a', moves: { x: noop }, turn: {} } } };
+    const config = {
+      turn: { stages: { s: { moves: { sm: noop } } } },
+      phases: { a: { start: true, next: 'a', moves: { x: noop }, turn: {} } },
+    };
     expect(only(config, 'unreachable-move')).toEqual([
       {
         code: 'unreachable-move',
@@ -358,15 +374,27 @@ describe('unreachable-move', () => {
     // No start phase: the game begins in no phase.
     expect(only({ moves: { g: noop }, phases: { a: { moves: { x: noop } } } }, 'unreachable-move')).toEqual([]);
     // A phase without next: the game is in no phase once it ends.
-    expect(only({ moves: { g: noop }, phases: { a: { start: true, next: 'b', moves: { x: noop } }, b: { moves: { y: noop } } } }, 'unreachable-move')).toEqual([]);
+    expect(
+      only(
+        { moves: { g: noop }, phases: { a: { start: true, next: 'b', moves: { x: noop } }, b: { moves: { y: noop } } } },
+        'unreachable-move',
+      ),
+    ).toEqual([]);
     // A next function may return no phase.
-    expect(only({ moves: { g: noop }, phases: { a: { start: true, moves: { x: noop }, next: ({ G }: any) => (G.x ? 'a' : undefined) } } }, 'unreachable-move')).toEqual([]);
+    expect(
+      only(
+        { moves: { g: noop }, phases: { a: { start: true, moves: { x: noop }, next: ({ G }: any) => (G.x ? 'a' : undefined) } } },
+        'unreachable-move',
+      ),
+    ).toEqual([]);
     // No phases at all.
     expect(only({ moves: { g: noop }, turn: { stages: { s: { moves: { sm: noop } } } } }, 'unreachable-move')).toEqual([]);
   });
 
   it('leaves the moves of unreachable phases to unreachable-phase, and treats declared stages as reachable', () => {
-    const config = { phases: { a: { start: true, next: 'a', turn: { stages: { never: { moves: { z: noop } } } } }, b: { moves: { y: noop } } } };
+    const config = {
+      phases: { a: { start: true, next: 'a', turn: { stages: { never: { moves: { z: noop } } } } }, b: { moves: { y: noop } } },
+    };
     expect(only(config, 'unreachable-move')).toEqual([]);
   });
 });
@@ -376,7 +404,12 @@ describe('stage-falls-through', () => {
     const config = {
       turn: { stages: { shared: {} } },
       phases: {
-        a: { start: true, next: 'b', moves: { x: noop, y: noop }, turn: { stages: { respond: {}, other: { moves: {} }, own: { moves: { z: noop } } } } },
+        a: {
+          start: true,
+          next: 'b',
+          moves: { x: noop, y: noop },
+          turn: { stages: { respond: {}, other: { moves: {} }, own: { moves: { z: noop } } } },
+        },
         b: { next: 'a', moves: { w: noop } },
       },
     };
@@ -399,7 +432,9 @@ describe('stage-falls-through', () => {
   });
 
   it('is quiet where the stage falls through to the global moves (the phase has no moves)', () => {
-    expect(only({ moves: { g: noop }, turn: { stages: { B: { next: 'C' }, C: { moves: { c: noop } } } } }, 'stage-falls-through')).toEqual([]);
+    expect(only({ moves: { g: noop }, turn: { stages: { B: { next: 'C' }, C: { moves: { c: noop } } } } }, 'stage-falls-through')).toEqual(
+      [],
+    );
     expect(only({ moves: { g: noop }, phases: { a: { start: true, turn: { stages: { B: {} } } } } }, 'stage-falls-through')).toEqual([]);
   });
 });
@@ -506,7 +541,7 @@ describe('legacy-signature', () => {
       asyncFunction: async function f(G: any, ctx: any) {
         return G && ctx;
       },
-      defaults: (G: any = {}, ctx: any = { turn: Math.max(1, 2), s: "a, b" }) => G && ctx,
+      defaults: (G: any = {}, ctx: any = { turn: Math.max(1, 2), s: 'a, b' }) => G && ctx,
       commented: fromSource('(/* state */ G /* : State */, // the context\n  ctx) => G && ctx'),
       newlines: fromSource('function (\n  G,\n\n  ctx\n) { return 1; }'),
       generated: new Function('G', 'ctx', 'return G && ctx') as (...args: any[]) => unknown,
@@ -522,7 +557,11 @@ describe('legacy-signature', () => {
         },
       },
     };
-    expect(legacyPaths({ moves: forms })).toEqual(Object.keys(forms).map((k) => `moves.${k}`).sort());
+    expect(legacyPaths({ moves: forms })).toEqual(
+      Object.keys(forms)
+        .map((k) => `moves.${k}`)
+        .sort(),
+    );
     const methodFix = only({ turn: { onBegin: forms.method } }, 'legacy-signature')[0].message;
     expect(methodFix.endsWith('write it as `method({ G, ctx, events })`.')).toBe(true);
     const asyncFix = only({ turn: { onBegin: forms.asyncFunction } }, 'legacy-signature')[0].message;
@@ -555,7 +594,10 @@ describe('legacy-signature', () => {
       setup: ({ ctx }: any, setupData: any) => ({ n: ctx.numPlayers, setupData }),
       moves: { ...modern, long: { move: ({ G }: any) => G, undoable: false } },
       turn: { order: TurnOrder.CUSTOM_FROM('seating'), onMove: ({ G, ctx, events }: any) => G && ctx && events },
-      phases: { a: { start: true, turn: { order: TurnOrder.ONCE }, next: 'b' }, b: { turn: { order: TurnOrder.CUSTOM(['1', '0']) }, next: 'a' } },
+      phases: {
+        a: { start: true, turn: { order: TurnOrder.ONCE }, next: 'b' },
+        b: { turn: { order: TurnOrder.CUSTOM(['1', '0']) }, next: 'a' },
+      },
       playerView: ({ G }: any) => G,
       ai: { enumerate: (G: any, ctx: any, playerID: string) => (G && ctx ? [playerID] : []) },
     };
@@ -564,7 +606,9 @@ describe('legacy-signature', () => {
 
   it('reports a function shared by several places once, at its first path', () => {
     const take = (G: any) => G;
-    expect(legacyPaths({ phases: { a: { start: true, moves: { take }, next: 'b' }, b: { moves: { take }, next: 'a' } } })).toEqual(['phases.a.moves.take']);
+    expect(legacyPaths({ phases: { a: { start: true, moves: { take }, next: 'b' }, b: { moves: { take }, next: 'a' } } })).toEqual([
+      'phases.a.moves.take',
+    ]);
   });
 });
 
@@ -573,7 +617,11 @@ describe('source reading', () => {
     const params = (source: string) => parseFunction(source)?.params.map((p) => `${p.kind}:${p.name ?? p.text}`);
     expect(params('async => 1')).toEqual(['identifier:async']);
     expect(params('function () { [native code] }')).toEqual([]);
-    expect(params('({ G: { a = `x${1}` } }, [b, c] = [], ...rest) => 1')).toEqual(['pattern:{ G: { a = `x${1}` } }', 'pattern:[b, c] = []', 'rest:rest']);
+    expect(params('({ G: { a = `x${1}` } }, [b, c] = [], ...rest) => 1')).toEqual([
+      'pattern:{ G: { a = `x${1}` } }',
+      'pattern:[b, c] = []',
+      'rest:rest',
+    ]);
     expect(params("'my move'(G, ctx) {}")).toEqual(['identifier:G', 'identifier:ctx']);
     expect(params('[key](G) {}')).toEqual(['identifier:G']);
     expect(params('get x() { return 1; }')).toEqual([]);

@@ -49,7 +49,8 @@ export function parseFunction(source: string): FunctionShape | null {
   const parsed = parseFunctionText(text);
   if (!parsed) return null;
   const { node, offset, file } = parsed;
-  const form: FunctionShape['form'] = node.type === 'ArrowFunctionExpression' ? 'arrow' : node.type === 'ObjectMethod' ? 'method' : 'function';
+  const form: FunctionShape['form'] =
+    node.type === 'ArrowFunctionExpression' ? 'arrow' : node.type === 'ObjectMethod' ? 'method' : 'function';
   let name: string | undefined;
   if (node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration') name = node.id?.name;
   else if (node.type === 'ObjectMethod') name = node.computed ? '[computed]' : (keyName(node.key, false) ?? '[computed]');
@@ -67,7 +68,8 @@ export function parseFunction(source: string): FunctionShape | null {
   const params: Parameter[] = node.params.map((p) => {
     const target = p.type === 'AssignmentPattern' ? p.left : p;
     const hasDefault = p.type === 'AssignmentPattern';
-    if (p.type === 'RestElement') return { kind: 'rest', name: p.argument.type === 'Identifier' ? p.argument.name : undefined, hasDefault: false, text: written(p) };
+    if (p.type === 'RestElement')
+      return { kind: 'rest', name: p.argument.type === 'Identifier' ? p.argument.name : undefined, hasDefault: false, text: written(p) };
     if (target.type === 'Identifier') return { kind: 'identifier', name: target.name, hasDefault, text: written(p) };
     return { kind: 'pattern', hasDefault, text: written(p) };
   });
@@ -98,7 +100,12 @@ export function eventCallNodes(root: t.Node, events: readonly string[], ctxName 
     const callee = node.callee;
     const event = callee.type === 'Identifier' ? callee.name : memberName(callee);
     if (event === undefined || !events.includes(event)) return;
-    const viaCtx = isMember(callee) && isMember(callee.object) && memberName(callee.object) === 'events' && callee.object.object.type === 'Identifier' && callee.object.object.name === ctxName;
+    const viaCtx =
+      isMember(callee) &&
+      isMember(callee.object) &&
+      memberName(callee.object) === 'events' &&
+      callee.object.object.type === 'Identifier' &&
+      callee.object.object.name === ctxName;
     const arg = node.arguments[0];
     const literal = stringValue(arg);
     if (literal !== undefined) out.push({ event, literal, computed: false, viaCtx, node });
@@ -119,7 +126,14 @@ export function ctxMembers(source: string, ctxName = 'ctx'): Set<string> {
   const out = new Set<string>();
   if (root) {
     walk(root, (node) => {
-      if (!isMember(node) || node.object.type !== 'Identifier' || node.object.name !== ctxName || node.computed || node.property.type !== 'Identifier') return;
+      if (
+        !isMember(node) ||
+        node.object.type !== 'Identifier' ||
+        node.object.name !== ctxName ||
+        node.computed ||
+        node.property.type !== 'Identifier'
+      )
+        return;
       out.add(node.property.name);
     });
   }

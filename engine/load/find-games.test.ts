@@ -25,7 +25,9 @@ describe('finding games in a module', () => {
   });
 
   it('explains what it found when a choice is needed or impossible', () => {
-    expect(() => selectGame(findGames({ One: a, Two: b }))).toThrow('this module exports several games, choose one with --game: alpha (export One), Two');
+    expect(() => selectGame(findGames({ One: a, Two: b }))).toThrow(
+      'this module exports several games, choose one with --game: alpha (export One), Two',
+    );
     expect(() => selectGame(findGames({ One: a }), 'gamma')).toThrow('no game named gamma; this module has: alpha (export One)');
     expect(() => selectGame(findGames({ x: 1 }))).toThrow(GameSelectionError);
   });

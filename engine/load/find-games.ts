@@ -55,7 +55,9 @@ export class GameSelectionError extends Error {
 /** Picks the game named `wanted` (export name or `game.name`), or the only/default one. */
 export function selectGame(games: FoundGame[], wanted?: string): FoundGame {
   if (games.length === 0) {
-    throw new GameSelectionError('no game found: export a boardgame.io game object (one with setup, moves, phases or turn), as default or named export');
+    throw new GameSelectionError(
+      'no game found: export a boardgame.io game object (one with setup, moves, phases or turn), as default or named export',
+    );
   }
   const list = games.map((g) => (g.name === g.exportName ? g.name : `${g.name} (export ${g.exportName})`)).join(', ');
   if (wanted !== undefined) {

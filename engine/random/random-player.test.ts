@@ -6,7 +6,12 @@ import { RandomPlayer } from './random-player';
 
 const session = (config: GameConfig, numPlayers = 3) => new Session({ runtime: bgio050, config, numPlayers, seed: 'rp' });
 
-function play(config: GameConfig, seed: string, steps: number, options: Partial<ConstructorParameters<typeof RandomPlayer>[0]> = {}): FlowAction[] {
+function play(
+  config: GameConfig,
+  seed: string,
+  steps: number,
+  options: Partial<ConstructorParameters<typeof RandomPlayer>[0]> = {},
+): FlowAction[] {
   const s = session(config);
   const p = new RandomPlayer({ seed, ...options });
   for (let i = 0; i < steps; i++) {
@@ -31,13 +36,21 @@ describe('the random player', () => {
   });
 
   it('is deterministic per seed and differs between seeds', () => {
-    const plain: GameConfig = { moves: { a: () => undefined, b: () => undefined }, turn: { stages: { s: { moves: { c: () => undefined } } } }, phases: { x: { start: true }, y: {} } };
+    const plain: GameConfig = {
+      moves: { a: () => undefined, b: () => undefined },
+      turn: { stages: { s: { moves: { c: () => undefined } } } },
+      phases: { x: { start: true }, y: {} },
+    };
     expect(play(plain, 'one', 60)).toEqual(play(plain, 'one', 60));
     expect(play(plain, 'one', 60)).not.toEqual(play(plain, 'two', 60));
   });
 
   it('without ai.enumerate, plays available moves without arguments and the events open to the player', () => {
-    const plain: GameConfig = { moves: { a: () => undefined }, turn: { stages: { s: { moves: { c: () => undefined } } } }, events: { endGame: false } };
+    const plain: GameConfig = {
+      moves: { a: () => undefined },
+      turn: { stages: { s: { moves: { c: () => undefined } } } },
+      events: { endGame: false },
+    };
     const actions = play(plain, 'events', 300);
     const kinds = new Set(actions.map((a) => (a.type === 'move' || a.type === 'event' ? a.name : a.type)));
     expect(kinds).toContain('a');
@@ -45,7 +58,8 @@ describe('the random player', () => {
     expect(kinds).toContain('setStage');
     expect(kinds).toContain('c');
     expect(kinds).not.toContain('endGame');
-    for (const a of actions) if (a.type === 'move' || a.type === 'event') expect(a.args.every((x) => typeof x === 'string' || typeof x === 'object')).toBe(true);
+    for (const a of actions)
+      if (a.type === 'move' || a.type === 'event') expect(a.args.every((x) => typeof x === 'string' || typeof x === 'object')).toBe(true);
   });
 
   it('stops at game over, or resets and plays on when asked', () => {

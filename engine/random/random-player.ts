@@ -64,7 +64,9 @@ export class RandomPlayer {
     const enumerated = session.game.enumerate(state, player);
     if (enumerated) return enumerated.flatMap((item) => fromEnumerate(item, player));
     const ctx = session.game.readCtx(state);
-    const out: Candidate[] = session.game.availableMoves(state, player).map((name) => ({ action: { type: 'move', name, args: [], playerID: player }, weight: 1 }));
+    const out: Candidate[] = session.game
+      .availableMoves(state, player)
+      .map((name) => ({ action: { type: 'move', name, args: [], playerID: player }, weight: 1 }));
     const stage = ctx.activePlayers?.[player];
     const stages = stageNames(session.config, ctx.phase);
     const phases = phaseNames(session.config);
@@ -120,9 +122,11 @@ function fromEnumerate(item: unknown, player: PlayerID): Candidate[] {
   // boardgame.io's bots also accept ready-made actions ({ type: 'MAKE_MOVE', payload }).
   if (payload && typeof payload.type === 'string') {
     const by = typeof payload.playerID === 'string' ? payload.playerID : player;
-    const payloadArgs = payload.args === undefined || payload.args === null ? [] : Array.isArray(payload.args) ? payload.args : [payload.args];
+    const payloadArgs =
+      payload.args === undefined || payload.args === null ? [] : Array.isArray(payload.args) ? payload.args : [payload.args];
     if (type === 'MAKE_MOVE') return [{ action: { type: 'move', name: payload.type, args: payloadArgs, playerID: by }, weight: 1 }];
-    if (type === 'GAME_EVENT' && isEventName(payload.type)) return [{ action: { type: 'event', name: payload.type, args: payloadArgs, playerID: by }, weight: 1 }];
+    if (type === 'GAME_EVENT' && isEventName(payload.type))
+      return [{ action: { type: 'event', name: payload.type, args: payloadArgs, playerID: by }, weight: 1 }];
     return [];
   }
   const list = args === undefined ? [] : Array.isArray(args) ? args : [args];

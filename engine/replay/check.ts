@@ -11,7 +11,10 @@ export interface Mismatch {
 }
 
 /** The fields of `expectation` (every key but `step`) that a step with this ctx and outcome does not meet. */
-export function unmetFields(expectation: Omit<StepExpectation, 'step'>, step: { ctx: FlowCtx; ok: boolean }): { field: string; expected: unknown; actual: unknown }[] {
+export function unmetFields(
+  expectation: Omit<StepExpectation, 'step'>,
+  step: { ctx: FlowCtx; ok: boolean },
+): { field: string; expected: unknown; actual: unknown }[] {
   const actual: Record<string, unknown> = { ...step.ctx, ok: step.ok };
   const out: { field: string; expected: unknown; actual: unknown }[] = [];
   for (const key of EXPECTATION_KEYS) {

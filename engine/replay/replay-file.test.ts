@@ -47,7 +47,12 @@ describe('replay files', () => {
         game: { name: 3, sha256: 'xyz' },
         numPlayers: 2.5,
         seed: '',
-        actions: [{ type: 'move', name: 'a', args: 'x', playerID: '0' }, { type: 'event', name: 'endRound', playerID: '0' }, { type: 'jump' }, 7],
+        actions: [
+          { type: 'move', name: 'a', args: 'x', playerID: '0' },
+          { type: 'event', name: 'endRound', playerID: '0' },
+          { type: 'jump' },
+          7,
+        ],
         expect: [{ step: 9, colour: 'red' }, { step: -1 }, { step: 1, turn: 'two', activePlayers: [] }],
       }),
     ).toEqual([
@@ -89,9 +94,12 @@ describe('replay files', () => {
   });
 
   it('refuse what no JSON text can hold with a ReplayError too', () => {
-    const hostile = { ...valid, get seed(): string {
-      throw new Error('boom');
-    } };
+    const hostile = {
+      ...valid,
+      get seed(): string {
+        throw new Error('boom');
+      },
+    };
     expect(problemsOf(hostile)).toEqual(['unreadable replay: boom']);
   });
 });

@@ -22,7 +22,15 @@ export function expectationOf(step: number, ok: boolean, ctx: FlowCtx): StepExpe
 
 /** Serialises a replay with a stable key order, one action per line. */
 export function formatReplay(replay: ReplayFile): string {
-  const head = { format: replay.format, version: replay.version, game: replay.game, numPlayers: replay.numPlayers, seed: replay.seed, gameRandomness: replay.gameRandomness, setupData: replay.setupData };
+  const head = {
+    format: replay.format,
+    version: replay.version,
+    game: replay.game,
+    numPlayers: replay.numPlayers,
+    seed: replay.seed,
+    gameRandomness: replay.gameRandomness,
+    setupData: replay.setupData,
+  };
   const lines = JSON.stringify(head, null, 2).slice(0, -2).split('\n');
   const list = (key: string, items: unknown[]) =>
     items.length ? `  "${key}": [\n${items.map((i) => `    ${JSON.stringify(i)}`).join(',\n')}\n  ]` : `  "${key}": []`;

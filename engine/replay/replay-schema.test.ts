@@ -41,7 +41,10 @@ const validReplay = fc
     {
       format: fc.constant('flowscope-replay'),
       version: fc.constant(1),
-      game: fc.record({ name: fc.string(), file: fc.string(), sha256: hex64, export: fc.string(), bgio: fc.string() }, { requiredKeys: ['name'] }),
+      game: fc.record(
+        { name: fc.string(), file: fc.string(), sha256: hex64, export: fc.string(), bgio: fc.string() },
+        { requiredKeys: ['name'] },
+      ),
       numPlayers: fc.integer({ min: 1, max: 20 }),
       seed: fc.string({ minLength: 1 }),
       setupData: json,
@@ -49,7 +52,9 @@ const validReplay = fc
     },
     { requiredKeys: ['format', 'version', 'game', 'numPlayers', 'seed', 'actions'] },
   )
-  .chain((r) => fc.record({ replay: fc.constant(r), expect: fc.option(fc.array(expectation(r.actions.length), { maxLength: 4 }), { nil: undefined }) }))
+  .chain((r) =>
+    fc.record({ replay: fc.constant(r), expect: fc.option(fc.array(expectation(r.actions.length), { maxLength: 4 }), { nil: undefined }) }),
+  )
   .map(({ replay, expect }) => (expect ? { ...replay, expect } : replay) as Record<string, any>);
 
 function outcome(input: unknown): { ok: true } | { ok: false; problems: string[] } {
@@ -113,10 +118,12 @@ function fieldsOf(r: Record<string, any>) {
   for (const [key, accepts] of Object.entries(TOP(r))) out.push({ path: key, holder: r, key, accepts });
   for (const [key, accepts] of Object.entries(GAME)) out.push({ path: `game.${key}`, holder: r.game, key, accepts });
   r.actions.forEach((a: Record<string, unknown>, i: number) => {
-    for (const [key, accepts] of Object.entries(ACTION[a.type as string])) out.push({ path: `actions[${i}].${key}`, holder: a, key, accepts });
+    for (const [key, accepts] of Object.entries(ACTION[a.type as string]))
+      out.push({ path: `actions[${i}].${key}`, holder: a, key, accepts });
   });
   (r.expect ?? []).forEach((e: Record<string, unknown>, i: number) => {
-    for (const [key, accepts] of Object.entries(EXPECTATION(r.actions.length))) out.push({ path: `expect[${i}].${key}`, holder: e, key, accepts });
+    for (const [key, accepts] of Object.entries(EXPECTATION(r.actions.length)))
+      out.push({ path: `expect[${i}].${key}`, holder: e, key, accepts });
   });
   return out;
 }
@@ -147,7 +154,8 @@ describe('the replay parser, on generated input', () => {
           expect(result.ok).toBe(false);
           const problems = (result as { problems: string[] }).problems;
           // The problem is at the field or inside it (an emptied action list is reported at the expectation past its end).
-          const at = (p: string) => [': ', '.', '['].some((sep) => p.startsWith(field.path + sep)) || (field.path === 'actions' && p.startsWith('expect['));
+          const at = (p: string) =>
+            [': ', '.', '['].some((sep) => p.startsWith(field.path + sep)) || (field.path === 'actions' && p.startsWith('expect['));
           expect(problems.some(at), `${field.path} := ${JSON.stringify(wrong)} gave ${JSON.stringify(problems)}`).toBe(true);
         }
       }),
@@ -157,14 +165,32 @@ describe('the replay parser, on generated input', () => {
 
   it('refuses an action of unknown type at its type field, and an entry that is not an action at its index', () => {
     fc.assert(
-      fc.property(validReplay.filter((r) => r.actions.length > 0), fc.nat(), fc.constantFrom(...WRONG), (r, pick, wrong) => {
-        const replay = structuredClone(r);
-        const i = pick % replay.actions.length;
-        const problems = (outcome({ ...replay, actions: replay.actions.map((a: object, j: number) => (j === i ? { ...a, type: wrong } : a)) }) as { problems: string[] }).problems;
-        expect(problems.some((p) => p.startsWith(`actions[${i}].type: expected move, event, undo, redo or reset, got `)), JSON.stringify(problems)).toBe(true);
-        const notObject = isPlainObject(wrong) ? 7 : wrong;
-        expect((outcome({ ...replay, actions: replay.actions.map((a: object, j: number) => (j === i ? notObject : a)) }) as { problems: string[] }).problems.some((p) => p.startsWith(`actions[${i}]: expected an action object`))).toBe(true);
-      }),
+      fc.property(
+        validReplay.filter((r) => r.actions.length > 0),
+        fc.nat(),
+        fc.constantFrom(...WRONG),
+        (r, pick, wrong) => {
+          const replay = structuredClone(r);
+          const i = pick % replay.actions.length;
+          const problems = (
+            outcome({ ...replay, actions: replay.actions.map((a: object, j: number) => (j === i ? { ...a, type: wrong } : a)) }) as {
+              problems: string[];
+            }
+          ).problems;
+          expect(
+            problems.some((p) => p.startsWith(`actions[${i}].type: expected move, event, undo, redo or reset, got `)),
+            JSON.stringify(problems),
+          ).toBe(true);
+          const notObject = isPlainObject(wrong) ? 7 : wrong;
+          expect(
+            (
+              outcome({ ...replay, actions: replay.actions.map((a: object, j: number) => (j === i ? notObject : a)) }) as {
+                problems: string[];
+              }
+            ).problems.some((p) => p.startsWith(`actions[${i}]: expected an action object`)),
+          ).toBe(true);
+        },
+      ),
       { numRuns: 100 },
     );
   });

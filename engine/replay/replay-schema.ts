@@ -4,7 +4,17 @@ import { expected, kindOf } from '../schema/issues';
 import { gameRandomnessSchema } from '../schema/game-randomness-schema';
 import { REPLAY_FORMAT, REPLAY_VERSION } from './replay-format';
 
-export const EXPECTATION_KEYS = ['ok', 'phase', 'turn', 'currentPlayer', 'playOrder', 'playOrderPos', 'activePlayers', 'numMoves', 'gameover'] as const;
+export const EXPECTATION_KEYS = [
+  'ok',
+  'phase',
+  'turn',
+  'currentPlayer',
+  'playOrder',
+  'playOrderPos',
+  'activePlayers',
+  'numMoves',
+  'gameover',
+] as const;
 
 const text = (what = 'a string') => z.string(expected(what));
 const integer = z.int(expected('an integer'));
@@ -17,7 +27,9 @@ const stepNumber = (what: string) => z.int(expected(what)).min(0, expected(what)
 export function stepExpectationSchema(lastStep = Infinity) {
   return z.strictObject(
     {
-      step: stepNumber('a step number (0 = initial state)').max(lastStep, { error: (issue) => `${String(issue.input)} is past the last step (${lastStep})` }),
+      step: stepNumber('a step number (0 = initial state)').max(lastStep, {
+        error: (issue) => `${String(issue.input)} is past the last step (${lastStep})`,
+      }),
       ok: z.boolean(expected('a boolean')).optional(),
       phase: text('a phase name or null').nullable().optional(),
       turn: integer.optional(),
@@ -30,7 +42,9 @@ export function stepExpectationSchema(lastStep = Infinity) {
     },
     {
       error: (issue) =>
-        issue.code === 'unrecognized_keys' ? `not a checkable field (use ${EXPECTATION_KEYS.join(', ')})` : `expected an object, got ${kindOf(issue.input)}`,
+        issue.code === 'unrecognized_keys'
+          ? `not a checkable field (use ${EXPECTATION_KEYS.join(', ')})`
+          : `expected an object, got ${kindOf(issue.input)}`,
     },
   );
 }
@@ -62,7 +76,10 @@ export function replayFileSchema(lastStep = Infinity) {
        * seed and the step, reproducible anywhere) or `real`. Replays from before it existed read as seeded.
        */
       gameRandomness: gameRandomnessSchema.optional(),
-      setupData: z.unknown().optional().transform((value): unknown => value ?? null),
+      setupData: z
+        .unknown()
+        .optional()
+        .transform((value): unknown => value ?? null),
       actions: z.array(flowActionSchema, expected('an array')),
       expect: z.array(stepExpectationSchema(lastStep), expected('an array')).optional(),
     },

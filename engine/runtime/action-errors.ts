@@ -40,7 +40,10 @@ export function describeActionError(
       const name = action.type === 'move' ? action.name : '?';
       const { where, moves } = game.moveSource(state, who ?? ctx.currentPlayer);
       const offer = moves.length ? moves.join(', ') : 'no moves';
-      return { type, message: `move ${name} is not available to player ${who}: boardgame.io looks it up in ${where}, which offers ${offer}` };
+      return {
+        type,
+        message: `move ${name} is not available to player ${who}: boardgame.io looks it up in ${where}, which offers ${offer}`,
+      };
     }
     case 'action/inactive_player':
       return {
@@ -48,7 +51,10 @@ export function describeActionError(
         message: `player ${who} may not act now: ${ctx.activePlayers ? `the active players are ${actors.join(', ') || 'none'}` : `it is player ${ctx.currentPlayer}'s turn and no one is in a stage`}`,
       };
     case 'action/invalid_move':
-      return { type, message: `${action.type === 'move' ? action.name : 'the move'} returned INVALID_MOVE for args ${JSON.stringify(action.type === 'move' ? action.args : [])}` };
+      return {
+        type,
+        message: `${action.type === 'move' ? action.name : 'the move'} returned INVALID_MOVE for args ${JSON.stringify(action.type === 'move' ? action.args : [])}`,
+      };
     case 'action/gameover':
       return { type, message: `the game is over (gameover: ${JSON.stringify(ctx.gameover)})` };
     case 'action/action_disabled':
@@ -66,9 +72,11 @@ function describeUndoRefusal(action: FlowAction, state: BgioState, rules: UndoRu
   const undo = state._undo ?? [];
   const redo = state._redo ?? [];
   if (action.type === 'undo') {
-    if (undo.length < 2) return `no moves to undo (undo only reaches back to the start of the current turn${rules.recordsOnlyMoves ? ', and only moves are recorded, not events' : ''})`;
+    if (undo.length < 2)
+      return `no moves to undo (undo only reaches back to the start of the current turn${rules.recordsOnlyMoves ? ', and only moves are recorded, not events' : ''})`;
     const last = undo[undo.length - 1];
-    if (!rules.anyoneMayUndo && action.playerID !== last.playerID) return `player ${action.playerID} cannot undo player ${last.playerID}'s move`;
+    if (!rules.anyoneMayUndo && action.playerID !== last.playerID)
+      return `player ${action.playerID} cannot undo player ${last.playerID}'s move`;
     return `move ${last.moveType} cannot be undone (its undoable is false)`;
   }
   if (action.type === 'redo') {

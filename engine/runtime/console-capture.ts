@@ -12,7 +12,11 @@ function printersOf(sink: Sink | null): Printer[] {
   if (!sink) return SILENT;
   let made = printers.get(sink);
   if (!made) {
-    made = LEVELS.map((level) => (...args: unknown[]) => sink.log(level, args));
+    made = LEVELS.map(
+      (level) =>
+        (...args: unknown[]) =>
+          sink.log(level, args),
+    );
     printers.set(sink, made);
   }
   return made;

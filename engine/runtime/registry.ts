@@ -42,7 +42,10 @@ export function loadRuntime(release: ShippedRelease | string): Promise<BgioRunti
   let runtime = loaded.get(version);
   if (!runtime) {
     const load = LOADERS[version];
-    if (!load) return Promise.reject(new Error(`boardgame.io ${version} is not a release Flowscope ships (${RUNTIMES.map((r) => r.version).join(', ')})`));
+    if (!load)
+      return Promise.reject(
+        new Error(`boardgame.io ${version} is not a release Flowscope ships (${RUNTIMES.map((r) => r.version).join(', ')})`),
+      );
     runtime = load();
     loaded.set(version, runtime);
   }

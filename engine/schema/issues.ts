@@ -32,9 +32,17 @@ export function plainIssueMessage(issue: RawIssue): string | undefined {
     case 'invalid_value':
       return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${got}`;
     case 'too_small':
-      return issue.origin === 'array' ? `expected at least ${issue.minimum} items` : issue.origin === 'string' ? `expected at least ${issue.minimum} characters` : `expected at least ${issue.minimum}, got ${got}`;
+      return issue.origin === 'array'
+        ? `expected at least ${issue.minimum} items`
+        : issue.origin === 'string'
+          ? `expected at least ${issue.minimum} characters`
+          : `expected at least ${issue.minimum}, got ${got}`;
     case 'too_big':
-      return issue.origin === 'array' ? `expected at most ${issue.maximum} items` : issue.origin === 'string' ? `expected at most ${issue.maximum} characters` : `expected at most ${issue.maximum}, got ${got}`;
+      return issue.origin === 'array'
+        ? `expected at most ${issue.maximum} items`
+        : issue.origin === 'string'
+          ? `expected at most ${issue.maximum} characters`
+          : `expected at most ${issue.maximum}, got ${got}`;
     case 'unrecognized_keys':
       return 'not an accepted field';
     case 'invalid_format':
@@ -46,7 +54,11 @@ export function plainIssueMessage(issue: RawIssue): string | undefined {
 
 /** One line per problem, each led by the path of the field it is about (`actions[2].type: …`). */
 export function describeIssues(error: z.ZodError, root = ''): string[] {
-  const at = (path: readonly PropertyKey[]) => formatPath(root, path.map((p) => (typeof p === 'symbol' ? String(p) : p))).replace(/^\./, '');
+  const at = (path: readonly PropertyKey[]) =>
+    formatPath(
+      root,
+      path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+    ).replace(/^\./, '');
   return error.issues.flatMap((issue) => {
     // One line per unknown key, each at its own path.
     if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${at([...issue.path, key])}: ${issue.message}`);

@@ -10,7 +10,10 @@ function run(config: GameConfig, actions: FlowAction[]): ComparableStep[] {
   return s.steps.map((r) => ({ index: r.index, ok: r.ok, error: r.error, ctx: r.ctx, G: s.stateAt(r.index).G }));
 }
 
-const base = (limit: number): GameConfig => ({ setup: () => ({ n: 0 }), moves: { inc: ({ G }: any) => (G.n >= limit ? 'INVALID_MOVE' : void G.n++) } });
+const base = (limit: number): GameConfig => ({
+  setup: () => ({ n: 0 }),
+  moves: { inc: ({ G }: any) => (G.n >= limit ? 'INVALID_MOVE' : void G.n++) },
+});
 const incs: FlowAction[] = Array.from({ length: 4 }, () => ({ type: 'move', name: 'inc', args: [], playerID: '0' }));
 
 describe('firstDivergence', () => {

@@ -14,17 +14,26 @@ function sessionOf(config: Record<string, any>): Session {
 
 describe('non-deterministic game code', () => {
   it('is found by running the same actions again, and the culprit is named', () => {
-    const result = findNondeterminism(sessionOf({ setup: () => ({ dice: [] }), moves: { roll: ({ G }: any) => void G.dice.push(Math.floor(Math.random() * 1e9)) } }));
+    const result = findNondeterminism(
+      sessionOf({ setup: () => ({ dice: [] }), moves: { roll: ({ G }: any) => void G.dice.push(Math.floor(Math.random() * 1e9)) } }),
+    );
     expect(result?.step).toBe(1);
     expect(result?.differences[0]).toMatch(/^G\.dice\[0\]: \d+ → \d+$/);
     expect(result?.suspects).toEqual(['moves.roll uses Math.random']);
   });
 
   it('the seeded random plugin replays exactly', () => {
-    expect(findNondeterminism(sessionOf({ setup: () => ({ dice: [] }), moves: { roll: ({ G, random }: any) => void G.dice.push(random.D6()) } }))).toBeNull();
+    expect(
+      findNondeterminism(
+        sessionOf({ setup: () => ({ dice: [] }), moves: { roll: ({ G, random }: any) => void G.dice.push(random.D6()) } }),
+      ),
+    ).toBeNull();
   });
 
   it('lists clock and random reads in the config', () => {
-    expect(nondeterministicSources({ moves: { a: () => Date.now(), b: () => 1 }, turn: { onBegin: () => new Date() } })).toEqual(['moves.a uses Date.now', 'turn.onBegin uses new Date']);
+    expect(nondeterministicSources({ moves: { a: () => Date.now(), b: () => 1 }, turn: { onBegin: () => new Date() } })).toEqual([
+      'moves.a uses Date.now',
+      'turn.onBegin uses new Date',
+    ]);
   });
 });

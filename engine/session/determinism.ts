@@ -71,7 +71,12 @@ export function findNondeterminism(session: Session, options: RerunOptions = {})
   const divergence = firstDivergence(comparableSteps(session), comparableSteps(again));
   if (!divergence) return null;
   const at = [session, again].filter((s) => divergence.step <= s.lastIndex).map((s) => s.step(divergence.step));
-  const used = unique([...at.flatMap((r) => r.entropy.filter((u) => !u.atLoad)), ...[session, again].flatMap((s) => s.step(0).entropy.filter((u) => u.atLoad))].map(describeUse));
+  const used = unique(
+    [
+      ...at.flatMap((r) => r.entropy.filter((u) => !u.atLoad)),
+      ...[session, again].flatMap((s) => s.step(0).entropy.filter((u) => u.atLoad)),
+    ].map(describeUse),
+  );
   if (used.length) return { step: divergence.step, differences: divergence.differences, suspects: used };
   const ran = new Set(at.flatMap((r) => r.trace.entries).map((e) => e.fn));
   const sources = nondeterministicSources(session.config);

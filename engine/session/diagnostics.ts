@@ -28,7 +28,8 @@ export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, st
     for (const ev of entry.events) {
       const call = `${entry.fn} called ${describeCall(ev.name, ev.args)}`;
       if (ev.outcome === 'rejected') out.push({ code: 'event-rejected', severity: 'error', message: `${call}: rejected: ${ev.reason}` });
-      else if (ev.outcome === 'dropped') out.push({ code: 'event-dropped', severity: 'warning', message: `${call}: dropped: ${ev.reason}` });
+      else if (ev.outcome === 'dropped')
+        out.push({ code: 'event-dropped', severity: 'warning', message: `${call}: dropped: ${ev.reason}` });
     }
   }
   for (const line of trace.logs) {

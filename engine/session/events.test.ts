@@ -70,16 +70,51 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
   });
 
   const cases: Array<[string, (s: Session) => FlowAction, string, RegExp]> = [
-    ['a move no lookup level offers', () => move('nope'), 'action/unavailable_move', /move nope is not available to player 0: boardgame.io looks it up in the global moves, which offers claim, crash, once/],
-    ['a player who is not active', () => move('claim', '1', [0]), 'action/inactive_player', /player 1 may not act now: it is player 0's turn/],
-    ['a move returning INVALID_MOVE', (s) => (s.dispatch(move('claim', '0', [0])), move('claim', '0', [0])), 'action/invalid_move', /claim returned INVALID_MOVE for args \[0\]/],
+    [
+      'a move no lookup level offers',
+      () => move('nope'),
+      'action/unavailable_move',
+      /move nope is not available to player 0: boardgame.io looks it up in the global moves, which offers claim, crash, once/,
+    ],
+    [
+      'a player who is not active',
+      () => move('claim', '1', [0]),
+      'action/inactive_player',
+      /player 1 may not act now: it is player 0's turn/,
+    ],
+    [
+      'a move returning INVALID_MOVE',
+      (s) => (s.dispatch(move('claim', '0', [0])), move('claim', '0', [0])),
+      'action/invalid_move',
+      /claim returned INVALID_MOVE for args \[0\]/,
+    ],
     ['a move that throws', () => move('crash'), 'flowscope/threw', /moves.crash threw TypeError: Cannot read properties of undefined/],
     ['undo with nothing to undo', () => ({ type: 'undo', playerID: '0' }), 'action/action_invalid', /no moves to undo/],
-    ['undo of a move that is not undoable', (s) => (s.dispatch(move('once')), { type: 'undo', playerID: '0' }), 'action/action_invalid', /move once cannot be undone/],
+    [
+      'undo of a move that is not undoable',
+      (s) => (s.dispatch(move('once')), { type: 'undo', playerID: '0' }),
+      'action/action_invalid',
+      /move once cannot be undone/,
+    ],
     ['redo with nothing to redo', () => ({ type: 'redo', playerID: '0' }), 'action/action_invalid', /no moves to redo/],
-    ['endTurn before minMoves (boardgame.io only logs it)', () => event('endTurn'), 'flow/refused', /cannot end turn before making 1 moves/],
-    ['setPhase to a phase that does not exist (only logged)', () => event('setPhase', ['nowhere']), 'flow/refused', /invalid phase: nowhere/],
-    ['an event that is not a boardgame.io event', () => event('explode'), 'flowscope/unknown_event', /explode is not a boardgame.io 0.50.2 event/],
+    [
+      'endTurn before minMoves (boardgame.io only logs it)',
+      () => event('endTurn'),
+      'flow/refused',
+      /cannot end turn before making 1 moves/,
+    ],
+    [
+      'setPhase to a phase that does not exist (only logged)',
+      () => event('setPhase', ['nowhere']),
+      'flow/refused',
+      /invalid phase: nowhere/,
+    ],
+    [
+      'an event that is not a boardgame.io event',
+      () => event('explode'),
+      'flowscope/unknown_event',
+      /explode is not a boardgame.io 0.50.2 event/,
+    ],
   ];
 
   for (const [name, build, type, message] of cases) {
@@ -90,7 +125,8 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
       expect(r.ok).toBe(false);
       expect(r.error?.type).toBe(type);
       expect(r.error?.message).toMatch(message);
-      if (type !== 'flow/refused' && !name.startsWith('undo of') && !name.includes('INVALID')) expect(JSON.stringify(s.currentState.G)).toBe(before);
+      if (type !== 'flow/refused' && !name.startsWith('undo of') && !name.includes('INVALID'))
+        expect(JSON.stringify(s.currentState.G)).toBe(before);
     });
   }
 
@@ -112,7 +148,10 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
 
   it('undo when undo is disabled', () => {
     const s = newSession({ ...game(), disableUndo: true });
-    expect(s.dispatch({ type: 'undo', playerID: '0' }).error).toEqual({ type: 'action/action_disabled', message: 'undo is disabled (game.disableUndo is true)' });
+    expect(s.dispatch({ type: 'undo', playerID: '0' }).error).toEqual({
+      type: 'action/action_disabled',
+      message: 'undo is disabled (game.disableUndo is true)',
+    });
   });
 
   it('an event the game disables is refused like boardgame.io’s client does', () => {
@@ -125,10 +164,14 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
 
 describe('events called by game code get boardgame.io’s verdict', () => {
   it('applied: setActivePlayers from a move', () => {
-    const s = newSession({ moves: { go: ({ events }: any) => events.setActivePlayers({ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }) } });
+    const s = newSession({
+      moves: { go: ({ events }: any) => events.setActivePlayers({ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }) },
+    });
     const r = s.dispatch(move('go'));
     expect(r.ctx.activePlayers).toEqual({ 2: 'respond' });
-    expect(eventsOf(s, 1)).toEqual([{ fn: 'moves.go', name: 'setActivePlayers', args: [{ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }], outcome: 'applied' }]);
+    expect(eventsOf(s, 1)).toEqual([
+      { fn: 'moves.go', name: 'setActivePlayers', args: [{ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }], outcome: 'applied' },
+    ]);
     const stage = r.trace.transitions.find((t) => t.type === 'stage');
     expect(stage).toMatchObject({ player: '2', to: 'respond', automatic: false });
     expect(stage?.cause).toBe('moves.go called setActivePlayers({"value":{"2":"respond"},"minMoves":1,"maxMoves":1})');
@@ -136,7 +179,12 @@ describe('events called by game code get boardgame.io’s verdict', () => {
 
   it('rejected: a stage event in phase.onBegin rolls the whole action back', () => {
     const s = newSession({
-      moves: { go: ({ G, events }: any) => { G.moved = true; events.setPhase('b'); } },
+      moves: {
+        go: ({ G, events }: any) => {
+          G.moved = true;
+          events.setPhase('b');
+        },
+      },
       phases: { a: { start: true }, b: { onBegin: ({ events }: any) => events.setActivePlayers({ all: 'x' }) } },
       setup: () => ({ moved: false }),
     });
@@ -163,19 +211,27 @@ describe('events called by game code get boardgame.io’s verdict', () => {
   });
 
   it('dropped: setActivePlayers from turn.onMove in an action that ended the turn (maxMoves)', () => {
-    const s = newSession({ moves: { go: () => undefined }, turn: { maxMoves: 1, onMove: ({ events }: any) => events.setActivePlayers({ others: 'respond' }) } });
+    const s = newSession({
+      moves: { go: () => undefined },
+      turn: { maxMoves: 1, onMove: ({ events }: any) => events.setActivePlayers({ others: 'respond' }) },
+    });
     const r = s.dispatch(move('go'));
     expect(r.ok).toBe(true);
     expect(r.ctx).toMatchObject({ currentPlayer: '1', activePlayers: null });
     const [ev] = eventsOf(s, 1);
     expect(ev).toMatchObject({ fn: 'turn.onMove', name: 'setActivePlayers', outcome: 'dropped' });
-    expect(ev.reason).toBe('the turn it was called in had already ended when boardgame.io reached it (called in turn 1, reached in turn 2)');
+    expect(ev.reason).toBe(
+      'the turn it was called in had already ended when boardgame.io reached it (called in turn 1, reached in turn 2)',
+    );
     expect(r.trace.transitions.find((t) => t.type === 'turn-end')?.cause).toBe('turn.maxMoves (1) reached');
     expect(r.diagnostics).toContainEqual(expect.objectContaining({ code: 'event-dropped', severity: 'warning' }));
   });
 
   it('dropped: endTurn in phase.onBegin is a silent no-op', () => {
-    const s = newSession({ moves: { go: ({ events }: any) => events.setPhase('b') }, phases: { a: { start: true }, b: { onBegin: ({ events }: any) => events.endTurn() } } });
+    const s = newSession({
+      moves: { go: ({ events }: any) => events.setPhase('b') },
+      phases: { a: { start: true }, b: { onBegin: ({ events }: any) => events.endTurn() } },
+    });
     const r = s.dispatch(move('go'));
     expect(r.ok).toBe(true);
     expect(r.ctx.phase).toBe('b');
@@ -183,7 +239,14 @@ describe('events called by game code get boardgame.io’s verdict', () => {
   });
 
   it('dropped: events after the game ended in the same action', () => {
-    const s = newSession({ moves: { go: ({ events }: any) => { events.endGame(); events.endTurn(); } } });
+    const s = newSession({
+      moves: {
+        go: ({ events }: any) => {
+          events.endGame();
+          events.endTurn();
+        },
+      },
+    });
     s.dispatch(move('go'));
     expect(eventsOf(s, 1).map((e) => [e.name, e.outcome])).toEqual([
       ['endGame', 'applied'],
@@ -193,10 +256,17 @@ describe('events called by game code get boardgame.io’s verdict', () => {
   });
 
   it('rejected with the logged reason: endStage from a move before the stage’s minMoves', () => {
-    const s = newSession({ moves: { go: ({ events }: any) => events.endStage() }, turn: { activePlayers: { currentPlayer: { stage: 'S', minMoves: 3 } }, stages: { S: {} } } });
+    const s = newSession({
+      moves: { go: ({ events }: any) => events.endStage() },
+      turn: { activePlayers: { currentPlayer: { stage: 'S', minMoves: 3 } }, stages: { S: {} } },
+    });
     const r = s.dispatch(move('go'));
     expect(r.ok).toBe(true);
-    expect(eventsOf(s, 1)[0]).toMatchObject({ name: 'endStage', outcome: 'rejected', reason: 'boardgame.io logged: cannot end stage before making 3 moves' });
+    expect(eventsOf(s, 1)[0]).toMatchObject({
+      name: 'endStage',
+      outcome: 'rejected',
+      reason: 'boardgame.io logged: cannot end stage before making 3 moves',
+    });
   });
 
   it('records what hooks returned and threw, and the game’s own console output', () => {
@@ -229,7 +299,15 @@ describe('boardgame.io’s guards show up as rejections', () => {
 
   it('a session survives a throwing hook and carries on from the last good state', () => {
     let armed = true;
-    const s = newSession({ setup: () => ({ n: 0 }), moves: { go: ({ G }: any) => void G.n++ }, turn: { onMove: () => { if (armed) throw new RangeError('bad onMove'); } } });
+    const s = newSession({
+      setup: () => ({ n: 0 }),
+      moves: { go: ({ G }: any) => void G.n++ },
+      turn: {
+        onMove: () => {
+          if (armed) throw new RangeError('bad onMove');
+        },
+      },
+    });
     const r = s.dispatch(move('go'));
     expect(r.error).toEqual({ type: 'flowscope/threw', message: 'turn.onMove threw RangeError: bad onMove' });
     expect(r.diagnostics).toContainEqual({ code: 'threw', severity: 'error', message: 'turn.onMove threw RangeError: bad onMove' });

@@ -6,7 +6,8 @@ import { explainStep } from './explain';
 const game = {
   setup: () => ({}),
   moves: {
-    PlayBang: ({ events }: any, _card: string, target: string) => events.setActivePlayers({ value: { [target]: 'respondToBang' }, minMoves: 1, maxMoves: 1 }),
+    PlayBang: ({ events }: any, _card: string, target: string) =>
+      events.setActivePlayers({ value: { [target]: 'respondToBang' }, minMoves: 1, maxMoves: 1 }),
     wait: ({ events }: any) => events.setActivePlayers({ all: 'x' }),
   },
   turn: { onMove: ({ events }: any) => undefined, stages: { respondToBang: { moves: { playMissed: () => undefined } } } },
@@ -19,7 +20,9 @@ describe('explainStep', () => {
 
   it('says why a player entered a stage, naming the move and the event', () => {
     s.dispatch({ type: 'move', name: 'PlayBang', args: ['c12', '2'], playerID: '0' });
-    expect(explain(1)).toBe('player 2 entered stage respondToBang because moves.PlayBang called setActivePlayers({"value":{"2":"respondToBang"},"minMoves":1,"maxMoves":1})');
+    expect(explain(1)).toBe(
+      'player 2 entered stage respondToBang because moves.PlayBang called setActivePlayers({"value":{"2":"respondToBang"},"minMoves":1,"maxMoves":1})',
+    );
   });
   it('says when a player used up its moves and left a stage', () => {
     s.dispatch({ type: 'move', name: 'playMissed', args: [], playerID: '2' });
@@ -45,7 +48,11 @@ describe('explainStep with several stage changes', () => {
   it('leads with the player an event put in a stage, not the one whose maxMoves ran out', () => {
     const chain = {
       moves: { start: ({ events }: any) => events.setActivePlayers({ value: { 1: 'respond' }, minMoves: 1, maxMoves: 1 }) },
-      turn: { stages: { respond: { moves: { pass: ({ events }: any) => events.setActivePlayers({ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }) } } } },
+      turn: {
+        stages: {
+          respond: { moves: { pass: ({ events }: any) => events.setActivePlayers({ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }) } },
+        },
+      },
     };
     const s = new Session({ runtime: bgio050, config: chain, numPlayers: 3, seed: 'c' });
     s.dispatch({ type: 'move', name: 'start', args: [], playerID: '0' });
@@ -58,23 +65,37 @@ describe('explainStep with several stage changes', () => {
 
 describe('explainStep agrees with the ctx', () => {
   it('says a reset after game over went back to the start (not "the flow did not move")', () => {
-    const s = new Session({ runtime: bgio050, config: { moves: { win: ({ events }: any) => events.endGame({ winner: '0' }), pass: () => undefined } }, numPlayers: 2, seed: 'r' });
+    const s = new Session({
+      runtime: bgio050,
+      config: { moves: { win: ({ events }: any) => events.endGame({ winner: '0' }), pass: () => undefined } },
+      numPlayers: 2,
+      seed: 'r',
+    });
     s.dispatch({ type: 'move', name: 'pass', args: [], playerID: '0' });
     s.dispatch({ type: 'event', name: 'endTurn', args: [], playerID: '0' });
     s.dispatch({ type: 'move', name: 'win', args: [], playerID: '1' });
     const r = s.dispatch({ type: 'reset' });
-    expect(explainStep(r, s.step(3).ctx)).toBe("the game was reset to its start: the game is no longer over, turn 2 → 1, current player 1 → 0");
+    expect(explainStep(r, s.step(3).ctx)).toBe(
+      'the game was reset to its start: the game is no longer over, turn 2 → 1, current player 1 → 0',
+    );
   });
   it('says when boardgame.io stopped an endless endTurn chain while creating the game', () => {
     const loop = { phases: { main: { start: true, turn: { onBegin: ({ events }: any) => events.endTurn() } } } };
     const s = new Session({ runtime: bgio050, config: loop, numPlayers: 2, seed: 'l' });
     const text = explainStep(s.step(0), null);
     expect(text).not.toMatch(/phase main began/);
-    expect(text).toMatch(/^the game was created, but boardgame.io stopped an endless chain of turn endings \(\d+ turns ended before it gave up/);
+    expect(text).toMatch(
+      /^the game was created, but boardgame.io stopped an endless chain of turn endings \(\d+ turns ended before it gave up/,
+    );
     expect(text).toMatch(/starts in phase main, turn 1, player 0's turn$/);
   });
   it('says an undo moved the flow back', () => {
-    const s = new Session({ runtime: bgio050, config: { moves: { wait: ({ events }: any) => events.setActivePlayers({ all: 'x' }) }, turn: { stages: { x: {} } } }, numPlayers: 2, seed: 'u' });
+    const s = new Session({
+      runtime: bgio050,
+      config: { moves: { wait: ({ events }: any) => events.setActivePlayers({ all: 'x' }) }, turn: { stages: { x: {} } } },
+      numPlayers: 2,
+      seed: 'u',
+    });
     s.dispatch({ type: 'move', name: 'wait', args: [], playerID: '0' });
     const r = s.dispatch({ type: 'undo', playerID: '0' });
     expect(explainStep(r, s.step(1).ctx)).toBe('undo: player 0 stage x → out of activePlayers, player 1 stage x → out of activePlayers');

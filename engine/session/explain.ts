@@ -3,11 +3,19 @@ import type { FlowCtx, PlayerID } from '../types';
 import { describeCall } from '../trace/describe';
 import type { Transition } from '../trace/types';
 
-const slot = (s: string | null | undefined) => (s === undefined ? 'out of activePlayers' : s === null ? 'active with no stage' : `stage ${s}`);
+const slot = (s: string | null | undefined) =>
+  s === undefined ? 'out of activePlayers' : s === null ? 'active with no stage' : `stage ${s}`;
 
 function stageSentence(t: Transition): string {
   const who = `player ${t.player}`;
-  const what = t.to === undefined ? `left ${slot(t.from)}` : t.from === undefined ? (t.to === null ? 'became active (no stage)' : `entered stage ${t.to}`) : `moved from ${slot(t.from)} to ${slot(t.to)}`;
+  const what =
+    t.to === undefined
+      ? `left ${slot(t.from)}`
+      : t.from === undefined
+        ? t.to === null
+          ? 'became active (no stage)'
+          : `entered stage ${t.to}`
+        : `moved from ${slot(t.from)} to ${slot(t.to)}`;
   return `${who} ${what} because ${t.cause}`;
 }
 
@@ -76,7 +84,8 @@ function ctxChanges(before: FlowCtx, after: FlowCtx): string {
   if (before.turn !== after.turn) parts.push(`turn ${before.turn} → ${after.turn}`);
   if (before.currentPlayer !== after.currentPlayer) parts.push(`current player ${before.currentPlayer} → ${after.currentPlayer}`);
   const players = new Set([...Object.keys(before.activePlayers ?? {}), ...Object.keys(after.activePlayers ?? {})]);
-  for (const p of players) if (slotOf(before, p) !== slotOf(after, p)) parts.push(`player ${p} ${slot(slotOf(before, p))} → ${slot(slotOf(after, p))}`);
+  for (const p of players)
+    if (slotOf(before, p) !== slotOf(after, p)) parts.push(`player ${p} ${slot(slotOf(before, p))} → ${slot(slotOf(after, p))}`);
   return parts.join(', ') || 'nothing in the flow changed';
 }
 
@@ -84,7 +93,14 @@ function ctxChanges(before: FlowCtx, after: FlowCtx): string {
 function netStageSentence(player: PlayerID, from: string | null | undefined, to: string | null | undefined, live: Transition[]): string {
   const last = live.filter((t) => t.type === 'stage' && t.player === player).pop();
   const cause = last ? ` because ${last.cause}` : '';
-  const what = to === undefined ? `left ${slot(from)}` : from === undefined ? (to === null ? 'became active (no stage)' : `entered stage ${to}`) : `moved from ${slot(from)} to ${slot(to)}`;
+  const what =
+    to === undefined
+      ? `left ${slot(from)}`
+      : from === undefined
+        ? to === null
+          ? 'became active (no stage)'
+          : `entered stage ${to}`
+        : `moved from ${slot(from)} to ${slot(to)}`;
   return `player ${player} ${what}${cause}`;
 }
 
@@ -107,11 +123,14 @@ export function explainStep(record: StepRecord, before: FlowCtx | null): string 
     const effects = record.error.type === 'flow/refused' && !sameFlow(before, ctx);
     return `boardgame.io refused it: ${record.error.message.split('\n')[0]}${effects ? ' (but the flow still changed: see the transitions)' : ''}`;
   }
-  if (action.type === 'reset') return `the game was reset to its start: ${sameFlow(before, ctx) ? 'the flow was already there' : ctxChanges(before, ctx)}`;
-  if (action.type === 'undo' || action.type === 'redo') return sameFlow(before, ctx) ? `${action.type} changed nothing in the flow` : `${action.type}: ${ctxChanges(before, ctx)}`;
+  if (action.type === 'reset')
+    return `the game was reset to its start: ${sameFlow(before, ctx) ? 'the flow was already there' : ctxChanges(before, ctx)}`;
+  if (action.type === 'undo' || action.type === 'redo')
+    return sameFlow(before, ctx) ? `${action.type} changed nothing in the flow` : `${action.type}: ${ctxChanges(before, ctx)}`;
 
   const live = record.trace.transitions.filter((t) => !t.rolledBack);
-  const last = (type: Transition['type'], test: (t: Transition) => boolean = () => true) => live.filter((t) => t.type === type && test(t)).pop();
+  const last = (type: Transition['type'], test: (t: Transition) => boolean = () => true) =>
+    live.filter((t) => t.type === type && test(t)).pop();
   if (before.gameover === undefined && ctx.gameover !== undefined) {
     const end = last('game-end');
     return end ? flowSentence(end) : 'the game ended';
@@ -140,11 +159,15 @@ export function explainStep(record: StepRecord, before: FlowCtx | null): string 
     };
     const [main, ...others] = [...changed].sort((a, b) => score(a) - score(b));
     const n = others.length;
-    return netStageSentence(main, slotOf(before, main), slotOf(ctx, main), live) + (n ? `, and ${n} other player${n === 1 ? '' : 's'} changed slot too` : '');
+    return (
+      netStageSentence(main, slotOf(before, main), slotOf(ctx, main), live) +
+      (n ? `, and ${n} other player${n === 1 ? '' : 's'} changed slot too` : '')
+    );
   }
   const events = record.trace.entries.flatMap((e) => e.events.map((ev) => ({ fn: e.fn, ev })));
   const dropped = events.find((x) => x.ev.outcome !== 'applied');
-  if (dropped) return `the flow did not move: ${dropped.fn} called ${describeCall(dropped.ev.name, dropped.ev.args)} but it was ${dropped.ev.outcome} (${dropped.ev.reason})`;
+  if (dropped)
+    return `the flow did not move: ${dropped.fn} called ${describeCall(dropped.ev.name, dropped.ev.args)} but it was ${dropped.ev.outcome} (${dropped.ev.reason})`;
   if (live.some((t) => t.type !== 'stage')) return `the flow came back where it was (${describeWhere(ctx)}): see the transitions`;
   return 'the flow did not move';
 }

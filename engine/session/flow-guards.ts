@@ -27,7 +27,19 @@ export function reconcileTransitions(trace: StepTrace, ctx: FlowCtx, actionRefus
     }
   }
   const missing = trace.logs.map((l) => /invalid phase: (\S+)/.exec(l.text)?.[1]).find((name) => name !== undefined);
-  const guard = missing === undefined ? loopGuardTransition(trace.transitions.filter((t) => !t.rolledBack), ctx, trace.entries.length) : missingPhaseTransition(trace.transitions.filter((t) => !t.rolledBack), ctx, trace.entries.length, missing);
+  const guard =
+    missing === undefined
+      ? loopGuardTransition(
+          trace.transitions.filter((t) => !t.rolledBack),
+          ctx,
+          trace.entries.length,
+        )
+      : missingPhaseTransition(
+          trace.transitions.filter((t) => !t.rolledBack),
+          ctx,
+          trace.entries.length,
+          missing,
+        );
   if (guard) trace.transitions.push(guard);
   settleEventVerdicts(trace);
   return undone;
@@ -56,7 +68,14 @@ function missingPhaseTransition(live: Transition[], ctx: FlowCtx, at: number, mi
   if (ctx.phase !== null || ctx.gameover !== undefined) return null;
   const last = live.filter((t) => t.type === 'phase-begin' || t.type === 'phase-end').pop();
   if (!last || last.type !== 'phase-end' || last.phase === null) return null;
-  return { type: 'phase-begin', at, phase: null, turn: ctx.turn, automatic: false, cause: `boardgame.io has no phase ${missing} (it logged \`invalid phase: ${missing}\`), so after phase ${last.phase} ended the game is in no phase, with no onBegin run and no turn started` };
+  return {
+    type: 'phase-begin',
+    at,
+    phase: null,
+    turn: ctx.turn,
+    automatic: false,
+    cause: `boardgame.io has no phase ${missing} (it logged \`invalid phase: ${missing}\`), so after phase ${last.phase} ended the game is in no phase, with no onBegin run and no turn started`,
+  };
 }
 
 function loopGuardTransition(live: Transition[], ctx: FlowCtx, at: number): Transition | null {

@@ -107,12 +107,16 @@ export class Session {
     }
     let state: BgioState;
     try {
-      state = this.entropy.run(0, true, () => this.game.initialize({ numPlayers: options.numPlayers, setupData: options.setupData ?? undefined }));
+      state = this.entropy.run(0, true, () =>
+        this.game.initialize({ numPlayers: options.numPlayers, setupData: options.setupData ?? undefined }),
+      );
     } catch (error) {
       const trace = this.recorder.finish();
       const culprit = trace.entries.find((e) => e.threw);
       throw new SessionError(
-        culprit ? `${culprit.fn} threw while the game was being created: ${culprit.threw}` : `creating the game failed: ${describeError(error)}`,
+        culprit
+          ? `${culprit.fn} threw while the game was being created: ${culprit.threw}`
+          : `creating the game failed: ${describeError(error)}`,
         trace,
       );
     }
@@ -168,7 +172,16 @@ export class Session {
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
     reconcileTransitions(trace, ctx, error !== null && error.type !== 'flow/refused');
     const diagnostics = this.compactor.empty([...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)]);
-    const record: StepRecord = { index, action, ok: error === null, error, ctx: this.compactor.ctx(ctx, before), trace: this.compactor.trace(trace), diagnostics, entropy: this.compactor.empty(entropy) };
+    const record: StepRecord = {
+      index,
+      action,
+      ok: error === null,
+      error,
+      ctx: this.compactor.ctx(ctx, before),
+      trace: this.compactor.trace(trace),
+      diagnostics,
+      entropy: this.compactor.empty(entropy),
+    };
     this.records.push(record);
     if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state, true));
     return record;
@@ -267,7 +280,12 @@ export class Session {
   }
 
   /** Runs `action` as step `index` (the step number is what game code's entropy derives from). */
-  private apply(state: BgioState, action: FlowAction, index: number, recording: boolean): { state: BgioState; error: ActionError | null; trace: StepTrace } {
+  private apply(
+    state: BgioState,
+    action: FlowAction,
+    index: number,
+    recording: boolean,
+  ): { state: BgioState; error: ActionError | null; trace: StepTrace } {
     try {
       // `reset` hands boardgame.io a state it will then mutate: give it a fresh copy each time.
       const initial = action.type === 'reset' ? cloneGraph(this.initialState) : this.initialState;
@@ -287,7 +305,11 @@ function legacySignatures({ runtime, config }: SessionOptions): Map<string, stri
   if (runtime.era !== 'context') return new Map();
   const core = runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
   try {
-    return new Map(lintConfig(config, core?.TurnOrder ?? {}).filter((f) => f.code === 'legacy-signature' && f.path).map((f) => [f.path as string, f.message]));
+    return new Map(
+      lintConfig(config, core?.TurnOrder ?? {})
+        .filter((f) => f.code === 'legacy-signature' && f.path)
+        .map((f) => [f.path as string, f.message]),
+    );
   } catch {
     return new Map();
   }

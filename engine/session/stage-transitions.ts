@@ -21,7 +21,9 @@ function slotOf(ctx: FlowCtx, player: PlayerID): string | null | undefined {
 export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTrace, action: FlowAction): Transition[] {
   if (!before.activePlayers && !after.activePlayers) return [];
   const players = new Set([...Object.keys(before.activePlayers ?? {}), ...Object.keys(after.activePlayers ?? {})]);
-  const applied = trace.entries.flatMap((e) => e.events.filter((ev) => ev.outcome === 'applied' && STAGE_EVENTS.has(ev.name)).map((ev) => ({ by: e.fn, ev })));
+  const applied = trace.entries.flatMap((e) =>
+    e.events.filter((ev) => ev.outcome === 'applied' && STAGE_EVENTS.has(ev.name)).map((ev) => ({ by: e.fn, ev })),
+  );
   const lastApplied = applied[applied.length - 1];
   const turnBegan = trace.transitions.some((t) => t.type === 'turn-begin');
   const out: Transition[] = [];

@@ -27,11 +27,18 @@ export function matchesStep(record: Pick<StepRecord, 'action' | 'ok' | 'error' |
     if (outcome !== filter.outcome) return false;
   }
   if (filter.diagnostic) {
-    if (filter.diagnostic === 'any' ? record.diagnostics.length === 0 : !record.diagnostics.some((d) => d.code === filter.diagnostic)) return false;
+    if (filter.diagnostic === 'any' ? record.diagnostics.length === 0 : !record.diagnostics.some((d) => d.code === filter.diagnostic))
+      return false;
   }
   const text = filter.text?.trim().toLowerCase();
   if (text) {
-    const haystack = [a && (a.type === 'move' || a.type === 'event') ? `${a.name} ${JSON.stringify(a.args)}` : (a?.type ?? ''), record.error?.message ?? '', ...record.diagnostics.map((d) => d.message)].join('\n').toLowerCase();
+    const haystack = [
+      a && (a.type === 'move' || a.type === 'event') ? `${a.name} ${JSON.stringify(a.args)}` : (a?.type ?? ''),
+      record.error?.message ?? '',
+      ...record.diagnostics.map((d) => d.message),
+    ]
+      .join('\n')
+      .toLowerCase();
     if (!haystack.includes(text)) return false;
   }
   return true;

@@ -33,16 +33,20 @@ const actionsOf = (kinds: number[]): FlowAction[] =>
 describe('Session.viewAt', () => {
   it('gives the state stateAt gives, in any order of seeks, and the states it holds never change', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 30 }), fc.array(fc.nat(), { maxLength: 20 }), (kinds, seeks) => {
-        const s = new Session({ runtime: bgio050, config: counters, numPlayers: 2, seed: 'v', checkpointInterval: 4 });
-        for (const a of actionsOf(kinds)) s.dispatch(a);
-        const expected = s.steps.map((r) => json(s.stateAt(r.index)));
-        const views = seeks.map((n) => n % s.length).map((i) => [i, s.viewAt(i)] as const);
-        for (const [i, view] of views) expect(json(view)).toEqual(expected[i]);
-        // Later seeks (and the replays they run) leave every view handed out as it was.
-        for (let i = s.lastIndex - 1; i >= 0; i--) expect(json(s.viewAt(i))).toEqual(expected[i]);
-        for (const [i, view] of views) if (i !== s.lastIndex) expect(json(view)).toEqual(expected[i]);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (kinds, seeks) => {
+          const s = new Session({ runtime: bgio050, config: counters, numPlayers: 2, seed: 'v', checkpointInterval: 4 });
+          for (const a of actionsOf(kinds)) s.dispatch(a);
+          const expected = s.steps.map((r) => json(s.stateAt(r.index)));
+          const views = seeks.map((n) => n % s.length).map((i) => [i, s.viewAt(i)] as const);
+          for (const [i, view] of views) expect(json(view)).toEqual(expected[i]);
+          // Later seeks (and the replays they run) leave every view handed out as it was.
+          for (let i = s.lastIndex - 1; i >= 0; i--) expect(json(s.viewAt(i))).toEqual(expected[i]);
+          for (const [i, view] of views) if (i !== s.lastIndex) expect(json(view)).toEqual(expected[i]);
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -45,7 +45,13 @@ export function bareStep(bare: BareStart, state: BgioState, action: FlowAction):
 }
 
 /** A release of the phases API (0.39 to 0.50) started on a fresh config (the release mutates it). */
-export function phasesStart(internal: PhasesEraInternals, makeConfig: () => GameConfig, numPlayers: number, seed: string, setupData?: unknown) {
+export function phasesStart(
+  internal: PhasesEraInternals,
+  makeConfig: () => GameConfig,
+  numPlayers: number,
+  seed: string,
+  setupData?: unknown,
+) {
   return (): BareStart => {
     const game = { ...makeConfig(), seed };
     const initial = internal.InitializeGame({ game, numPlayers, setupData });
@@ -82,7 +88,13 @@ export function flowSnapshot(state: BgioState): FlowSnapshot {
 export const INTERNAL_050 = { CreateGameReducer: CreateGameReducer050, InitializeGame: InitializeGame050 } as PhasesEraInternals;
 
 /** boardgame.io 0.50.2. */
-export function runBare(makeConfig: () => GameConfig, numPlayers: number, seed: string, actions: FlowAction[], setupData?: unknown): StateSnapshot[] {
+export function runBare(
+  makeConfig: () => GameConfig,
+  numPlayers: number,
+  seed: string,
+  actions: FlowAction[],
+  setupData?: unknown,
+): StateSnapshot[] {
   return runBareReducer(phasesStart(INTERNAL_050, makeConfig, numPlayers, seed, setupData), actions, snapshot);
 }
 
@@ -108,7 +120,13 @@ export function flow032Start(makeSpec: () => GameConfig, numPlayers: number, see
   };
 }
 
-export function runBare032(makeSpec: () => GameConfig, numPlayers: number, seed: string, actions: FlowAction[], setupData?: unknown): FlowSnapshot[] {
+export function runBare032(
+  makeSpec: () => GameConfig,
+  numPlayers: number,
+  seed: string,
+  actions: FlowAction[],
+  setupData?: unknown,
+): FlowSnapshot[] {
   return runBareReducer(flow032Start(makeSpec, numPlayers, seed, setupData), actions, flowSnapshot);
 }
 

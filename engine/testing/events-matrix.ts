@@ -9,7 +9,17 @@ import type { PhasesEraInternals } from '../runtime/phases-era/release';
  * the move `go` makes boardgame.io run `hook`, which calls `event` once. Used by the tests
  * of each release to pin the verdicts down (see DIFFERENCES.md).
  */
-export const MATRIX_HOOKS = ['move', 'turn.onMove', 'turn.onBegin', 'turn.onEnd', 'phase.onBegin', 'phase.onEnd', 'game.onEnd', 'turn.endIf', 'setup'] as const;
+export const MATRIX_HOOKS = [
+  'move',
+  'turn.onMove',
+  'turn.onBegin',
+  'turn.onEnd',
+  'phase.onBegin',
+  'phase.onEnd',
+  'game.onEnd',
+  'turn.endIf',
+  'setup',
+] as const;
 export const MATRIX_EVENTS = ['setStage', 'endStage', 'setActivePlayers', 'endTurn', 'pass', 'setPhase', 'endPhase', 'endGame'] as const;
 export type MatrixHook = (typeof MATRIX_HOOKS)[number];
 export type MatrixEvent = (typeof MATRIX_EVENTS)[number];
@@ -119,7 +129,10 @@ export function observeMatrix(runtime: BgioRuntime, internal: PhasesEraInternals
       for (const action of cell.actions) session.dispatch(action);
       const bare = runBarePhasesEra(internal, cell.config, 3, 'matrix', cell.actions);
       const mismatch = session.steps.some((_, i) => JSON.stringify(snapshot(session.stateAt(i))) !== JSON.stringify(bare[i]));
-      const traced = session.steps.flatMap((s) => s.trace.entries).filter((e) => e.fn === MATRIX_PATH[hook]).flatMap((e) => e.events);
+      const traced = session.steps
+        .flatMap((s) => s.trace.entries)
+        .filter((e) => e.fn === MATRIX_PATH[hook])
+        .flatMap((e) => e.events);
       if (traced.length !== 1) throw new Error(`${hook} ${event}: expected one traced call, got ${traced.length}`);
       const [ev] = traced;
       table[hook][event] = { outcome: ev.outcome === 'applied' ? 'A' : ev.outcome === 'dropped' ? 'D' : 'R', reason: ev.reason, mismatch };

@@ -42,4 +42,9 @@ export function seekAll(session: Session): FlowSnapshot[] {
 }
 
 export const move = (name: string, playerID = '0', ...args: unknown[]): FlowAction => ({ type: 'move', name, args, playerID });
-export const event = (name: string, playerID = '0', ...args: unknown[]): FlowAction => ({ type: 'event', name: name as any, args, playerID });
+export const event = (name: string, playerID = '0', ...args: unknown[]): FlowAction => ({
+  type: 'event',
+  name: name as any,
+  args,
+  playerID,
+});

@@ -50,9 +50,11 @@ export function runScenario(runtime: BgioRuntime, internal: PhasesEraInternals, 
   for (let i = 0; i < session.length; i++) {
     const a = session.step(i);
     const b = again.step(i);
-    if (json([a.ok, a.error, a.ctx, a.trace]) !== json([b.ok, b.error, b.ctx, b.trace])) mismatches.push(`step ${i}: a second run with the same seed differs`);
+    if (json([a.ok, a.error, a.ctx, a.trace]) !== json([b.ok, b.error, b.ctx, b.trace]))
+      mismatches.push(`step ${i}: a second run with the same seed differs`);
   }
-  if (json(snapshot(again.currentState)) !== json(snapshot(session.currentState))) mismatches.push('a second run with the same seed ends in another state');
+  if (json(snapshot(again.currentState)) !== json(snapshot(session.currentState)))
+    mismatches.push('a second run with the same seed ends in another state');
   return { session, bare, mismatches };
 }
 
@@ -60,6 +62,9 @@ export const move = (name: string, playerID = '0', args: unknown[] = []): FlowAc
 export const event = (name: any, args: unknown[] = [], playerID = '0'): FlowAction => ({ type: 'event', name, args, playerID });
 
 /** Every event game code called during step `i`, with the function that called it. */
-export function eventsOf(session: Session, i: number): Array<{ fn: string; name: string; args: unknown[]; outcome: string; reason?: string }> {
+export function eventsOf(
+  session: Session,
+  i: number,
+): Array<{ fn: string; name: string; args: unknown[]; outcome: string; reason?: string }> {
   return session.step(i).trace.entries.flatMap((e) => e.events.map((ev) => ({ fn: e.fn, ...ev })));
 }

@@ -14,7 +14,13 @@ type Core = { TurnOrder: Record<string, any>; ActivePlayers: Record<string, any>
  */
 export function phasesScenario(core: Core): Scenario {
   const config = (): GameConfig => ({
-    setup: (ctx: any) => ({ deck: 3, hands: Array(ctx.numPlayers).fill(0), table: [] as string[], rolls: [] as number[], log: [] as string[] }),
+    setup: (ctx: any) => ({
+      deck: 3,
+      hands: Array(ctx.numPlayers).fill(0),
+      table: [] as string[],
+      rolls: [] as number[],
+      log: [] as string[],
+    }),
     moves: { shout: (G: any, ctx: any) => void G.log.push(`shout ${ctx.playerID}`) },
     endIf: (G: any) => (G.table.length >= 4 ? { cards: G.table.length } : undefined),
     onEnd: (G: any) => void G.log.push('game over'),
@@ -38,7 +44,11 @@ export function phasesScenario(core: Core): Scenario {
       },
       tally: {
         moves: { count: (G: any, ctx: any) => void G.log.push(`count ${ctx.currentPlayer}`) },
-        turn: { order: core.TurnOrder.ONCE, moveLimit: 1, onBegin: (G: any, ctx: any) => void G.log.push(`tally turn ${ctx.currentPlayer}`) },
+        turn: {
+          order: core.TurnOrder.ONCE,
+          moveLimit: 1,
+          onBegin: (G: any, ctx: any) => void G.log.push(`tally turn ${ctx.currentPlayer}`),
+        },
         next: 'play',
       },
     },
@@ -197,7 +207,16 @@ export function reactiveScenario(): Scenario {
 }
 
 /** A FlowCtx in short: `order` is the play order as a string of single-digit IDs. */
-export function flowCtx(phase: string | null, turn: number, currentPlayer: string, order: string, playOrderPos: number, activePlayers: FlowCtx['activePlayers'] = null, numMoves = 0, gameover?: unknown): FlowCtx {
+export function flowCtx(
+  phase: string | null,
+  turn: number,
+  currentPlayer: string,
+  order: string,
+  playOrderPos: number,
+  activePlayers: FlowCtx['activePlayers'] = null,
+  numMoves = 0,
+  gameover?: unknown,
+): FlowCtx {
   return { phase, turn, currentPlayer, playOrder: [...order], playOrderPos, activePlayers, numMoves, gameover };
 }
 
@@ -221,7 +240,12 @@ export const PHASES_CTX: FlowCtx[] = [
   flowCtx(null, 8, '1', '10', 0, null, 2, { cards: 4 }),
   flowCtx(null, 8, '1', '10', 0, null, 2, { cards: 4 }),
 ];
-export const PHASES_REFUSED: Record<number, string> = { 2: 'action/unavailable_move', 10: 'action/inactive_player', 15: 'action/gameover', 16: 'action/gameover' };
+export const PHASES_REFUSED: Record<number, string> = {
+  2: 'action/unavailable_move',
+  10: 'action/inactive_player',
+  15: 'action/gameover',
+  16: 'action/gameover',
+};
 
 /** The FlowCtx after each step of stagesScenario, the same on 0.39.16, 0.43.3 and 0.49.13. */
 export const STAGES_CTX: FlowCtx[] = [

@@ -35,7 +35,11 @@ describe('TraceCompactor', () => {
     const b = compactor.trace(step(2));
     expect(b.entries[2]).not.toBe(a.entries[2]); // returned 0 vs 1
     expect(b.entries[3]).not.toBe(a.entries[3]);
-    const withEvent: StepTrace = { entries: [{ fn: 'moves.draw', kind: 'move', playerID: '0', events: [{ name: 'endTurn', args: [], outcome: 'applied' }] }], transitions: [], logs: [] };
+    const withEvent: StepTrace = {
+      entries: [{ fn: 'moves.draw', kind: 'move', playerID: '0', events: [{ name: 'endTurn', args: [], outcome: 'applied' }] }],
+      transitions: [],
+      logs: [],
+    };
     const c = compactor.trace(withEvent);
     expect(c.entries[0]).not.toBe(a.entries[0]);
     expect(c.entries[0].events).toHaveLength(1);
@@ -55,7 +59,16 @@ describe('TraceCompactor', () => {
 
   it('shares a ctx array only when it is equal to the previous step’s', () => {
     const compactor = new TraceCompactor();
-    const ctx = (order: string[]) => ({ phase: 'p', turn: 1, currentPlayer: '0', playOrder: order, playOrderPos: 0, activePlayers: null, numMoves: 0, gameover: undefined });
+    const ctx = (order: string[]) => ({
+      phase: 'p',
+      turn: 1,
+      currentPlayer: '0',
+      playOrder: order,
+      playOrderPos: 0,
+      activePlayers: null,
+      numMoves: 0,
+      gameover: undefined,
+    });
     const first = ctx(['0', '1']);
     expect(compactor.ctx(ctx(['0', '1']), first).playOrder).toBe(first.playOrder);
     expect(compactor.ctx(ctx(['1', '0']), first).playOrder).toEqual(['1', '0']);

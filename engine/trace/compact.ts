@@ -17,14 +17,19 @@ export class TraceCompactor {
   private readonly strings = new Map<string, string>();
 
   trace(trace: StepTrace): StepTrace {
-    return { entries: this.entryList(trace.entries), transitions: this.transitions(trace.transitions), logs: trace.logs.length ? trace.logs : EMPTY };
+    return {
+      entries: this.entryList(trace.entries),
+      transitions: this.transitions(trace.transitions),
+      logs: trace.logs.length ? trace.logs : EMPTY,
+    };
   }
 
   /** `ctx` with its arrays and maps shared with `previous` where they are equal. */
   ctx(ctx: FlowCtx, previous: FlowCtx | null): FlowCtx {
     if (!previous) return ctx;
     if (sameList(ctx.playOrder, previous.playOrder)) ctx.playOrder = previous.playOrder;
-    if (ctx.activePlayers && previous.activePlayers && sameMap(ctx.activePlayers, previous.activePlayers)) ctx.activePlayers = previous.activePlayers;
+    if (ctx.activePlayers && previous.activePlayers && sameMap(ctx.activePlayers, previous.activePlayers))
+      ctx.activePlayers = previous.activePlayers;
     return ctx;
   }
 

@@ -46,7 +46,18 @@ describe('trace order matches boardgame.io’s documented hook order', () => {
 
   it('during setup', () => {
     expect(fns(0)).toEqual(
-      ['game.endIf', 'phaseA.endIf', 'phaseA.onBegin', 'game.endIf', 'phaseA.endIf', 'turn.order.playOrder', 'turn.order.first', 'turn.onBegin', 'game.endIf', 'phaseA.endIf'].map(rename),
+      [
+        'game.endIf',
+        'phaseA.endIf',
+        'phaseA.onBegin',
+        'game.endIf',
+        'phaseA.endIf',
+        'turn.order.playOrder',
+        'turn.order.first',
+        'turn.onBegin',
+        'game.endIf',
+        'phaseA.endIf',
+      ].map(rename),
     );
   });
 
@@ -58,12 +69,34 @@ describe('trace order matches boardgame.io’s documented hook order', () => {
     [
       'on setStage triggered by a move',
       move('setStage'),
-      ['moves.setStage', 'turn.onMove', 'game.endIf', 'phaseA.endIf', 'turn.endIf', 'game.endIf', 'phaseA.endIf', 'game.endIf', 'phaseA.endIf', 'turn.endIf'],
+      [
+        'moves.setStage',
+        'turn.onMove',
+        'game.endIf',
+        'phaseA.endIf',
+        'turn.endIf',
+        'game.endIf',
+        'phaseA.endIf',
+        'game.endIf',
+        'phaseA.endIf',
+        'turn.endIf',
+      ],
     ],
     [
       'on endStage triggered by a move',
       move('endStage'),
-      ['moves.endStage', 'turn.onMove', 'game.endIf', 'phaseA.endIf', 'turn.endIf', 'game.endIf', 'phaseA.endIf', 'game.endIf', 'phaseA.endIf', 'turn.endIf'],
+      [
+        'moves.endStage',
+        'turn.onMove',
+        'game.endIf',
+        'phaseA.endIf',
+        'turn.endIf',
+        'game.endIf',
+        'phaseA.endIf',
+        'game.endIf',
+        'phaseA.endIf',
+        'turn.endIf',
+      ],
     ],
     [
       'on setActivePlayers triggered by a move',
@@ -74,12 +107,36 @@ describe('trace order matches boardgame.io’s documented hook order', () => {
     [
       'on endTurn',
       event('endTurn'),
-      ['turn.onEnd', 'game.endIf', 'phaseA.endIf', 'turn.order.next', 'game.endIf', 'phaseA.endIf', 'turn.onBegin', 'game.endIf', 'phaseA.endIf'],
+      [
+        'turn.onEnd',
+        'game.endIf',
+        'phaseA.endIf',
+        'turn.order.next',
+        'game.endIf',
+        'phaseA.endIf',
+        'turn.onBegin',
+        'game.endIf',
+        'phaseA.endIf',
+      ],
     ],
     [
       'on endPhase',
       event('endPhase'),
-      ['turn.onEnd', 'phaseA.onEnd', 'game.endIf', 'game.endIf', 'phaseB.endIf', 'phaseB.onBegin', 'game.endIf', 'phaseB.endIf', 'turn.order.playOrder', 'turn.order.first', 'turn.onBegin', 'game.endIf', 'phaseB.endIf'],
+      [
+        'turn.onEnd',
+        'phaseA.onEnd',
+        'game.endIf',
+        'game.endIf',
+        'phaseB.endIf',
+        'phaseB.onBegin',
+        'game.endIf',
+        'phaseB.endIf',
+        'turn.order.playOrder',
+        'turn.order.first',
+        'turn.onBegin',
+        'game.endIf',
+        'phaseB.endIf',
+      ],
     ],
     ['on endGame (turn.onEnd is not called)', event('endGame', [5]), ['phaseB.onEnd', 'game.onEnd']],
   ];

@@ -148,7 +148,7 @@ export class TraceRecorder {
     const shown = typeof returned === 'object' ? JSON.stringify(toPlain(returned)) : String(returned);
     const next =
       level === 'phase' && typeof returned === 'object' && returned !== null && typeof (returned as { next?: unknown }).next === 'string'
-        ? ((returned as { next: string }).next)
+        ? (returned as { next: string }).next
         : undefined;
     this.pending = { level, text: `${fn} returned ${shown}`, next };
   }
@@ -254,7 +254,10 @@ export class TraceRecorder {
       case 'phase-begin': {
         const ended = this.lastPhaseEnd;
         if (this.lastPhase === undefined) {
-          return { text: ctx.phase === null ? 'the game starts with no phase' : `the game starts in phase ${ctx.phase} (start: true)`, automatic: true };
+          return {
+            text: ctx.phase === null ? 'the game starts with no phase' : `the game starts in phase ${ctx.phase} (start: true)`,
+            automatic: true,
+          };
         }
         if (!ended) return { text: 'the phase began', automatic: true };
         if (ended.nextCause) return { text: ended.nextCause, automatic: !ended.nextCause.includes(' called ') };

@@ -39,7 +39,8 @@ export function cloneGraph<T>(value: T, keepFrozen = false): T {
     const out: Record<string, unknown> = {};
     seen.set(v, out);
     let same = true;
-    for (const key of Object.keys(v)) if ((out[key] = copy((v as Record<string, unknown>)[key])) !== (v as Record<string, unknown>)[key]) same = false;
+    for (const key of Object.keys(v))
+      if ((out[key] = copy((v as Record<string, unknown>)[key])) !== (v as Record<string, unknown>)[key]) same = false;
     return keepFrozen && Object.isFrozen(v) ? frozen(v, out, same) : out;
   };
   /** A frozen original: itself when all below it is kept too, else its copy, frozen. */

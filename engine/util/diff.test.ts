@@ -25,11 +25,16 @@ describe('diffValues', () => {
 
 describe('diffValues on arrays, by content', () => {
   it('discarding one card from the middle of a hand is one removal', () => {
-    expect(diffValues({ hand: ['c1', 'c2', 'c3', 'c4'] }, { hand: ['c1', 'c3', 'c4'] })).toEqual([{ path: ['hand', 1], kind: 'removed', before: 'c2' }]);
+    expect(diffValues({ hand: ['c1', 'c2', 'c3', 'c4'] }, { hand: ['c1', 'c3', 'c4'] })).toEqual([
+      { path: ['hand', 1], kind: 'removed', before: 'c2' },
+    ]);
   });
   it('drawing to the front is one addition; objects are matched by id', () => {
     expect(diffValues(['b', 'c'], ['a', 'b', 'c'])).toEqual([{ path: [0], kind: 'added', after: 'a' }]);
-    const before = [{ id: 1, hp: 3 }, { id: 2, hp: 4 }];
+    const before = [
+      { id: 1, hp: 3 },
+      { id: 2, hp: 4 },
+    ];
     const after = [{ id: 2, hp: 2 }];
     expect(diffValues(before, after)).toEqual([
       { path: [0], kind: 'removed', before: { id: 1, hp: 3 } },
@@ -43,7 +48,9 @@ describe('diffValues on arrays, by content', () => {
 
 describe('diffValues: values replaced in place', () => {
   it('a board cell or a die that changes is one change at its index', () => {
-    expect(diffValues({ cells: [null, null, null] }, { cells: [null, '0', null] })).toEqual([{ path: ['cells', 1], kind: 'changed', before: null, after: '0' }]);
+    expect(diffValues({ cells: [null, null, null] }, { cells: [null, '0', null] })).toEqual([
+      { path: ['cells', 1], kind: 'changed', before: null, after: '0' },
+    ]);
     expect(diffValues({ dice: [3, 5] }, { dice: [6, 5] })).toEqual([{ path: ['dice', 0], kind: 'changed', before: 3, after: 6 }]);
   });
 });

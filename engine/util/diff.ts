@@ -102,7 +102,8 @@ export function diffValues(a: unknown, b: unknown, limit = 500): DiffEntry[] {
         if (added) {
           replaced.add(added);
           push({ path: [...path, e.index], kind: 'changed', before: v[0], after: (added.delta as unknown[])[0] });
-        } else if (e.old && Array.isArray(v) && v[2] === 3) push({ path: [...path, v[1] as number], kind: 'moved', before: e.index, after: v[0] });
+        } else if (e.old && Array.isArray(v) && v[2] === 3)
+          push({ path: [...path, v[1] as number], kind: 'moved', before: e.index, after: v[0] });
         else walk(e.delta, [...path, e.index]);
       }
       return;
@@ -116,5 +117,8 @@ export function diffValues(a: unknown, b: unknown, limit = 500): DiffEntry[] {
 
 /** `G.players["2"].hand[3]` style. */
 export function formatPath(root: string, path: readonly (string | number)[]): string {
-  return path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `${s}.${p}` : `${s}[${JSON.stringify(p)}]`), root);
+  return path.reduce<string>(
+    (s, p) => (typeof p === 'number' ? `${s}[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `${s}.${p}` : `${s}[${JSON.stringify(p)}]`),
+    root,
+  );
 }

@@ -21,12 +21,20 @@ function useKeyboard(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable)) return;
+      if (
+        target &&
+        (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable)
+      )
+        return;
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       // A dialog owns the keyboard while it is open.
       if (store.get().pendingBranch) return;
       // Space and Enter on a focused button, link or summary activate it, as everywhere else.
-      if ((e.key === ' ' || e.key === 'Enter') && target?.closest('button, a[href], summary, [role="button"], [role="tab"], [role="slider"]')) return;
+      if (
+        (e.key === ' ' || e.key === 'Enter') &&
+        target?.closest('button, a[href], summary, [role="button"], [role="tab"], [role="slider"]')
+      )
+        return;
       switch (e.key) {
         case 'ArrowLeft':
         case 'ArrowUp':
@@ -69,7 +77,14 @@ export function App() {
       <LiveBar />
       <LearnPanel />
       {hasSession ? (
-        <main className="workspace" style={{ gridTemplateColumns: [panels.log && 'minmax(240px, 22%)', 'minmax(0, 1fr)', panels.inspector && 'minmax(240px, 22%)'].filter(Boolean).join(' ') }}>
+        <main
+          className="workspace"
+          style={{
+            gridTemplateColumns: [panels.log && 'minmax(240px, 22%)', 'minmax(0, 1fr)', panels.inspector && 'minmax(240px, 22%)']
+              .filter(Boolean)
+              .join(' '),
+          }}
+        >
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />
@@ -83,7 +98,9 @@ export function App() {
           {panels.inspector && <InspectorPanel />}
         </main>
       ) : (
-        <main className="empty">{connectionProblem(connection, true) ? 'Not connected to Flowscope (see above).' : 'Opening a game… (or choose a lesson: Learn)'}</main>
+        <main className="empty">
+          {connectionProblem(connection, true) ? 'Not connected to Flowscope (see above).' : 'Opening a game… (or choose a lesson: Learn)'}
+        </main>
       )}
       <BranchDialog />
     </div>

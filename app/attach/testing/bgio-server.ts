@@ -64,9 +64,18 @@ export async function joinMatch(
   storedStateID: () => Promise<number>,
   enhancer?: unknown,
 ): Promise<PlayerClient> {
-  const client = Client({ game, matchID, playerID: playerID ?? undefined, numPlayers, multiplayer: SocketIO({ server: url }), debug: false, enhancer });
+  const client = Client({
+    game,
+    matchID,
+    playerID: playerID ?? undefined,
+    numPlayers,
+    multiplayer: SocketIO({ server: url }),
+    debug: false,
+    enhancer,
+  });
   client.start();
-  if (!(await until(() => client.getState() !== null && client.getInitialState() !== null))) throw new Error(`player ${playerID} got no sync for ${matchID}`);
+  if (!(await until(() => client.getState() !== null && client.getInitialState() !== null)))
+    throw new Error(`player ${playerID} got no sync for ${matchID}`);
   let stopped = false;
   return {
     client,
@@ -83,7 +92,9 @@ export async function joinMatch(
 }
 
 /** Wraps a boardgame.io storage so every state the server stores is kept, by `_stateID`. */
-export function recordingStorage<T extends { setState: (...args: any[]) => any; createMatch: (...args: any[]) => any }>(db: T): T & { states: Map<string, Map<number, any>> } {
+export function recordingStorage<T extends { setState: (...args: any[]) => any; createMatch: (...args: any[]) => any }>(
+  db: T,
+): T & { states: Map<string, Map<number, any>> } {
   const states = new Map<string, Map<number, any>>();
   const keep = (matchID: string, state: any) => {
     if (!states.has(matchID)) states.set(matchID, new Map());

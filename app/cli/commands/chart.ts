@@ -6,7 +6,11 @@ export const CHART_FORMATS = ['json', 'xstate', 'mermaid'] as const;
 export type ChartFormat = (typeof CHART_FORMATS)[number];
 
 /** `flowscope chart`: the chart model, the XState machine definition, or a Mermaid diagram. */
-export async function chartCommand(file: string, options: { game?: string; players?: number; format: string; bgio?: string; open?: OpenOptions }, print: (line: string) => void): Promise<number> {
+export async function chartCommand(
+  file: string,
+  options: { game?: string; players?: number; format: string; bgio?: string; open?: OpenOptions },
+  print: (line: string) => void,
+): Promise<number> {
   if (!(CHART_FORMATS as readonly string[]).includes(options.format)) {
     throw new UsageError(`--format must be one of ${CHART_FORMATS.join(', ')}, got ${options.format}`);
   }

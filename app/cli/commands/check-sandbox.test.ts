@@ -20,7 +20,11 @@ async function run(...argv: string[]) {
 
 /** The command line in a process of its own (a fresh module, a fresh clock, fresh randomness). */
 function inAnotherProcess(...argv: string[]) {
-  const result = spawnSync(process.execPath, [path.join(root, 'bin/flowscope.mjs'), ...argv], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [path.join(root, 'bin/flowscope.mjs'), ...argv], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: result.status, out: result.stdout.trim(), err: result.stderr };
 }
 
@@ -33,7 +37,13 @@ describe('replays of games that use randomness everywhere, in a second process',
     // As played, in this process: every step's G.
     const recorded = readReplayFile(replay);
     const module = await loadGameModule(game, bgio050);
-    const session = new Session({ runtime: bgio050, config: findGames(module.exports)[0].config, numPlayers: recorded.numPlayers, seed: recorded.seed, gameRandomness: module.gameRandomness });
+    const session = new Session({
+      runtime: bgio050,
+      config: findGames(module.exports)[0].config,
+      numPlayers: recorded.numPlayers,
+      seed: recorded.seed,
+      gameRandomness: module.gameRandomness,
+    });
     const played = [cloneGraph(session.currentState.G)];
     for (const action of recorded.actions) {
       session.dispatch(action);
@@ -51,14 +61,20 @@ describe('replays of games that use randomness everywhere, in a second process',
     const dir = tempDirWith({});
     const cases = [
       { game: path.join(games, 'rolls.js'), cause: /^ {2}cause: moves\.roll uses Math\.random \(rolls\.js:7\)$/m },
-      { game: path.join(games, 'shuffled-at-load.js'), step: 0, cause: /^ {2}cause: the game module, as it loads, uses Math\.random \(shuffled-at-load\.js:3\)$/m },
+      {
+        game: path.join(games, 'shuffled-at-load.js'),
+        step: 0,
+        cause: /^ {2}cause: the game module, as it loads, uses Math\.random \(shuffled-at-load\.js:3\)$/m,
+      },
     ];
     for (const { game, step, cause } of cases) {
       const replay = path.join(dir, `${path.basename(game)}.json`);
       await run('play', game, '--seed', 'p', '--random', '10', '--out', replay, '--no-sandbox-random');
       const checked = inAnotherProcess('check', game, replay);
       expect(checked.code).toBe(1);
-      expect(checked.out).toMatch(new RegExp(`^diverged at step ${step ?? '\\d+'}: running the same actions again gives a different state`));
+      expect(checked.out).toMatch(
+        new RegExp(`^diverged at step ${step ?? '\\d+'}: running the same actions again gives a different state`),
+      );
       expect(checked.out).toMatch(cause);
     }
   });

@@ -24,7 +24,9 @@ describe('legacy games from the command line', () => {
     expect((await run('check', fixture('legacy-card-phases'), replay)).code).toBe(0);
     const compared = await run('compare', fixture('legacy-card-phases'), replay);
     expect(compared.code).toBe(0);
-    expect(compared.out).toMatch(/on boardgame.io 0.32.1 \(the replay was recorded on 0.32.1\) and on its migration to 0.50.2\nevery step agrees \(40 steps\)$/);
+    expect(compared.out).toMatch(
+      /on boardgame.io 0.32.1 \(the replay was recorded on 0.32.1\) and on its migration to 0.50.2\nevery step agrees \(40 steps\)$/,
+    );
   });
 
   it('compare shows the first divergent step of the turn-orders game with the difference that explains it', async () => {

@@ -9,15 +9,41 @@ import { dispatchAction, openGame, sandboxOf, type OpenOptions } from '../../gam
  * 0.50.2; exit 0 when every step agrees, 1 at the first step that differs, with the semantic
  * difference between the releases that explains it.
  */
-export async function compareCommand(gameFile: string, replayFile: string, options: { game?: string; bgio?: string; open?: OpenOptions }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function compareCommand(
+  gameFile: string,
+  replayFile: string,
+  options: { game?: string; bgio?: string; open?: OpenOptions },
+  print: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   const replay = readReplayFile(replayFile);
-  const opened = await openGame(gameFile, options.game ?? replay.game.export ?? replay.game.name, options.bgio ?? replay.game.bgio, options.bgio ? '--bgio' : 'the replay was recorded on', { ...options.open, gameRandomness: replay.gameRandomness });
+  const opened = await openGame(
+    gameFile,
+    options.game ?? replay.game.export ?? replay.game.name,
+    options.bgio ?? replay.game.bgio,
+    options.bgio ? '--bgio' : 'the replay was recorded on',
+    { ...options.open, gameRandomness: replay.gameRandomness },
+  );
   const release = opened.runtime.version;
   if (release === DEFAULT_RUNTIME.version) warn(`${opened.game.name} already runs on ${release}: comparing it with itself`);
   const migrated = migrateConfig(opened.game.config, { release });
   const decisions = migrated.notes.filter((n) => n.severity === 'decision');
-  const own = new Session({ runtime: opened.runtime, config: opened.game.config, numPlayers: replay.numPlayers, seed: replay.seed, setupData: replay.setupData, ...sandboxOf(opened) });
-  const modern = new Session({ runtime: bgio050, config: migrated.config, numPlayers: replay.numPlayers, seed: replay.seed, setupData: replay.setupData, ...sandboxOf(opened) });
+  const own = new Session({
+    runtime: opened.runtime,
+    config: opened.game.config,
+    numPlayers: replay.numPlayers,
+    seed: replay.seed,
+    setupData: replay.setupData,
+    ...sandboxOf(opened),
+  });
+  const modern = new Session({
+    runtime: bgio050,
+    config: migrated.config,
+    numPlayers: replay.numPlayers,
+    seed: replay.seed,
+    setupData: replay.setupData,
+    ...sandboxOf(opened),
+  });
   const stepsOwn: StepRecord[] = [own.steps[0]];
   const stepsModern: StepRecord[] = [modern.steps[0]];
   for (const action of replay.actions) {
@@ -31,7 +57,9 @@ export async function compareCommand(gameFile: string, replayFile: string, optio
   };
   const gOwn = Gs(own);
   const gModern = Gs(modern);
-  print(`${opened.game.name}: ${replay.actions.length} actions on boardgame.io ${release} (${opened.releaseReason}) and on its migration to ${bgio050.version}`);
+  print(
+    `${opened.game.name}: ${replay.actions.length} actions on boardgame.io ${release} (${opened.releaseReason}) and on its migration to ${bgio050.version}`,
+  );
   for (let i = 0; i < stepsOwn.length; i++) {
     const a = stepsOwn[i];
     const b = stepsModern[i];
@@ -45,8 +73,14 @@ export async function compareCommand(gameFile: string, replayFile: string, optio
       print(`the likely explanation${likely.length === 1 ? '' : 's'}:`);
       for (const d of likely) print(`  - ${d.explain(context)} (changed in ${d.since})`);
     }
-    if (others.length) print(`this game also meets ${others.length} other difference${others.length === 1 ? '' : 's'} between the releases: ${others.map((d) => d.id).join(', ')} (docs/migration.md)`);
-    if (decisions.length) print(`the migration left ${decisions.length} decision${decisions.length === 1 ? '' : 's'} to a human: see \`flowscope migrate ${gameFile}\``);
+    if (others.length)
+      print(
+        `this game also meets ${others.length} other difference${others.length === 1 ? '' : 's'} between the releases: ${others.map((d) => d.id).join(', ')} (docs/migration.md)`,
+      );
+    if (decisions.length)
+      print(
+        `the migration left ${decisions.length} decision${decisions.length === 1 ? '' : 's'} to a human: see \`flowscope migrate ${gameFile}\``,
+      );
     return 1;
   }
   print(`every step agrees (${stepsOwn.length - 1} steps)`);

@@ -18,7 +18,21 @@ async function run(...argv: string[]) {
 describe('flowscope explore', () => {
   it('over two workers: exit 1, a JSON report, and one replay per finding that flowscope check accepts', async () => {
     const dir = tempDirWith({});
-    const explored = await run('explore', buggy('rare-throw'), '--runs', '6', '--steps', '40', '--workers', '2', '--seed', 'cli', '--json', '--out', dir);
+    const explored = await run(
+      'explore',
+      buggy('rare-throw'),
+      '--runs',
+      '6',
+      '--steps',
+      '40',
+      '--workers',
+      '2',
+      '--seed',
+      'cli',
+      '--json',
+      '--out',
+      dir,
+    );
     expect(explored.code).toBe(1);
     const report = JSON.parse(explored.out);
     expect(report.runs).toBe(6);
@@ -29,7 +43,22 @@ describe('flowscope explore', () => {
     expect(checked.out).toBe(`ok: ${threw.replay.actions.length} steps replayed, ${threw.replay.actions.length + 1} expectations hold`);
     // A replay says how game randomness ran, so check re-runs it the same way.
     expect(JSON.parse(readFileSync(threw.replayFile, 'utf8')).gameRandomness).toBe('seeded');
-    const real = await run('explore', buggy('rare-throw'), '--runs', '6', '--steps', '40', '--workers', '1', '--seed', 'cli', '--json', '--out', tempDirWith({}), '--no-sandbox-random');
+    const real = await run(
+      'explore',
+      buggy('rare-throw'),
+      '--runs',
+      '6',
+      '--steps',
+      '40',
+      '--workers',
+      '1',
+      '--seed',
+      'cli',
+      '--json',
+      '--out',
+      tempDirWith({}),
+      '--no-sandbox-random',
+    );
     const realThrew = JSON.parse(real.out).findings.find((f: { kind: string }) => f.kind === 'threw');
     expect(JSON.parse(readFileSync(realThrew.replayFile, 'utf8')).gameRandomness).toBe('real');
     // The same seed gives the same report on one worker.
@@ -37,7 +66,9 @@ describe('flowscope explore', () => {
     const { findings, ...rest } = JSON.parse(single.out);
     const { findings: findings2, ...rest2 } = report;
     expect(rest).toEqual(rest2);
-    expect(findings.map((f: { replayFile: unknown }) => ({ ...f, replayFile: null }))).toEqual(findings2.map((f: { replayFile: unknown }) => ({ ...f, replayFile: null })));
+    expect(findings.map((f: { replayFile: unknown }) => ({ ...f, replayFile: null }))).toEqual(
+      findings2.map((f: { replayFile: unknown }) => ({ ...f, replayFile: null })),
+    );
   });
 
   it('exit 0 and "no findings" on a game without flow bugs; bad options are refused', async () => {
@@ -48,11 +79,15 @@ describe('flowscope explore', () => {
     const bad = await run('explore', buggy('rare-throw'), '--runs', '0');
     expect(bad.code).toBe(2);
     // One line and a pointer to --help, not the whole usage text.
-    expect(bad.err).toBe('flowscope: --runs must be an integer of at least 1, got 0\nRun `flowscope --help` for the commands and their options.');
+    expect(bad.err).toBe(
+      'flowscope: --runs must be an integer of at least 1, got 0\nRun `flowscope --help` for the commands and their options.',
+    );
   });
 
   it('game code that never returns stops the exploration with the function named (exit 2)', async () => {
-    const dir = tempDirWith({ 'hang.js': 'export default { setup: () => ({ n: 0 }), moves: { step: ({ G }) => { G.n++; if (G.n === 3) for (;;) {} } } };\n' });
+    const dir = tempDirWith({
+      'hang.js': 'export default { setup: () => ({ n: 0 }), moves: { step: ({ G }) => { G.n++; if (G.n === 3) for (;;) {} } } };\n',
+    });
     const hung = await run('explore', path.join(dir, 'hang.js'), '--runs', '2', '--steps', '10', '--workers', '1', '--timeout', '1');
     expect(hung.code).toBe(2);
     expect(hung.err).toMatch(/stopped after 1 s without progress while playing run 0, inside moves\.step/);

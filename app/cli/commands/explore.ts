@@ -24,7 +24,11 @@ export interface ExploreCommandOptions {
 }
 
 /** `flowscope explore`: seeded random playouts over worker threads. Exit 0 with no findings, 1 with findings. */
-export async function exploreCommand(options: ExploreCommandOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function exploreCommand(
+  options: ExploreCommandOptions,
+  print: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   const opened = await openGame(options.file, options.game, options.bgio);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
   const model = chartOf(opened.game.config, options.players, opened.runtime);
@@ -32,7 +36,14 @@ export async function exploreCommand(options: ExploreCommandOptions, print: (lin
   const progress = startProgress(options.runs, 'runs');
   let found = 0;
   const outcomes = await runExplorePool(
-    { file: options.file, game: options.game, bgio: opened.runtime.version, numPlayers: options.players, setupData: options.setupData, options: exploreOptions },
+    {
+      file: options.file,
+      game: options.game,
+      bgio: opened.runtime.version,
+      numPlayers: options.players,
+      setupData: options.setupData,
+      options: exploreOptions,
+    },
     options.workers,
     options.timeoutSeconds * 1000,
     (outcome) => {
@@ -40,9 +51,15 @@ export async function exploreCommand(options: ExploreCommandOptions, print: (lin
       progress.tick({ findings: found });
     },
   ).finally(() => progress.stop());
-  const report = buildReport({ game: opened.game.name, bgio: opened.runtime.version, numPlayers: options.players, config: opened.game.config }, model, exploreOptions, outcomes);
+  const report = buildReport(
+    { game: opened.game.name, bgio: opened.runtime.version, numPlayers: options.players, config: opened.game.config },
+    model,
+    exploreOptions,
+    outcomes,
+  );
   const written = options.out ? writeReplays(report, opened, options) : new Map<string, string>();
-  if (options.json) print(JSON.stringify({ ...report, findings: report.findings.map((f) => ({ ...f, replayFile: written.get(f.key) ?? null })) }, null, 2));
+  if (options.json)
+    print(JSON.stringify({ ...report, findings: report.findings.map((f) => ({ ...f, replayFile: written.get(f.key) ?? null })) }, null, 2));
   else for (const line of describeReport(report, written)) print(line);
   return report.findings.length ? 1 : 0;
 }
@@ -50,23 +67,34 @@ export async function exploreCommand(options: ExploreCommandOptions, print: (lin
 /** The human-readable report: findings grouped with counts, each with its minimal replay, then coverage. */
 export function describeReport(report: ExploreReport, written: ReadonlyMap<string, string>): string[] {
   const lines: string[] = [];
-  const ends = Object.entries(report.endings).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k === 'steps' ? 'reached the step limit' : k === 'gameover' ? 'ended in game over' : k}`);
-  lines.push(`${report.runs} runs, ${report.totalSteps} steps (seed ${report.seed}, up to ${report.stepsPerRun} steps each): ${ends.join(', ')}`);
+  const ends = Object.entries(report.endings)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${n} ${k === 'steps' ? 'reached the step limit' : k === 'gameover' ? 'ended in game over' : k}`);
+  lines.push(
+    `${report.runs} runs, ${report.totalSteps} steps (seed ${report.seed}, up to ${report.stepsPerRun} steps each): ${ends.join(', ')}`,
+  );
   if (!report.findings.length) lines.push('no findings');
   else lines.push(`${report.findings.length} finding${report.findings.length === 1 ? '' : 's'}:`);
   report.findings.forEach((f, i) => lines.push(...describeFinding(f, i + 1, written.get(f.key))));
   const { items, neverReached } = report.coverage;
   const declared = items.filter((x) => x.declared);
-  lines.push(`coverage: ${declared.length - neverReached.length} of ${declared.length} declared phases, turns, stages, moves and edges reached`);
+  lines.push(
+    `coverage: ${declared.length - neverReached.length} of ${declared.length} declared phases, turns, stages, moves and edges reached`,
+  );
   for (const item of neverReached) lines.push(`  never reached: ${item.kind} ${item.label}`);
   return lines;
 }
 
 function describeFinding(f: FindingGroup, n: number, file: string | undefined): string[] {
-  const out = [`${n}. [${f.kind}] ${f.location}: ${f.count} time${f.count === 1 ? '' : 's'} in ${f.runs} run${f.runs === 1 ? '' : 's'} (first: run ${f.firstRun}, step ${f.firstStep})`, `   ${f.message.split('\n')[0]}`];
+  const out = [
+    `${n}. [${f.kind}] ${f.location}: ${f.count} time${f.count === 1 ? '' : 's'} in ${f.runs} run${f.runs === 1 ? '' : 's'} (first: run ${f.firstRun}, step ${f.firstStep})`,
+    `   ${f.message.split('\n')[0]}`,
+  ];
   if (f.replay) {
     const how = f.replay.minimal ? 'minimal' : 'shortened (shrink budget ran out)';
-    out.push(`   ${how} replay: ${f.replay.actions.length} action${f.replay.actions.length === 1 ? '' : 's'} (from ${f.replay.originalLength})${file ? `: ${file}` : ''}`);
+    out.push(
+      `   ${how} replay: ${f.replay.actions.length} action${f.replay.actions.length === 1 ? '' : 's'} (from ${f.replay.originalLength})${file ? `: ${file}` : ''}`,
+    );
   }
   return out;
 }

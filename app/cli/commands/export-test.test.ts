@@ -17,8 +17,15 @@ async function run(...argv: string[]) {
 
 /** Runs vitest in `dir` as a user's project would (its own process, no Flowscope on the import path). */
 function vitestIn(dir: string): { status: number | null; output: string } {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST'));
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=dot', '--no-color'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST'),
+  );
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=dot', '--no-color'], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -28,7 +35,9 @@ describe('flowscope export-test', () => {
     const dir = tempDirWith({ 'game.ts': game, 'vitest.config.mjs': "export default { test: { include: ['*.test.ts'] } };\n" });
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
     const replay = path.join(dir, 'replay.json');
-    expect((await run('play', path.join(dir, 'game.ts'), '--players', '2', '--seed', 'export', '--random', '60', '--out', replay)).code).toBe(0);
+    expect(
+      (await run('play', path.join(dir, 'game.ts'), '--players', '2', '--seed', 'export', '--random', '60', '--out', replay)).code,
+    ).toBe(0);
     const exported = await run('export-test', path.join(dir, 'game.ts'), replay, '--with-G', '--out', path.join(dir, 'flow.test.ts'));
     expect(exported.code).toBe(0);
     const text = readFileSync(path.join(dir, 'flow.test.ts'), 'utf8');

@@ -15,19 +15,33 @@ export interface ExportTestOptions {
 const SCRIPT_EXTENSIONS = /\.(ts|tsx|js|jsx)$/;
 
 /** `flowscope export-test`: a replay as a test file that runs on boardgame.io's own Client. */
-export async function exportTestCommand(gameFile: string, replayFile: string, options: ExportTestOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function exportTestCommand(
+  gameFile: string,
+  replayFile: string,
+  options: ExportTestOptions,
+  print: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   const run = await runReplay(gameFile, replayFile, options.game, undefined, options.bgio);
   if (run.hashWarning) warn(run.hashWarning);
-  if (run.opened.runtime.era !== 'context') warn(`note: the test uses boardgame.io 0.50's Client API; this game runs on ${run.opened.runtime.version}`);
+  if (run.opened.runtime.era !== 'context')
+    warn(`note: the test uses boardgame.io 0.50's Client API; this game runs on ${run.opened.runtime.version}`);
   const Gs: unknown[] = [];
   if (options.withG) run.session.walk((_, state) => Gs.push(toPlain(state.G)));
   const from = options.out ? path.dirname(path.resolve(options.out)) : process.cwd();
   let specifier = path.relative(from, run.opened.module.file).split(path.sep).join('/').replace(SCRIPT_EXTENSIONS, '');
   if (!specifier.startsWith('.')) specifier = `./${specifier}`;
-  const text = testFileFor(run.replay, { runner: options.runner, gameImport: specifier, exportName: run.opened.game.exportName, Gs: options.withG ? Gs : undefined });
+  const text = testFileFor(run.replay, {
+    runner: options.runner,
+    gameImport: specifier,
+    exportName: run.opened.game.exportName,
+    Gs: options.withG ? Gs : undefined,
+  });
   if (options.out) {
     writeFileSync(options.out, text);
-    warn(`wrote ${options.out}: ${run.replay.actions.length} actions, ${run.replay.expect?.length ?? 0} expectations${options.withG ? ' and G at each' : ''}`);
+    warn(
+      `wrote ${options.out}: ${run.replay.actions.length} actions, ${run.replay.expect?.length ?? 0} expectations${options.withG ? ' and G at each' : ''}`,
+    );
   } else print(text.trimEnd());
   return 0;
 }

@@ -21,7 +21,11 @@ export interface ImportMatchOptions {
  * FlatFile storage folder) as a Flowscope replay. Every gap in boardgame.io's log is named with its
  * step, and the replay is checked against the stored latest state. Exit 0 when it matches, 1 when not.
  */
-export async function importMatchCommand(options: ImportMatchOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function importMatchCommand(
+  options: ImportMatchOptions,
+  print: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   if (!!options.server === !!options.storage) throw new UsageError('import-match needs exactly one of --server URL or --storage DIR');
   const opened = await openGame(options.file, options.game, options.bgio);
   const config = opened.game.config;
@@ -30,7 +34,8 @@ export async function importMatchCommand(options: ImportMatchOptions, print: (li
   if (options.server) {
     record = await readServerMatch(options.server, options.match, config);
     // A spectator sees G through the game's playerView (playerID null).
-    if (typeof config.playerView === 'function') view = (s: StoredState) => ({ G: config.playerView({ G: s.G, ctx: s.ctx, playerID: null }), ctx: s.ctx });
+    if (typeof config.playerView === 'function')
+      view = (s: StoredState) => ({ G: config.playerView({ G: s.G, ctx: s.ctx, playerID: null }), ctx: s.ctx });
   } else {
     record = readStoredMatch(options.storage!, options.match);
   }
@@ -45,16 +50,26 @@ export async function importMatchCommand(options: ImportMatchOptions, print: (li
   const text = formatReplay(replay);
   if (options.out) writeFileAtomic(options.out, text);
   else print(text.trimEnd());
-  warn(`match ${options.match}: ${imported.actions.length} actions from ${record.log.length} log entries (seed ${JSON.stringify(imported.seed)}, ${imported.numPlayers} players)${options.out ? `, written to ${options.out}` : ''}`);
+  warn(
+    `match ${options.match}: ${imported.actions.length} actions from ${record.log.length} log entries (seed ${JSON.stringify(imported.seed)}, ${imported.numPlayers} players)${options.out ? `, written to ${options.out}` : ''}`,
+  );
   for (const gap of imported.gaps) {
     const action = imported.actions[gap.step - 1];
-    warn(`  gap at step ${gap.step}${action && gap.kind !== 'missing-entry' ? ` (${describeAction(action)})` : ''}: ${gap.kind}: ${gap.message}`);
+    warn(
+      `  gap at step ${gap.step}${action && gap.kind !== 'missing-entry' ? ` (${describeAction(action)})` : ''}: ${gap.kind}: ${gap.message}`,
+    );
   }
   if (imported.difference) {
     const d = imported.difference;
-    warn(`the replay differs from the stored state at step ${d.step}: ${d.path} is ${JSON.stringify(d.ours)} in Flowscope, ${JSON.stringify(d.theirs)} in the match`);
+    warn(
+      `the replay differs from the stored state at step ${d.step}: ${d.path} is ${JSON.stringify(d.ours)} in Flowscope, ${JSON.stringify(d.theirs)} in the match`,
+    );
     return 1;
   }
-  warn(record.state ? `the replay's last state equals the stored state${imported.gaps.length ? ' (despite the gaps above)' : ''}` : 'no stored state to compare with');
+  warn(
+    record.state
+      ? `the replay's last state equals the stored state${imported.gaps.length ? ' (despite the gaps above)' : ''}`
+      : 'no stored state to compare with',
+  );
   return 0;
 }

@@ -1,4 +1,14 @@
-import { describeAction, ChartActor, chartOf, GAMEOVER, RandomPlayer, type ChartValue, type FlowAction, type ReplayFile, type StepRecord } from '../../../engine';
+import {
+  describeAction,
+  ChartActor,
+  chartOf,
+  GAMEOVER,
+  RandomPlayer,
+  type ChartValue,
+  type FlowAction,
+  type ReplayFile,
+  type StepRecord,
+} from '../../../engine';
 import { activity } from '../../load/activity';
 import { startInspectServer, type InspectServer } from '../../xstate-inspect/inspect-server';
 import { UsageError } from '../errors';
@@ -32,11 +42,23 @@ const HEARTBEAT_MS = 1000;
  * `signal` aborts (without a signal: until SIGINT or SIGTERM). Returns the exit code (0).
  * Errors loading the game or the replay propagate.
  */
-export async function inspectCommand(options: InspectOptions, print: (line: string) => void, warn: (line: string) => void, signal?: AbortSignal): Promise<number> {
+export async function inspectCommand(
+  options: InspectOptions,
+  print: (line: string) => void,
+  warn: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<number> {
   if (options.replay !== undefined && options.random !== undefined) throw new UsageError('serve takes --replay or --random, not both');
-  if (!(Number.isFinite(options.intervalMs) && options.intervalMs >= 0)) throw new UsageError(`--interval must be a number of milliseconds of at least 0, got ${options.intervalMs}`);
+  if (!(Number.isFinite(options.intervalMs) && options.intervalMs >= 0))
+    throw new UsageError(`--interval must be a number of milliseconds of at least 0, got ${options.intervalMs}`);
   const replay: ReplayFile | null = options.replay !== undefined ? readReplayFile(options.replay) : null;
-  const opened = await openGame(options.file, options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined), undefined, undefined, { gameRandomness: replay?.gameRandomness });
+  const opened = await openGame(
+    options.file,
+    options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined),
+    undefined,
+    undefined,
+    { gameRandomness: replay?.gameRandomness },
+  );
   const mismatch = replay ? replayMismatch(replay, { name: opened.game.name, ...opened.module }, options.replay) : null;
   if (mismatch) warn(mismatch);
 
@@ -48,7 +70,9 @@ export async function inspectCommand(options: InspectOptions, print: (line: stri
   const stop = signal ?? own!.signal;
   try {
     if (options.inspect) server = await startInspectServer({ port: options.port });
-    const session = replay ? newSession(opened, replay.numPlayers, replay.seed, replay.setupData) : newSession(opened, options.players, options.seed, null);
+    const session = replay
+      ? newSession(opened, replay.numPlayers, replay.seed, replay.setupData)
+      : newSession(opened, options.players, options.seed, null);
     actor = new ChartActor(chartOf(opened.game.config, session.numPlayers, opened.runtime), { devTools: options.inspect });
     actor.sync(session.steps[0].ctx);
     if (server) {

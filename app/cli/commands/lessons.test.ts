@@ -14,7 +14,15 @@ async function run(...argv: string[]) {
 }
 
 const lesson = (steps: unknown[]) =>
-  JSON.stringify({ format: 'flowscope-lesson', version: 1, title: 'T', summary: 'S', games: { g: path.join(root, 'fixtures', 'card-phases', 'game.ts') }, numPlayers: 2, steps });
+  JSON.stringify({
+    format: 'flowscope-lesson',
+    version: 1,
+    title: 'T',
+    summary: 'S',
+    games: { g: path.join(root, 'fixtures', 'card-phases', 'game.ts') },
+    numPlayers: 2,
+    steps,
+  });
 
 describe('flowscope lessons / lesson check', () => {
   it('lists the bundled lessons in teaching order', async () => {
@@ -35,7 +43,16 @@ describe('flowscope lessons / lesson check', () => {
     const dir = tempDirWith({
       'bad.lesson.json': lesson([
         { text: 'x', actions: [{ type: 'move', name: 'PlayCard', args: [], playerID: '0' }] },
-        { text: 'y', highlight: [{ stage: 'nope' }], exercise: { task: 't', goal: { phase: 'play' }, hint: 'h', solution: [{ type: 'move', name: 'DrawCard', args: [], playerID: '0' }] } },
+        {
+          text: 'y',
+          highlight: [{ stage: 'nope' }],
+          exercise: {
+            task: 't',
+            goal: { phase: 'play' },
+            hint: 'h',
+            solution: [{ type: 'move', name: 'DrawCard', args: [], playerID: '0' }],
+          },
+        },
       ]),
     });
     const { code, out } = await run('lesson', 'check', path.join(dir, 'bad.lesson.json'));
@@ -57,6 +74,8 @@ describe('flowscope lessons / lesson check', () => {
     const misuse = await run('lesson', 'run');
     expect(misuse.code).toBe(2);
     // One line and a pointer to --help, not the whole usage text.
-    expect(misuse.err).toBe('flowscope: expected `lesson check [lesson-file|id]`, got lesson run\nRun `flowscope --help` for the commands and their options.');
+    expect(misuse.err).toBe(
+      'flowscope: expected `lesson check [lesson-file|id]`, got lesson run\nRun `flowscope --help` for the commands and their options.',
+    );
   });
 });

@@ -8,7 +8,10 @@ import { FIXTURES_DIR } from './serve';
 export function lessonsCommand(print: (line: string) => void): number {
   const lessons = listLessons(FIXTURES_DIR);
   const width = Math.max(...lessons.map((l) => l.id.length));
-  for (const l of lessons) print(`${l.id.padEnd(width)}  ${l.title} (${l.steps} steps, ${l.exercises} exercise${l.exercises === 1 ? '' : 's'})\n${' '.repeat(width + 2)}${l.summary}`);
+  for (const l of lessons)
+    print(
+      `${l.id.padEnd(width)}  ${l.title} (${l.steps} steps, ${l.exercises} exercise${l.exercises === 1 ? '' : 's'})\n${' '.repeat(width + 2)}${l.summary}`,
+    );
   print(`\n${lessons.length} lessons. Start one in the browser: npx flowscope learn ${lessons[0]?.id ?? ''}`);
   return 0;
 }
@@ -25,7 +28,9 @@ export async function lessonCheckCommand(target: string | undefined, print: (lin
     try {
       const result = await checkLessonFile(file);
       if (result.problems.length === 0) {
-        print(`ok    ${name}: ${result.actions} actions replayed, ${result.exercises} exercise${result.exercises === 1 ? '' : 's'} solved by their reference solution`);
+        print(
+          `ok    ${name}: ${result.actions} actions replayed, ${result.exercises} exercise${result.exercises === 1 ? '' : 's'} solved by their reference solution`,
+        );
         continue;
       }
       failed++;

@@ -7,7 +7,12 @@ async function run(source: string, options: { game?: string } = {}) {
   const dir = tempDirWith({ 'game.ts': source });
   const out: string[] = [];
   const err: string[] = [];
-  const code = await lintCommand(path.join(dir, 'game.ts'), options, (l) => out.push(l), (l) => err.push(l));
+  const code = await lintCommand(
+    path.join(dir, 'game.ts'),
+    options,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, out, err };
 }
 
@@ -49,7 +54,9 @@ describe('flowscope lint', () => {
     expect(err).toEqual([]);
     expect(out).toHaveLength(5);
     expect(out[0]).toMatch(/^error {3}unknown-next-phase {2}phases\.draw\.next: Phase `draw` has `next: 'paly'`/);
-    expect(out[1]).toMatch(/^error {3}legacy-signature {4}phases\.play\.moves\.play: `phases\.play\.moves\.play` is written with the pre-0\.50 `\(G, ctx\)` signature/);
+    expect(out[1]).toMatch(
+      /^error {3}legacy-signature {4}phases\.play\.moves\.play: `phases\.play\.moves\.play` is written with the pre-0\.50 `\(G, ctx\)` signature/,
+    );
     expect(out[2]).toMatch(/^warning unreachable-move {4}moves\.shout: Global move `shout` is never offered/);
     expect(out[3]).toMatch(/^warning unreachable-phase {3}phases\.play: Phase `play` is never entered/);
     expect(out[4]).toBe('2 errors, 2 warnings');
@@ -66,7 +73,12 @@ describe('flowscope lint', () => {
   it('summarises and formats', () => {
     expect(summarise([])).toBe('no problems found');
     expect(summarise([{ code: 'dynamic-next', severity: 'info', message: 'm' }])).toBe('no problems found, 1 info');
-    expect(summarise([{ code: 'a', severity: 'warning', message: 'm' }, { code: 'b', severity: 'info', message: 'm' }])).toBe('1 warning, 1 info');
+    expect(
+      summarise([
+        { code: 'a', severity: 'warning', message: 'm' },
+        { code: 'b', severity: 'info', message: 'm' },
+      ]),
+    ).toBe('1 warning, 1 info');
     expect(formatFindings([{ code: 'x', severity: 'info', message: 'no path' }])).toEqual(['info    x  no path']);
   });
 });

@@ -26,12 +26,20 @@ const RANK = { error: 0, warning: 1, info: 2 } as const;
 export const LINT_RUN_STEPS = 60;
 
 /** `flowscope lint`: prints every finding and a summary; 1 when there is an error, else 0. */
-export async function lintCommand(file: string, options: { game?: string; bgio?: string; open?: OpenOptions; players?: number }, print: (line: string) => void, _warn: (line: string) => void): Promise<number> {
+export async function lintCommand(
+  file: string,
+  options: { game?: string; bgio?: string; open?: OpenOptions; players?: number },
+  print: (line: string) => void,
+  _warn: (line: string) => void,
+): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const numPlayers = options.players ?? defaultPlayerCount(opened.game);
   const statics = lintOpenedGame(opened);
-  const observed = opened.runtime.era === 'flow' ? [] : lintByRunning(opened.game.config, opened.runtime, { numPlayers, steps: LINT_RUN_STEPS });
-  const findings = [...statics, ...observed.filter((o) => !statics.some((f) => f.code === o.code && f.path === o.path))].sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.path ?? '').localeCompare(b.path ?? ''));
+  const observed =
+    opened.runtime.era === 'flow' ? [] : lintByRunning(opened.game.config, opened.runtime, { numPlayers, steps: LINT_RUN_STEPS });
+  const findings = [...statics, ...observed.filter((o) => !statics.some((f) => f.code === o.code && f.path === o.path))].sort(
+    (a, b) => RANK[a.severity] - RANK[b.severity] || (a.path ?? '').localeCompare(b.path ?? ''),
+  );
   for (const line of formatFindings(findings)) print(line);
   print(summarise(findings));
   return findings.some((f) => f.severity === 'error') ? 1 : 0;

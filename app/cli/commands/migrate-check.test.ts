@@ -74,7 +74,11 @@ export default Game({
     expect(code).toBe(1);
     const line = text.split('\n').findIndex((l) => l.includes('playOrderField')) + 1;
     expect(line).toBeGreaterThan(0);
-    expect(failures).toContainEqual(expect.stringMatching(new RegExp(`game\\.js:${line}: the migrated game cannot be created on 0\\.50\\.2: .*playOrderField is not defined`)));
+    expect(failures).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`game\\.js:${line}: the migrated game cannot be created on 0\\.50\\.2: .*playOrderField is not defined`),
+      ),
+    );
   });
 
   it('a typed (ctx: Ctx): IG => setup (once left as it was) takes the context object, and plays like the original: exit 0', async () => {
@@ -127,7 +131,9 @@ export default Game({ name: 'poker', setup: () => ({ deck: poker.deck() }), move
     });
     expect(code).toBe(1);
     expect(err).toContainEqual(expect.stringMatching(/^decision  flow\.phases\.a\.endPhaseIf: /));
-    expect(err).toContainEqual(expect.stringMatching(/^decision  step \d+ \(.*\) differs from the original on 0\.32\.1: .*which a decision above covers$/));
+    expect(err).toContainEqual(
+      expect.stringMatching(/^decision  step \d+ \(.*\) differs from the original on 0\.32\.1: .*which a decision above covers$/),
+    );
   });
 
   it('a difference between releases that no note covers is a failure', async () => {
@@ -135,7 +141,9 @@ export default Game({ name: 'poker', setup: () => ({ deck: poker.deck() }), move
     expect(err.filter((l) => l.startsWith('decision'))).toEqual([]);
     expect(code).toBe(1);
     expect(failures).toEqual([
-      expect.stringMatching(/^failure {3}step 2 \(inc\(\)\) differs from the original on 0\.32\.1: phase: "b" on 0\.32\.1, null on 0\.50\.2; G differs; possibly `endif-before-onbegin`/),
+      expect.stringMatching(
+        /^failure {3}step 2 \(inc\(\)\) differs from the original on 0\.32\.1: phase: "b" on 0\.32\.1, null on 0\.50\.2; G differs; possibly `endif-before-onbegin`/,
+      ),
     ]);
   });
 
@@ -171,13 +179,25 @@ export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {
       const out = path.join(tempDirWith({}), 'migrated');
       const printed: string[] = [];
       const err: string[] = [];
-      const code = await migrateCommand(path.join(dir, 'src', 'game.ts'), { verifySteps: 40, out }, (l) => printed.push(l), (l) => err.push(l));
+      const code = await migrateCommand(
+        path.join(dir, 'src', 'game.ts'),
+        { verifySteps: 40, out },
+        (l) => printed.push(l),
+        (l) => err.push(l),
+      );
       expect(err.filter((l) => l.startsWith('failure'))).toEqual([]);
       expect(code).toBe(0);
       expect(err).toContainEqual('also migrated: moves/draw.ts, moves/pass.ts');
-      expect(err).toContainEqual(expect.stringMatching(/^check: the output loads on 0\.50\.2 and agrees with the original on 0\.43\.3 for 40 random steps$/));
+      expect(err).toContainEqual(
+        expect.stringMatching(/^check: the output loads on 0\.50\.2 and agrees with the original on 0\.43\.3 for 40 random steps$/),
+      );
       // types.ts is imported only for types: the bundle never reads it, the migrated TypeScript needs it.
-      expect(printed.sort()).toEqual([path.join(out, 'game.ts'), path.join(out, 'moves', 'draw.ts'), path.join(out, 'moves', 'pass.ts'), path.join(out, 'types.ts')]);
+      expect(printed.sort()).toEqual([
+        path.join(out, 'game.ts'),
+        path.join(out, 'moves', 'draw.ts'),
+        path.join(out, 'moves', 'pass.ts'),
+        path.join(out, 'types.ts'),
+      ]);
       expect(readFileSync(path.join(out, 'moves', 'draw.ts'), 'utf8')).toBe(`import type { FnContext } from 'boardgame.io';
 // Draws a random card (the deck is shuffled each time).
 export function draw({ G, random }: { G: { deck: string[]; hand: string[] }; random: FnContext['random'] }) {
@@ -193,7 +213,10 @@ export function draw({ G, random }: { G: { deck: string[]; hand: string[] }; ran
     it('--out inside the game folder that would overwrite an original is refused (exit 2), nothing written', async () => {
       const dir = tempDirWith(files);
       const err: string[] = [];
-      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--out', path.join(dir, 'src')], { print: () => {}, warn: (l) => err.push(l) });
+      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--out', path.join(dir, 'src')], {
+        print: () => {},
+        warn: (l) => err.push(l),
+      });
       expect(code).toBe(2);
       expect(err.join('\n')).toMatch(/--out .* would write over the original .*\.ts: choose a folder outside the game's files/);
       expect(readFileSync(path.join(dir, 'src', 'moves', 'pass.ts'), 'utf8')).toBe(files['src/moves/pass.ts']);
@@ -203,9 +226,16 @@ export function draw({ G, random }: { G: { deck: string[]; hand: string[] }; ran
       const dir = tempDirWith(files);
       const printed: string[] = [];
       const err: string[] = [];
-      await migrateCommand(path.join(dir, 'src', 'game.ts'), { verifySteps: 0 }, (l) => printed.push(l), (l) => err.push(l));
+      await migrateCommand(
+        path.join(dir, 'src', 'game.ts'),
+        { verifySteps: 0 },
+        (l) => printed.push(l),
+        (l) => err.push(l),
+      );
       expect(printed.join('\n')).toContain('moves: { draw, pass },');
-      expect(err).toContainEqual('also migrated (not printed: write every file with --out DIR or see them with --diff): moves/draw.ts, moves/pass.ts');
+      expect(err).toContainEqual(
+        'also migrated (not printed: write every file with --out DIR or see them with --diff): moves/draw.ts, moves/pass.ts',
+      );
       expect(existsSync(path.join(dir, 'migrated'))).toBe(false);
     });
     it('--diff: a unified diff of each changed file that, applied to the originals, gives what --out writes; nothing written, exit 0', async () => {
@@ -213,14 +243,22 @@ export function draw({ G, random }: { G: { deck: string[]; hand: string[] }; ran
       const before = readdirSync(dir, { recursive: true }).sort();
       const printed: string[] = [];
       const err: string[] = [];
-      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--diff', '--verify-steps', '20'], { print: (l) => printed.push(l), warn: (l) => err.push(l) });
+      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--diff', '--verify-steps', '20'], {
+        print: (l) => printed.push(l),
+        warn: (l) => err.push(l),
+      });
       expect(code).toBe(0);
       expect(err).toContainEqual('also migrated: moves/draw.ts, moves/pass.ts');
       const patches = parsePatch(`${printed.join('\n')}\n`);
       expect(patches.map((p) => p.oldFileName)).toEqual(['a/moves/draw.ts', 'a/moves/pass.ts']);
       expect(printed).toContain('-export function draw(G: { deck: string[]; hand: string[] }, ctx: any) {');
       const out = path.join(tempDirWith({}), 'migrated');
-      await migrateCommand(path.join(dir, 'src', 'game.ts'), { verifySteps: 0, out }, () => {}, () => {});
+      await migrateCommand(
+        path.join(dir, 'src', 'game.ts'),
+        { verifySteps: 0, out },
+        () => {},
+        () => {},
+      );
       for (const patch of patches) {
         const name = patch.oldFileName!.slice(2);
         expect(applyPatch(files[`src/${name}` as keyof typeof files], patch)).toBe(readFileSync(path.join(out, name), 'utf8'));
@@ -231,7 +269,10 @@ export function draw({ G, random }: { G: { deck: string[]; hand: string[] }; ran
     it('--diff with --out is refused (exit 2)', async () => {
       const dir = tempDirWith(files);
       const err: string[] = [];
-      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--diff', '--out', path.join(dir, 'x')], { print: () => {}, warn: (l) => err.push(l) });
+      const code = await main(['migrate', path.join(dir, 'src', 'game.ts'), '--diff', '--out', path.join(dir, 'x')], {
+        print: () => {},
+        warn: (l) => err.push(l),
+      });
       expect(code).toBe(2);
       expect(err[0]).toMatch(/--diff .* --out .*choose one/);
       expect(existsSync(path.join(dir, 'x'))).toBe(false);

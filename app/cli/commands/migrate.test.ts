@@ -14,7 +14,12 @@ const fixture = (name: string, file = 'game.ts') => path.join(root, 'fixtures', 
 async function run(file: string, options: { game?: string } = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await migrateCommand(file, options, (l) => out.push(l), (l) => err.push(l));
+  const code = await migrateCommand(
+    file,
+    options,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
   return { code, text: `${out.join('\n')}\n`, err };
 }
 
@@ -50,7 +55,9 @@ describe('flowscope migrate', () => {
     const phases: (string | null)[] = [];
     for (let i = 0; i < 20; i++) {
       const ctx = session.steps[session.lastIndex].ctx;
-      const r = quietly(() => session.dispatch({ type: 'move', name: ctx.phase === 'draw' ? 'drawCard' : 'playCard', args: [], playerID: '0' }));
+      const r = quietly(() =>
+        session.dispatch({ type: 'move', name: ctx.phase === 'draw' ? 'drawCard' : 'playCard', args: [], playerID: '0' }),
+      );
       expect(r.ok).toBe(true);
       if (phases.at(-1) !== r.ctx.phase) phases.push(r.ctx.phase);
     }
@@ -66,7 +73,9 @@ describe('flowscope migrate', () => {
     // from the original, explained by a release difference that a decision covers.
     const decisions = err.filter((l) => l.startsWith('decision') && !/^decision {2}step \d+ /.test(l));
     expect(decisions).toHaveLength(7);
-    expect(err).toContainEqual(expect.stringMatching(/^decision {2}step \d+ \(.*\) differs from the original on 0\.26\.3: .*which a decision above covers$/));
+    expect(err).toContainEqual(
+      expect.stringMatching(/^decision {2}step \d+ \(.*\) differs from the original on 0\.26\.3: .*which a decision above covers$/),
+    );
     expect(decisions).toContainEqual(expect.stringMatching(/^decision {2}flow\.phases\[2\]\.turnOrder: /));
     expect(err.at(-1)).toMatch(/7 decisions needed: search the output for "FLOWSCOPE: decide"$/);
     expect(text).toContain("events.endTurn({ next: '3' })");
@@ -108,7 +117,9 @@ export const Legacy = Game({ name: 'legacy', setup: () => ({ n: 0 }), moves: { i
     writeFileSync(path.join(dir, 'unused.txt'), '');
     const { code, text, err } = await run(path.join(dir, 'game.ts'), { game: 'legacy' });
     expect(code).toBe(0);
-    expect(err[0]).toMatch(/on boardgame\.io 0\.32\.1: no package\.json names boardgame\.io, and the code has `Game\(\{ … \}\)` from boardgame\.io\/core \(≤0\.32\) at game\.ts:3.*but the code has functions taking the context object .* at game\.ts:2, which belongs to other releases/);
+    expect(err[0]).toMatch(
+      /on boardgame\.io 0\.32\.1: no package\.json names boardgame\.io, and the code has `Game\(\{ … \}\)` from boardgame\.io\/core \(≤0\.32\) at game\.ts:3.*but the code has functions taking the context object .* at game\.ts:2, which belongs to other releases/,
+    );
     expect(text).toContain('export const Legacy = {');
     expect(text).toContain('minMoves: 1');
     expect(text).toContain('export const Other = { setup: () => ({}), moves: { m: ({ G }) => G } };');

@@ -40,7 +40,12 @@ export interface MigrateOptions {
  * releases agree. Exit 0 only then and when no decision is left to a human (each is a
  * `// FLOWSCOPE: decide …` comment in the output); else 1, with each decision and failure.
  */
-export async function migrateCommand(file: string, options: MigrateOptions, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function migrateCommand(
+  file: string,
+  options: MigrateOptions,
+  print: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   if (options.diff && options.out !== undefined) throw new UsageError('--diff prints the changes and --out writes the files: choose one');
   const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const config = opened.game.config;
@@ -71,13 +76,19 @@ export async function migrateCommand(file: string, options: MigrateOptions, prin
   const what = `${opened.game.name} (${opened.module.file}) on boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`;
   if (!found.length && !notes.length) {
     warn(`migrate: ${what}`);
-    warn(`nothing to migrate: this game already uses the boardgame.io 0.50 API (${options.diff ? 'no difference to print' : 'printed unchanged'})`);
+    warn(
+      `nothing to migrate: this game already uses the boardgame.io 0.50 API (${options.diff ? 'no difference to print' : 'printed unchanged'})`,
+    );
     return 0;
   }
   warn(`migrate: ${what}`);
   for (const line of formatNotes(notes)) warn(line);
-  if (gameFile !== opened.module.file) warn(`the config is written in ${shown(gameFile)}, which ${options.out || options.diff ? 'is migrated' : 'is printed'}`);
-  if (changed.length) warn(`${options.out || options.diff ? 'also migrated' : 'also migrated (not printed: write every file with --out DIR or see them with --diff)'}: ${changed.map(([f]) => shown(f)).join(', ')}`);
+  if (gameFile !== opened.module.file)
+    warn(`the config is written in ${shown(gameFile)}, which ${options.out || options.diff ? 'is migrated' : 'is printed'}`);
+  if (changed.length)
+    warn(
+      `${options.out || options.diff ? 'also migrated' : 'also migrated (not printed: write every file with --out DIR or see them with --diff)'}: ${changed.map(([f]) => shown(f)).join(', ')}`,
+    );
   const steps = options.verifySteps ?? DEFAULT_VERIFY_STEPS;
   const verification = await verifyMigration(opened, files, notes, {
     steps,
@@ -95,7 +106,9 @@ export async function migrateCommand(file: string, options: MigrateOptions, prin
       : `check: the output loads on ${bgio050.version} and ${verification.agreedSteps ? `agrees with ${verification.reference} for ${plural(verification.agreedSteps, 'random step')}` : 'sets up'}${verification.problems.length ? ', up to a difference that a decision explains' : ''}`,
   );
   if (decisions || failures) {
-    warn(`${summary}, ${decisions ? `${plural(decisions, 'decision')} needed: search the output for "FLOWSCOPE: decide"` : `no decision needed, but ${plural(failures, 'failure')}`}`);
+    warn(
+      `${summary}, ${decisions ? `${plural(decisions, 'decision')} needed: search the output for "FLOWSCOPE: decide"` : `no decision needed, but ${plural(failures, 'failure')}`}`,
+    );
     return 1;
   }
   warn(`${summary}, no decision needed`);

@@ -37,7 +37,10 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
     const action = chooseRandom(player, session);
     if (!action) {
       const ctx = session.steps[session.lastIndex].ctx;
-      stopped = ctx.gameover !== undefined ? `game over after ${session.lastIndex} steps (${JSON.stringify(ctx.gameover)})` : `nobody can act after ${session.lastIndex} steps`;
+      stopped =
+        ctx.gameover !== undefined
+          ? `game over after ${session.lastIndex} steps (${JSON.stringify(ctx.gameover)})`
+          : `nobody can act after ${session.lastIndex} steps`;
       break;
     }
     dispatchAction(session, action);

@@ -26,7 +26,9 @@ export function readReplay(file: string): { text: string; replay: ReplayFile } {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as { code?: string }).code;
-    throw new InputError(`cannot read replay ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`);
+    throw new InputError(
+      `cannot read replay ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`,
+    );
   }
   return { text, replay: parseReplay(text) };
 }
@@ -44,10 +46,18 @@ export async function runReplay(
   // A replay runs on the release it was recorded on, unless --bgio says otherwise.
   let opened: OpenedGame;
   try {
-    opened = await openGame(gameFile, wanted ?? replay.game.export ?? replay.game.name, bgio ?? replay.game.bgio, bgio ? '--bgio' : 'the replay was recorded on', { ...open, gameRandomness: replay.gameRandomness });
+    opened = await openGame(
+      gameFile,
+      wanted ?? replay.game.export ?? replay.game.name,
+      bgio ?? replay.game.bgio,
+      bgio ? '--bgio' : 'the replay was recorded on',
+      { ...open, gameRandomness: replay.gameRandomness },
+    );
   } catch (error) {
     if (wanted === undefined && error instanceof GameSelectionError) {
-      throw new GameSelectionError(`this replay was recorded for a different game, "${replay.game.name}"${replay.game.file ? ` (${replay.game.file})` : ''}: ${error.message}`);
+      throw new GameSelectionError(
+        `this replay was recorded for a different game, "${replay.game.name}"${replay.game.file ? ` (${replay.game.file})` : ''}: ${error.message}`,
+      );
     }
     throw error;
   }
@@ -62,15 +72,28 @@ export async function runReplay(
 }
 
 /** `flowscope replay`: prints every step, as JSON lines or as a table. */
-export async function replayCommand(gameFile: string, replayFile: string, options: { json: boolean; game?: string; bgio?: string; open?: OpenOptions }, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function replayCommand(
+  gameFile: string,
+  replayFile: string,
+  options: { json: boolean; game?: string; bgio?: string; open?: OpenOptions },
+  print: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<number> {
   let actor = null as ChartActor | null;
-  const run = await runReplay(gameFile, replayFile, options.game, (session, opened) => {
-    if (!options.json) return;
-    actor ??= new ChartActor(chartOf(opened.game.config, session.numPlayers, opened.runtime));
-    const record = session.steps[session.lastIndex];
-    actor.sync(record.ctx);
-    print(JSON.stringify({ ...stepToJson(record, session.currentState), chart: { value: actor.value } }));
-  }, options.bgio, options.open);
+  const run = await runReplay(
+    gameFile,
+    replayFile,
+    options.game,
+    (session, opened) => {
+      if (!options.json) return;
+      actor ??= new ChartActor(chartOf(opened.game.config, session.numPlayers, opened.runtime));
+      const record = session.steps[session.lastIndex];
+      actor.sync(record.ctx);
+      print(JSON.stringify({ ...stepToJson(record, session.currentState), chart: { value: actor.value } }));
+    },
+    options.bgio,
+    options.open,
+  );
   actor?.stop();
   if (!options.json) print(formatTable(run.session.steps));
   if (run.hashWarning) warn(run.hashWarning);

@@ -49,18 +49,37 @@ export interface RunningServe extends UiServer {
  * Starts browser mode and prints the address at once, then opens `file`, the replay or the
  * session to restore (or leaves the fixtures to choose from) while requests wait for it.
  */
-export async function startServe(options: ServeOptions, print: (line: string) => void, warn: (line: string) => void = print): Promise<RunningServe> {
+export async function startServe(
+  options: ServeOptions,
+  print: (line: string) => void,
+  warn: (line: string) => void = print,
+): Promise<RunningServe> {
   // Everything the user named is checked before the server starts: a bad file is one line, not a running server.
-  if (options.restore && (options.file || options.replay)) throw new UsageError('--restore opens the unfinished session; do not name a game file or --replay with it');
+  if (options.restore && (options.file || options.replay))
+    throw new UsageError('--restore opens the unfinished session; do not name a game file or --replay with it');
   const replay = options.replay === undefined ? null : readReplay(options.replay);
   const unfinished = options.journalDir ? findUnfinishedJournals(options.journalDir) : [];
-  if (options.restore && unfinished.length === 0) throw new UsageError(`--restore: there is no unfinished session to restore${options.journalDir ? ` (in ${options.journalDir})` : ''}`);
+  if (options.restore && unfinished.length === 0)
+    throw new UsageError(`--restore: there is no unfinished session to restore${options.journalDir ? ` (in ${options.journalDir})` : ''}`);
   // A lesson file outside the fixtures is named by its absolute path (the page asks the server for it).
-  const learn = options.learn === undefined ? undefined : options.learn.endsWith('.lesson.json') ? path.resolve(options.learn) : options.learn;
+  const learn =
+    options.learn === undefined ? undefined : options.learn.endsWith('.lesson.json') ? path.resolve(options.learn) : options.learn;
   if (learn) lessonView(FIXTURES_DIR, learn);
 
-  const server = await startUiServer({ port: options.port, staticDir: UI_DIR, fixturesDir: FIXTURES_DIR, timeoutMs: options.timeoutSeconds * 1000, inspect: options.inspect, journalDir: options.journalDir, attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() }, unfinished: options.restore ? null : (unfinished[0] ?? null) });
-  if (!options.restore && unfinished.length) warn(`an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it, or choose Restore in the page.`);
+  const server = await startUiServer({
+    port: options.port,
+    staticDir: UI_DIR,
+    fixturesDir: FIXTURES_DIR,
+    timeoutMs: options.timeoutSeconds * 1000,
+    inspect: options.inspect,
+    journalDir: options.journalDir,
+    attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() },
+    unfinished: options.restore ? null : (unfinished[0] ?? null),
+  });
+  if (!options.restore && unfinished.length)
+    warn(
+      `an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it, or choose Restore in the page.`,
+    );
   // The address first: a long replay loads while the page shows its progress, and requests wait for it.
   if (learn !== undefined) {
     print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
@@ -75,26 +94,49 @@ export async function startServe(options: ServeOptions, print: (line: string) =>
 }
 
 /** Opens what the command line named (a game, a replay, the session to restore), printing what was opened. */
-async function loadFirstSession(server: UiServer, call: HostCall, options: ServeOptions, replay: ReturnType<typeof readReplay> | null, unfinished: FoundJournal[], print: (line: string) => void, warn: (line: string) => void): Promise<void> {
+async function loadFirstSession(
+  server: UiServer,
+  call: HostCall,
+  options: ServeOptions,
+  replay: ReturnType<typeof readReplay> | null,
+  unfinished: FoundJournal[],
+  print: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<void> {
   if (options.file) {
-    const view = await call<SessionView>('open', { game: path.resolve(options.file), exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined), numPlayers: options.players, seed: options.seed, gameRandomness: options.gameRandomness, ...projectLocation(options.open) });
+    const view = await call<SessionView>('open', {
+      game: path.resolve(options.file),
+      exportName: options.game ?? (replay ? (replay.replay.game.export ?? replay.replay.game.name) : undefined),
+      numPlayers: options.players,
+      seed: options.seed,
+      gameRandomness: options.gameRandomness,
+      ...projectLocation(options.open),
+    });
     print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
   }
   if (replay) {
     print(`opening replay ${options.replay}: ${replay.replay.actions.length} steps…`);
     const view = await call<SessionView>('openReplay', replay.text, path.resolve(options.replay!));
-    const mismatch = replayMismatch(replay.replay, { name: view.game.name, file: view.game.file, sha256: view.game.sha256 }, options.replay);
+    const mismatch = replayMismatch(
+      replay.replay,
+      { name: view.game.name, file: view.game.file, sha256: view.game.sha256 },
+      options.replay,
+    );
     if (mismatch) warn(mismatch);
-    if (options.file && view.game.file !== path.resolve(options.file)) warn(`note: the replay names its own game file, so ${view.game.file} was opened instead of ${path.resolve(options.file)}`);
+    if (options.file && view.game.file !== path.resolve(options.file))
+      warn(`note: the replay names its own game file, so ${view.game.file} was opened instead of ${path.resolve(options.file)}`);
     print(`opened replay ${options.replay}: ${view.game.name}, ${view.length - 1} steps`);
   }
   if (options.restore) {
     const [newest] = unfinished;
     const view = await server.engine.restoreSession(newest, call);
     rmSync(newest.file, { force: true });
-    print(`restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps${newest.torn ? ' (its last, half-written line was left out)' : ''}`);
+    print(
+      `restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps${newest.torn ? ' (its last, half-written line was left out)' : ''}`,
+    );
   }
-  if (options.inspect) print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
+  if (options.inspect)
+    print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
 }
 
 /** The open request's fields for a game kept somewhere other than an export. */
@@ -111,9 +153,16 @@ function describeJournal(journal: FoundJournal): string {
 }
 
 /** `flowscope serve`: runs until `signal` aborts (Ctrl+C in a terminal). */
-export async function serveCommand(options: ServeOptions, print: (line: string) => void, signal: AbortSignal, warn: (line: string) => void = print): Promise<number> {
+export async function serveCommand(
+  options: ServeOptions,
+  print: (line: string) => void,
+  signal: AbortSignal,
+  warn: (line: string) => void = print,
+): Promise<number> {
   const server = await startServe(options, print, warn);
-  const stopped = new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+  const stopped = new Promise<void>((resolve) =>
+    signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
   try {
     // Ctrl+C while a long replay loads stops at once; a caller whose signal was aborted before the
     // start still learns whether what it named could be opened.

@@ -28,7 +28,11 @@ export function fakeElectron(userData: string, dialogs: { open?: string[]; save?
   const electron: DesktopElectron = {
     app: { whenReady: async () => undefined, on: (e, l) => appEvents.set(e, l), getPath: () => userData, quit: vi.fn() },
     BrowserWindow: class {
-      webContents = { on: vi.fn(), setWindowOpenHandler: vi.fn(), send: (c: string, p: unknown) => (sent.push([c, p]), hooks.send?.(c, p)) };
+      webContents = {
+        on: vi.fn(),
+        setWindowOpenHandler: vi.fn(),
+        send: (c: string, p: unknown) => (sent.push([c, p]), hooks.send?.(c, p)),
+      };
       constructor(options: Record<string, unknown>) {
         created.push(options);
       }
@@ -50,7 +54,9 @@ export function fakeElectron(userData: string, dialogs: { open?: string[]; save?
         protocolHandler = handler;
       },
     },
-    session: { defaultSession: { setPermissionRequestHandler: () => void (calls.permissionsDenied = true), setPermissionCheckHandler: vi.fn() } },
+    session: {
+      defaultSession: { setPermissionRequestHandler: () => void (calls.permissionsDenied = true), setPermissionCheckHandler: vi.fn() },
+    },
     Menu: { buildFromTemplate: (t) => t, setApplicationMenu: (m) => void calls.menus.push(m) },
     dialog: {
       showOpenDialog: async () => ({ canceled: !dialogs.open, filePaths: dialogs.open ?? [] }),
@@ -71,4 +77,3 @@ export function fakeElectron(userData: string, dialogs: { open?: string[]; save?
   };
   return { electron, serveApp, handlers, sent, created, calls, request, clickMenu, windowEvents, appEvents };
 }
-

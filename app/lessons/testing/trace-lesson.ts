@@ -14,12 +14,27 @@ for (const [i, step] of lesson.steps.entries()) {
   if (!current || current.key !== p.game || step.open) {
     const g = games[p.game];
     const o = await openGame(g.file, g.export, g.bgio);
-    current = { key: p.game, session: new Session({ runtime: o.runtime, config: o.game.config, numPlayers: lesson.numPlayers, seed: lesson.seed, setupData: lesson.setupData ?? null }) };
-    console.log(`-- game ${p.game} on ${o.runtime.version}; chart phases ${chartOf(o.game.config, lesson.numPlayers, o.runtime).phases.map((x) => x.key).join(',')}`);
+    current = {
+      key: p.game,
+      session: new Session({
+        runtime: o.runtime,
+        config: o.game.config,
+        numPlayers: lesson.numPlayers,
+        seed: lesson.seed,
+        setupData: lesson.setupData ?? null,
+      }),
+    };
+    console.log(
+      `-- game ${p.game} on ${o.runtime.version}; chart phases ${chartOf(o.game.config, lesson.numPlayers, o.runtime)
+        .phases.map((x) => x.key)
+        .join(',')}`,
+    );
   }
   const show = () => {
     const r = current!.session.steps[current!.session.lastIndex];
-    console.log(`   ${r.ok ? 'ok ' : 'ERR'} ${JSON.stringify(r.action)} -> ${JSON.stringify(r.ctx)}${r.error ? ' ' + r.error.message.split('\n')[0] : ''}`);
+    console.log(
+      `   ${r.ok ? 'ok ' : 'ERR'} ${JSON.stringify(r.action)} -> ${JSON.stringify(r.ctx)}${r.error ? ' ' + r.error.message.split('\n')[0] : ''}`,
+    );
   };
   console.log(`step ${i + 1}: ${step.title ?? ''}`);
   if (i === 0) show();

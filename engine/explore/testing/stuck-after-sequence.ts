@@ -1,6 +1,15 @@
 // A game that gets stuck only after one sequence: `arm` when the count is exactly 2, then count to 4.
 // Clients may fire no events, and the trap phase has no moves: nobody can ever act again.
-const NO_EVENTS = { endTurn: false, endPhase: false, setPhase: false, endStage: false, setStage: false, setActivePlayers: false, pass: false, endGame: false };
+const NO_EVENTS = {
+  endTurn: false,
+  endPhase: false,
+  setPhase: false,
+  endStage: false,
+  setStage: false,
+  setActivePlayers: false,
+  pass: false,
+  endGame: false,
+};
 
 export default {
   name: 'stuck-after-sequence',

@@ -2,7 +2,8 @@ import { finding, type LintFinding } from '../codes';
 import type { Rule } from './context';
 
 // `() => true`, `function () { return true; }`, `() => ({ next: 'b' })`: an endIf that reads nothing.
-const CONSTANT_TRUE = /^(?:async\s*)?(?:function\s*\w*\s*)?\(\s*\)\s*(?:=>)?\s*(?:\{\s*return\s+)?\(?\s*(?:true|!0|1|\{\s*next\s*:[^}]*\})\s*\)?\s*;?\s*\}?\s*$/;
+const CONSTANT_TRUE =
+  /^(?:async\s*)?(?:function\s*\w*\s*)?\(\s*\)\s*(?:=>)?\s*(?:\{\s*return\s+)?\(?\s*(?:true|!0|1|\{\s*next\s*:[^}]*\})\s*\)?\s*;?\s*\}?\s*$/;
 
 /**
  * `end-if-on-entry` (static part): a phase whose `endIf` is constantly true ends as soon as it
@@ -15,7 +16,13 @@ export const endIfOnEntry: Rule = (ctx) => {
     const path = `phases.${phase.name}.endIf`;
     const fn = ctx.functions.find((f) => f.path === path);
     if (!fn || !CONSTANT_TRUE.test(fn.source.trim())) continue;
-    out.push(finding('end-if-on-entry', path, `\`${path}\` is always true, so phase \`${phase.name}\` ends the moment it begins, before any move; ${phase.next === null ? 'with no `next` the game then has no phase' : 'if its next phase also ends on entry, boardgame.io’s loop guard leaves the game in no phase'}. Make it depend on G or ctx.`));
+    out.push(
+      finding(
+        'end-if-on-entry',
+        path,
+        `\`${path}\` is always true, so phase \`${phase.name}\` ends the moment it begins, before any move; ${phase.next === null ? 'with no `next` the game then has no phase' : 'if its next phase also ends on entry, boardgame.io’s loop guard leaves the game in no phase'}. Make it depend on G or ctx.`,
+      ),
+    );
   }
   return out;
 };

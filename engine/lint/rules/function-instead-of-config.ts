@@ -12,13 +12,20 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 export const functionInsteadOfConfig: Rule = (ctx) => {
   const out: LintFinding[] = [];
   const report = (path: string, what: string) =>
-    out.push(finding('function-instead-of-config', path, `\`${path}\` is a function, but boardgame.io reads ${what} as an object and never calls it, so it has no effect; write the object itself (call the function: \`${path.split('.').pop()}: make…()\`).`));
+    out.push(
+      finding(
+        'function-instead-of-config',
+        path,
+        `\`${path}\` is a function, but boardgame.io reads ${what} as an object and never calls it, so it has no effect; write the object itself (call the function: \`${path.split('.').pop()}: make…()\`).`,
+      ),
+    );
   const config = ctx.config as Record<string, unknown>;
   const turn = (value: unknown, path: string) => {
     if (isFn(value)) return report(path, 'a turn');
     if (!isObject(value)) return;
     if (isFn(value.stages)) report(`${path}.stages`, 'the stages');
-    else if (isObject(value.stages)) for (const [name, stage] of Object.entries(value.stages)) if (isFn(stage)) report(`${path}.stages.${name}`, 'a stage');
+    else if (isObject(value.stages))
+      for (const [name, stage] of Object.entries(value.stages)) if (isFn(stage)) report(`${path}.stages.${name}`, 'a stage');
   };
   if (isFn(config.phases)) report('phases', 'the phases');
   else if (isObject(config.phases)) {

@@ -73,7 +73,13 @@ function message(path: string, shape: FunctionShape, kind: Kind, source: string)
   let why = '';
   const ctxName = nameOf(second);
   if (ctxName) {
-    const calls = [...new Set(eventCalls(source, EVENT_NAMES, ctxName).filter((c) => c.viaCtx).map((c) => `${ctxName}.events.${c.event}(…)`))];
+    const calls = [
+      ...new Set(
+        eventCalls(source, EVENT_NAMES, ctxName)
+          .filter((c) => c.viaCtx)
+          .map((c) => `${ctxName}.events.${c.event}(…)`),
+      ),
+    ];
     if (calls.length) {
       const onMove = path === 'turn.onMove' || path.endsWith('.turn.onMove');
       why = `; this is why its ${list(calls)} never ${calls.length === 1 ? 'takes' : 'take'} effect, since \`${ctxName}\` is undefined and the call is skipped or throws (${onMove ? 'the `turn.onMove` failure described' : 'the same failure as the `turn.onMove`'} in the reactive-patterns document)`;
@@ -85,8 +91,13 @@ function message(path: string, shape: FunctionShape, kind: Kind, source: string)
 /** `legacy-signature`: moves, hooks, triggers (`endIf`, phase `next`), turn orders, `setup` and `playerView`. Never `ai.enumerate` (still positional in 0.50). */
 export const legacySignature: Rule = (ctx) => {
   const out: LintFinding[] = [];
-  const candidates: { path: string; kind: Kind; source: string }[] = distinctFunctions(ctx).map((f) => ({ path: f.path, kind: f.kind, source: f.source }));
-  if (typeof ctx.config.playerView === 'function') candidates.push({ path: 'playerView', kind: 'playerView', source: sourceOf(ctx.config.playerView) });
+  const candidates: { path: string; kind: Kind; source: string }[] = distinctFunctions(ctx).map((f) => ({
+    path: f.path,
+    kind: f.kind,
+    source: f.source,
+  }));
+  if (typeof ctx.config.playerView === 'function')
+    candidates.push({ path: 'playerView', kind: 'playerView', source: sourceOf(ctx.config.playerView) });
   for (const c of candidates) {
     const shape = parseFunction(c.source);
     if (!shape || !isLegacySignature(shape, c.kind)) continue;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { lintConfig } from '../lint';
 import { lintGameFiles, nondeterministicLines } from './nondeterministic';
 
-const codes = (config: Record<string, unknown>) => lintConfig(config).filter((f) => f.code === 'nondeterministic-call').map((f) => `${f.path}: ${f.message.split(':')[0]}`);
+const codes = (config: Record<string, unknown>) =>
+  lintConfig(config)
+    .filter((f) => f.code === 'nondeterministic-call')
+    .map((f) => `${f.path}: ${f.message.split(':')[0]}`);
 
 describe('nondeterministic-call', () => {
   it('names each config function that calls Math.random, the clock, crypto or lodash random helpers', () => {

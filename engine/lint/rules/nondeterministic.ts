@@ -3,7 +3,8 @@ import { isCall, isMember, memberName, parseFunctionText, parseModule, stringVal
 import { distinctFunctions, type Rule } from './context';
 
 /** An unseeded source and the fix boardgame.io offers for it. */
-const RANDOM_FIX = "use boardgame.io's `random` from the context (`random.Shuffle(list)`, `random.Number()`, `random.D6()`; `ctx.random` before 0.50), which it seeds and replays";
+const RANDOM_FIX =
+  "use boardgame.io's `random` from the context (`random.Shuffle(list)`, `random.Number()`, `random.D6()`; `ctx.random` before 0.50), which it seeds and replays";
 const CLOCK_FIX = 'pass the time in as a move argument (or keep it out of G)';
 const WHY = 'a boardgame.io server and its clients each compute a different result from it';
 
@@ -28,7 +29,8 @@ const isName = (node: t.Node, name: string) => node.type === 'Identifier' && nod
 
 /** The API a call or `new` expression uses, when it is one of the unseeded sources. */
 function useOf(node: t.Node): Source | null {
-  if (node.type === 'NewExpression') return isName(node.callee, 'Date') && node.arguments.length === 0 ? { api: 'new Date()', fix: CLOCK_FIX } : null;
+  if (node.type === 'NewExpression')
+    return isName(node.callee, 'Date') && node.arguments.length === 0 ? { api: 'new Date()', fix: CLOCK_FIX } : null;
   if (!isCall(node)) return null;
   // `(0, import_lodash.shuffle)(x)`: esbuild calls imported functions through a sequence.
   const callee = node.callee.type === 'SequenceExpression' ? node.callee.expressions[node.callee.expressions.length - 1] : node.callee;
@@ -38,7 +40,8 @@ function useOf(node: t.Node): Source | null {
   if (isName(object, 'Math') && member === 'random') return { api: 'Math.random', fix: RANDOM_FIX };
   if (isName(object, 'Date') && member === 'now') return { api: 'Date.now', fix: CLOCK_FIX };
   if (isName(object, 'performance') && member === 'now') return { api: 'performance.now', fix: CLOCK_FIX };
-  if (isName(object, 'crypto') && (member === 'getRandomValues' || member === 'randomUUID' || member === 'randomBytes')) return { api: `crypto.${member}`, fix: RANDOM_FIX };
+  if (isName(object, 'crypto') && (member === 'getRandomValues' || member === 'randomUUID' || member === 'randomBytes'))
+    return { api: `crypto.${member}`, fix: RANDOM_FIX };
   if (LIBRARY_FUNCTIONS.has(member) && isLodash(object)) return { api: `lodash ${member}`, fix: RANDOM_FIX };
   return null;
 }
@@ -101,7 +104,11 @@ export function nondeterministicLines(file: string, text: string): { line: numbe
   walk(ast.program, (node) => {
     const imported = importedModule(node);
     const line = node.loc?.start.line ?? 0;
-    if (imported && RANDOM_PACKAGES.test(imported)) imports.push({ line, message: `${file}:${line} imports ${imported}, whose results come from Math.random or crypto: ${WHY}; ${RANDOM_FIX}.` });
+    if (imported && RANDOM_PACKAGES.test(imported))
+      imports.push({
+        line,
+        message: `${file}:${line} imports ${imported}, whose results come from Math.random or crypto: ${WHY}; ${RANDOM_FIX}.`,
+      });
   });
   // By line; on one line, the calls before the imports.
   return [...found, ...imports].sort((a, b) => a.line - b.line);
@@ -109,5 +116,7 @@ export function nondeterministicLines(file: string, text: string): { line: numbe
 
 /** `nondeterministic-call` findings for the game's local files (file:line, no config path). */
 export function lintGameFiles(files: readonly { file: string; text: string }[]): LintFinding[] {
-  return files.flatMap(({ file, text }) => nondeterministicLines(file, text).map((l) => finding('nondeterministic-call', undefined, l.message)));
+  return files.flatMap(({ file, text }) =>
+    nondeterministicLines(file, text).map((l) => finding('nondeterministic-call', undefined, l.message)),
+  );
 }

@@ -39,26 +39,41 @@ export function reachability(ctx: LintContext): Reachability {
 
   for (const p of ctx.declared) {
     const name = p.name as string;
-    if (p.next?.kind === 'static' && ctx.phaseNames.includes(p.next.phase)) edges.push({ from: name, to: p.next.phase, via: `\`phases.${name}.next\`` });
+    if (p.next?.kind === 'static' && ctx.phaseNames.includes(p.next.phase))
+      edges.push({ from: name, to: p.next.phase, via: `\`phases.${name}.next\`` });
     if (p.next?.kind === 'function') {
-      if (p.next.candidates.length === 0) dynamic.push({ path: p.next.fn, what: 'returns a phase name that is not written in it as a string literal', fix: "return phase names as string literals (`'draw'`) where you can" });
+      if (p.next.candidates.length === 0)
+        dynamic.push({
+          path: p.next.fn,
+          what: 'returns a phase name that is not written in it as a string literal',
+          fix: "return phase names as string literals (`'draw'`) where you can",
+        });
       for (const to of p.next.candidates) edges.push({ from: name, to, via: `\`${p.next.fn}\`` });
     }
     if (p.endIf) {
       for (const to of p.endIf.candidates) edges.push({ from: name, to, via: `\`${p.endIf.fn}\`` });
       const fn = ctx.functions.find((f) => f.path === p.endIf!.fn);
       if (fn && p.endIf.candidates.length === 0 && hasComputedNextProperty(fn.source)) {
-        dynamic.push({ path: p.endIf.fn, what: 'returns `{ next }` with a phase name that is not written in it as a string literal', fix: "return `{ next: 'draw' }` with a string literal where you can" });
+        dynamic.push({
+          path: p.endIf.fn,
+          what: 'returns `{ next }` with a phase name that is not written in it as a string literal',
+          fix: "return `{ next: 'draw' }` with a string literal where you can",
+        });
       }
     }
   }
   for (const f of ctx.functions) {
     for (const call of eventCalls(f.source, ['setPhase'])) {
       if (call.literal !== undefined) {
-        if (ctx.phaseNames.includes(call.literal)) edges.push({ from: f.phase, to: call.literal, via: `\`setPhase('${call.literal}')\` in \`${f.path}\`` });
+        if (ctx.phaseNames.includes(call.literal))
+          edges.push({ from: f.phase, to: call.literal, via: `\`setPhase('${call.literal}')\` in \`${f.path}\`` });
         else unknownSetPhase.push(f.path);
       } else if (call.computed && !dynamic.some((d) => d.path === f.path)) {
-        dynamic.push({ path: f.path, what: 'calls `setPhase` with a computed phase name', fix: "call `setPhase('draw')` with a string literal where you can" });
+        dynamic.push({
+          path: f.path,
+          what: 'calls `setPhase` with a computed phase name',
+          fix: "call `setPhase('draw')` with a string literal where you can",
+        });
       }
     }
   }
@@ -85,7 +100,11 @@ export function reachability(ctx: LintContext): Reachability {
   else if (ctx.start === null) nullReason = 'no phase has `start: true`, so the game begins in no phase';
   else {
     const open = ctx.declared.find((p) => reached.has(p.name as string) && (p.next === null || p.next.kind === 'function'));
-    if (open) nullReason = open.next === null ? `phase \`${open.name}\` has no \`next\`, so the game is in no phase once it ends` : `\`${open.next!.kind === 'function' ? open.next.fn : ''}\` may return no phase`;
+    if (open)
+      nullReason =
+        open.next === null
+          ? `phase \`${open.name}\` has no \`next\`, so the game is in no phase once it ends`
+          : `\`${open.next!.kind === 'function' ? open.next.fn : ''}\` may return no phase`;
     else if (unknownSetPhase.length) nullReason = `\`${unknownSetPhase[0]}\` calls \`setPhase\` with an unknown phase`;
     else {
       nullReachable = false;
@@ -103,7 +122,11 @@ export const unreachablePhases: Rule = (ctx) => {
   const r = reachability(ctx);
   if (r.dynamic.length) {
     return r.dynamic.map((d) =>
-      finding('dynamic-next', d.path, `\`${d.path}\` ${d.what}, so any phase could follow and unreachable phases are not reported; ${d.fix}.`),
+      finding(
+        'dynamic-next',
+        d.path,
+        `\`${d.path}\` ${d.what}, so any phase could follow and unreachable phases are not reported; ${d.fix}.`,
+      ),
     );
   }
   const out: LintFinding[] = [];
@@ -111,7 +134,11 @@ export const unreachablePhases: Rule = (ctx) => {
     const name = p.name as string;
     if (r.reached.has(name)) continue;
     const into = r.edges.filter((e) => e.to === name && e.from !== name);
-    const moves = !p.moves?.length ? '' : p.moves.length === 1 ? ` (its move \`${p.moves[0]}\` is never offered)` : ` (its moves ${list(p.moves)} are never offered)`;
+    const moves = !p.moves?.length
+      ? ''
+      : p.moves.length === 1
+        ? ` (its move \`${p.moves[0]}\` is never offered)`
+        : ` (its moves ${list(p.moves)} are never offered)`;
     const fix = `mark it \`start: true\`, name it in a reachable phase's \`next\`, or remove it`;
     if (into.length === 0) {
       out.push(

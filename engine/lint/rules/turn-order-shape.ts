@@ -13,7 +13,11 @@ export const orderWithoutNext: Rule = (ctx) => {
     if (!order || typeof order !== 'object') continue;
     const missing = (['first', 'next'] as const).filter((part) => typeof order[part] !== 'function');
     if (!missing.length) continue;
-    const when = missing.map((part) => (part === 'next' ? 'when a turn ends (`order.next is not a function`)' : 'when the phase begins (`order.first is not a function`)')).join(' and ');
+    const when = missing
+      .map((part) =>
+        part === 'next' ? 'when a turn ends (`order.next is not a function`)' : 'when the phase begins (`order.first is not a function`)',
+      )
+      .join(' and ');
     out.push(
       finding(
         'order-without-next',

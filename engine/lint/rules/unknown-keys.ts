@@ -14,7 +14,18 @@ function knownKeys(level: Level, release: string): string[] {
     case 'phase':
       return ['start', 'next', 'onBegin', 'onEnd', 'endIf', 'moves', 'turn', 'wrapped'];
     case 'turn':
-      return ['order', 'activePlayers', 'onBegin', 'onEnd', 'onMove', 'endIf', 'stages', 'moveLimit', ...(since('0.48.0') ? ['minMoves', 'maxMoves'] : []), 'wrapped'];
+      return [
+        'order',
+        'activePlayers',
+        'onBegin',
+        'onEnd',
+        'onMove',
+        'endIf',
+        'stages',
+        'moveLimit',
+        ...(since('0.48.0') ? ['minMoves', 'maxMoves'] : []),
+        'wrapped',
+      ];
     case 'order':
       return ['first', 'next', 'playOrder'];
     case 'stage':
@@ -53,8 +64,22 @@ export const unknownKeys: Rule = (ctx) => {
       if (known.includes(key) || (key === 'stages' && level === 'phase')) continue;
       const moved = MOVED[key];
       const near = closest(key, known);
-      const hint = moved && !known.includes(key) ? `; did you mean ${moved}?` : near ? `; did you mean \`${near}\`?` : ` (it reads ${known.filter((k) => k !== 'wrapped').map((k) => `\`${k}\``).join(', ')})`;
-      out.push(finding('unknown-key', `${path}.${key}`, `A ${level === 'order' ? 'turn order' : level} has no \`${key}\` in boardgame.io ${ctx.release}, so boardgame.io ignores it${hint}`));
+      const hint =
+        moved && !known.includes(key)
+          ? `; did you mean ${moved}?`
+          : near
+            ? `; did you mean \`${near}\`?`
+            : ` (it reads ${known
+                .filter((k) => k !== 'wrapped')
+                .map((k) => `\`${k}\``)
+                .join(', ')})`;
+      out.push(
+        finding(
+          'unknown-key',
+          `${path}.${key}`,
+          `A ${level === 'order' ? 'turn order' : level} has no \`${key}\` in boardgame.io ${ctx.release}, so boardgame.io ignores it${hint}`,
+        ),
+      );
     }
     if (level === 'turn') {
       check(value.order, `${path}.order`, 'order');

@@ -21,7 +21,12 @@ function check(makeSpec: () => GameConfig, actions: FlowAction[], numPlayers = 2
   const run = play(bgio026, core.Game(makeSpec()), actions, { numPlayers, seed });
   // Events the client would not offer never reach the reducer in a session: the bare run skips them.
   const offered = (i: number) => !CLIENT_REFUSALS.has(run.session.step(i + 1).error?.type ?? '');
-  const bare = runBare026(makeSpec, numPlayers, seed, actions.filter((_, i) => offered(i)));
+  const bare = runBare026(
+    makeSpec,
+    numPlayers,
+    seed,
+    actions.filter((_, i) => offered(i)),
+  );
   const expected = [bare[0]];
   let next = 1;
   actions.forEach((_, i) => expected.push(offered(i) ? bare[next++] : expected[expected.length - 1]));
@@ -34,9 +39,15 @@ const view = (s: Session, keys: Array<keyof FlowCtx>) =>
   s.steps.map((r) => Object.fromEntries(keys.map((k) => [k, r.ctx[k]])) as Partial<FlowCtx>);
 const fns = (s: Session, i: number) => s.step(i).trace.entries.map((e) => e.fn);
 const transitions = (s: Session, i: number) =>
-  s.step(i).trace.transitions.map((t: Transition) => ({ type: t.type, phase: t.phase, turn: t.turn, cause: t.cause, automatic: t.automatic }));
+  s
+    .step(i)
+    .trace.transitions.map((t: Transition) => ({ type: t.type, phase: t.phase, turn: t.turn, cause: t.cause, automatic: t.automatic }));
 const eventsOf = (s: Session, i: number) => s.step(i).trace.entries.flatMap((e) => e.events.map((ev) => ({ fn: e.fn, ...ev })));
-const logsOf = (s: Session, i: number) => s.step(i).trace.logs.filter((l) => l.source === 'flowscope').map((l) => l.text);
+const logsOf = (s: Session, i: number) =>
+  s
+    .step(i)
+    .trace.logs.filter((l) => l.source === 'flowscope')
+    .map((l) => l.text);
 
 // Seed document 000's card game as 0.26.3 takes it: phases are an array, run in order, and
 // moves return the new G (there is no immer).
@@ -56,7 +67,13 @@ const cards = (): GameConfig => ({
 
 describe('boardgame.io 0.26.3: phases (seed document 000, as 0.26 takes it)', () => {
   it('cycles draw ↔ play through allowedMoves, endPhaseIf and the order of flow.phases', () => {
-    const actions = [move('playCard'), ...Array(5).fill(move('drawCard')), move('drawCard'), ...Array(5).fill(move('playCard')), move('drawCard')];
+    const actions = [
+      move('playCard'),
+      ...Array(5).fill(move('drawCard')),
+      move('drawCard'),
+      ...Array(5).fill(move('playCard')),
+      move('drawCard'),
+    ];
     const s = check(cards, actions, 1);
     expect(view(s, ['phase', 'turn', 'currentPlayer', 'numMoves', 'activePlayers'])).toEqual([
       { phase: 'draw', turn: 0, currentPlayer: '0', numMoves: 0, activePlayers: null },
@@ -74,16 +91,32 @@ describe('boardgame.io 0.26.3: phases (seed document 000, as 0.26 takes it)', ()
     });
     expect(transitions(s, 0)).toEqual([
       { type: 'phase-begin', phase: 'draw', turn: 0, cause: 'the game starts in phase draw, the first of flow.phases', automatic: true },
-      { type: 'turn-begin', phase: 'draw', turn: 0, cause: 'first turn of the game (no flow.turnOrder: TurnOrder.DEFAULT)', automatic: true },
+      {
+        type: 'turn-begin',
+        phase: 'draw',
+        turn: 0,
+        cause: 'first turn of the game (no flow.turnOrder: TurnOrder.DEFAULT)',
+        automatic: true,
+      },
     ]);
     expect(transitions(s, 6)).toEqual([
       { type: 'phase-end', phase: 'draw', turn: 0, cause: 'flow.phases.draw.endPhaseIf returned true', automatic: true },
-      { type: 'phase-begin', phase: 'play', turn: 0, cause: 'boardgame.io 0.26.3 moves on to the next phase of flow.phases: play', automatic: true },
+      {
+        type: 'phase-begin',
+        phase: 'play',
+        turn: 0,
+        cause: 'boardgame.io 0.26.3 moves on to the next phase of flow.phases: play',
+        automatic: true,
+      },
     ]);
   });
 
   it('refuses the 0.27+ map of phases with what 0.26.3 would do', () => {
-    const docSpec = { setup: () => ({ deck: 5, hand: 0 }), moves: {}, flow: { startingPhase: 'draw', phases: { draw: { next: 'play' }, play: { next: 'draw' } } } };
+    const docSpec = {
+      setup: () => ({ deck: 5, hand: 0 }),
+      moves: {},
+      flow: { startingPhase: 'draw', phases: { draw: { next: 'play' }, play: { next: 'draw' } } },
+    };
     expect(() => new Session({ runtime: bgio026, config: core.Game(docSpec), numPlayers: 1, seed: 's' })).toThrow(
       /boardgame\.io 0\.26\.3 rejected the game config: Error: boardgame\.io 0\.26\.3 takes flow\.phases as an array of \{ name, … \}.*fails with "TypeError: Cannot read properties of undefined \(reading 'name'\)"/,
     );
@@ -122,7 +155,8 @@ describe('boardgame.io 0.26.3: phases (seed document 000, as 0.26 takes it)', ()
     expect(transitions(s, 0)[0].cause).toBe('the game starts in phase default (no flow.phases: the implicit default phase)');
     expect(s.step(1).error).toEqual({
       type: 'client/event_disabled',
-      message: "endPhase is disabled (endPhase is only enabled when the game has flow.phases), so boardgame.io 0.26.3's client does not offer it",
+      message:
+        "endPhase is disabled (endPhase is only enabled when the game has flow.phases), so boardgame.io 0.26.3's client does not offer it",
     });
     expect(s.game.enabledEvents).toEqual(['endTurn']);
   });
@@ -130,7 +164,13 @@ describe('boardgame.io 0.26.3: phases (seed document 000, as 0.26 takes it)', ()
   const abc = (): GameConfig => ({ setup: () => ({}), moves: {}, flow: { phases: [{ name: 'A' }, { name: 'B' }, { name: 'C' }] } });
 
   it('a phase that ends moves on to the next of flow.phases (there is no return to the previous phase); endPhase("C") names one', () => {
-    const s = check(abc, [event('endPhase'), event('endPhase'), event('endPhase'), event('endPhase', '0', 'C'), event('endPhase', '0', { next: 'B' })]);
+    const s = check(abc, [
+      event('endPhase'),
+      event('endPhase'),
+      event('endPhase'),
+      event('endPhase', '0', 'C'),
+      event('endPhase', '0', { next: 'B' }),
+    ]);
     expect(view(s, ['phase', 'turn'])).toEqual([
       { phase: 'A', turn: 0 },
       { phase: 'B', turn: 0 },
@@ -146,12 +186,16 @@ describe('boardgame.io 0.26.3: phases (seed document 000, as 0.26 takes it)', ()
       'boardgame.io 0.26.3 moves on to the next phase of flow.phases: A (the argument {"next":"B"} names no phase and was ignored)',
     );
     expect(logsOf(s, 5)).toEqual([
-      "player 0's endPhase: boardgame.io 0.26.3 ignored the argument {\"next\":\"B\"}: endPhase takes a phase name here ({ next } arrived in 0.27), so it moved on to the next phase of flow.phases",
+      'player 0\'s endPhase: boardgame.io 0.26.3 ignored the argument {"next":"B"}: endPhase takes a phase name here ({ next } arrived in 0.27), so it moved on to the next phase of flow.phases',
     ]);
   });
 
   it('notes 0.27 options that 0.26.3 ignores', () => {
-    const spec = (): GameConfig => ({ setup: () => ({}), moves: {}, flow: { startingPhase: 'B', phases: [{ name: 'A', next: 'B' }, { name: 'B' }] } });
+    const spec = (): GameConfig => ({
+      setup: () => ({}),
+      moves: {},
+      flow: { startingPhase: 'B', phases: [{ name: 'A', next: 'B' }, { name: 'B' }] },
+    });
     const s = check(spec, []);
     expect(s.step(0).ctx.phase).toBe('A');
     expect(logsOf(s, 0)).toEqual([
@@ -162,7 +206,9 @@ describe('boardgame.io 0.26.3: phases (seed document 000, as 0.26 takes it)', ()
 });
 
 describe('boardgame.io 0.26.3: turn orders (seed document 002)', () => {
-  const game = (flow: Record<string, unknown> = {}) => (): GameConfig => ({ setup: () => ({ n: 0 }), moves: { m: (G: any) => ({ ...G, n: G.n + 1 }) }, flow });
+  const game =
+    (flow: Record<string, unknown> = {}) =>
+    (): GameConfig => ({ setup: () => ({ n: 0 }), moves: { m: (G: any) => ({ ...G, n: G.n + 1 }) }, flow });
 
   it('TurnOrder.DEFAULT passes the turn round robin', () => {
     const s = check(game({ turnOrder: TurnOrder.DEFAULT }), [event('endTurn'), event('endTurn', '1'), event('endTurn', '2')], 3);
@@ -216,7 +262,7 @@ describe('boardgame.io 0.26.3: turn orders (seed document 002)', () => {
     expect(transitions(s, 1)[1]).toMatchObject({ cause: 'player 0 called endTurn("3"), naming player 3', automatic: false });
     expect(s.step(2).ok).toBe(true);
     expect(logsOf(s, 2)).toEqual([
-      "player 3's endTurn: boardgame.io 0.26.3 ignored the argument {\"next\":\"1\"}: endTurn takes a playerID of playOrder here ({ next } arrived in 0.27), so the turn passed in turn order",
+      'player 3\'s endTurn: boardgame.io 0.26.3 ignored the argument {"next":"1"}: endTurn takes a playerID of playOrder here ({ next } arrived in 0.27), so the turn passed in turn order',
     ]);
   });
 
@@ -278,7 +324,9 @@ describe('boardgame.io 0.26.3: turn orders (seed document 002)', () => {
       { activePlayers: null },
       { activePlayers: null },
     ]);
-    expect(eventsOf(s, 1)).toEqual([{ fn: 'moves.ask', name: 'setActionPlayers', args: [{ allOthers: true, once: true }], outcome: 'applied' }]);
+    expect(eventsOf(s, 1)).toEqual([
+      { fn: 'moves.ask', name: 'setActionPlayers', args: [{ allOthers: true, once: true }], outcome: 'applied' },
+    ]);
     expect(s.step(4).ok).toBe(true);
   });
 });
@@ -317,9 +365,15 @@ describe('boardgame.io 0.26.3: events game code calls', () => {
       },
     ]);
     expect(s.step(2).error?.type).toBe('action/invalid_move');
-    expect(eventsOf(s, 2)[0]).toMatchObject({ outcome: 'dropped', reason: expect.stringMatching(/^never processed: the move was refused \(action\/invalid_move\)/) });
+    expect(eventsOf(s, 2)[0]).toMatchObject({
+      outcome: 'dropped',
+      reason: expect.stringMatching(/^never processed: the move was refused \(action\/invalid_move\)/),
+    });
     expect(s.step(3).error?.type).toBe('flowscope/threw');
-    expect(eventsOf(s, 3)[0]).toMatchObject({ outcome: 'dropped', reason: 'never processed: moves.boom threw, so the whole action was discarded' });
+    expect(eventsOf(s, 3)[0]).toMatchObject({
+      outcome: 'dropped',
+      reason: 'never processed: moves.boom threw, so the whole action was discarded',
+    });
     // The second move reaches movesPerTurn, so the turn ends; the queued endTurn meets player 1's new turn.
     expect(s.step(4).ctx).toMatchObject({ turn: 1, currentPlayer: '1' });
     expect(eventsOf(s, 4)[0]).toMatchObject({ outcome: 'rejected', reason: expect.stringMatching(/player 1 has made 0$/) });
@@ -335,7 +389,8 @@ describe('boardgame.io 0.26.3: events game code calls', () => {
         name: 'endTurn',
         args: [{ next: '2' }],
         outcome: 'applied',
-        reason: 'boardgame.io 0.26.3 ignored the argument {"next":"2"}: endTurn takes a playerID of playOrder here ({ next } arrived in 0.27), so the turn passed in turn order',
+        reason:
+          'boardgame.io 0.26.3 ignored the argument {"next":"2"}: endTurn takes a playerID of playOrder here ({ next } arrived in 0.27), so the turn passed in turn order',
       },
     ]);
   });
@@ -343,7 +398,10 @@ describe('boardgame.io 0.26.3: events game code calls', () => {
   it('a disabled event does not exist on ctx.events: calling it throws', () => {
     const spec = (): GameConfig => ({ setup: () => ({}), moves: { win: (G: any, ctx: any) => (ctx.events.endGame(), G) } });
     const s = check(spec, [move('win')]);
-    expect(s.step(1).error).toMatchObject({ type: 'flowscope/threw', message: 'moves.win threw TypeError: ctx.events.endGame is not a function' });
+    expect(s.step(1).error).toMatchObject({
+      type: 'flowscope/threw',
+      message: 'moves.win threw TypeError: ctx.events.endGame is not a function',
+    });
   });
 });
 
@@ -352,7 +410,10 @@ describe('boardgame.io 0.26.3: lifecycle', () => {
     const spec = (): GameConfig => ({
       setup: () => ({ begun: 0 }),
       moves: {},
-      flow: { onTurnBegin: (G: any) => ({ ...G, begun: G.begun + 1 }), phases: [{ name: 'one', turnOrder: TurnOrder.ONCE }, { name: 'two' }] },
+      flow: {
+        onTurnBegin: (G: any) => ({ ...G, begun: G.begun + 1 }),
+        phases: [{ name: 'one', turnOrder: TurnOrder.ONCE }, { name: 'two' }],
+      },
     });
     const s = check(spec, [event('endTurn'), event('endTurn', '1')]);
     expect(view(s, ['phase', 'turn', 'currentPlayer'])).toEqual([
@@ -386,7 +447,11 @@ describe('boardgame.io 0.26.3: lifecycle', () => {
   });
 
   it('an endGameIf that returns false ends the game: anything but undefined does', () => {
-    const spec = (): GameConfig => ({ setup: () => ({ n: 0 }), moves: { inc: (G: any) => ({ n: G.n + 1 }) }, flow: { endGameIf: (G: any) => G.n >= 3 } });
+    const spec = (): GameConfig => ({
+      setup: () => ({ n: 0 }),
+      moves: { inc: (G: any) => ({ n: G.n + 1 }) },
+      flow: { endGameIf: (G: any) => G.n >= 3 },
+    });
     const s = check(spec, [move('inc'), move('inc')]);
     expect(s.step(1).ctx.gameover).toBe(false);
     // No phase-end: without flow.phases endPhase is disabled, and a disabled event does not exist at all in 0.26.
@@ -421,11 +486,27 @@ describe('boardgame.io 0.26.3: lifecycle', () => {
         endTurnIf: () => false,
         endGameIf: () => undefined,
         turnOrder: { first: () => 0, next: (_G: any, ctx: any) => (ctx.playOrderPos + 1) % ctx.numPlayers },
-        phases: [{ name: 'A', onPhaseBegin: (G: any) => G, onPhaseEnd: (G: any) => G, endPhaseIf: () => false, allowedMoves: () => ['inc'], onMove: (G: any) => G }],
+        phases: [
+          {
+            name: 'A',
+            onPhaseBegin: (G: any) => G,
+            onPhaseEnd: (G: any) => G,
+            endPhaseIf: () => false,
+            allowedMoves: () => ['inc'],
+            onMove: (G: any) => G,
+          },
+        ],
       },
     });
     const s = check(spec, [move('inc'), event('endTurn')]);
-    expect(fns(s, 0)).toEqual(['setup', 'flow.phases.A.onPhaseBegin', 'flow.turnOrder.first', 'flow.phases.A.allowedMoves', 'flow.onTurnBegin', 'flow.phases.A.allowedMoves']);
+    expect(fns(s, 0)).toEqual([
+      'setup',
+      'flow.phases.A.onPhaseBegin',
+      'flow.turnOrder.first',
+      'flow.phases.A.allowedMoves',
+      'flow.onTurnBegin',
+      'flow.phases.A.allowedMoves',
+    ]);
     expect(fns(s, 1)).toEqual([
       'flow.phases.A.allowedMoves',
       'moves.inc',
@@ -436,35 +517,111 @@ describe('boardgame.io 0.26.3: lifecycle', () => {
       'flow.phases.A.allowedMoves',
     ]);
     expect(s.step(1).trace.entries.find((e) => e.fn === 'flow.phases.A.onMove')?.playerID).toBe('0');
-    expect(fns(s, 2)).toEqual(['flow.onTurnEnd', 'flow.endGameIf', 'flow.turnOrder.next', 'flow.phases.A.endPhaseIf', 'flow.onTurnBegin', 'flow.phases.A.allowedMoves']);
+    expect(fns(s, 2)).toEqual([
+      'flow.onTurnEnd',
+      'flow.endGameIf',
+      'flow.turnOrder.next',
+      'flow.phases.A.endPhaseIf',
+      'flow.onTurnBegin',
+      'flow.phases.A.allowedMoves',
+    ]);
   });
 });
 
 describe('boardgame.io 0.26.3: every refusal is a step with a reason, and the state is untouched', () => {
-  const base = (flow: () => Record<string, unknown> = () => ({})) => (): GameConfig => ({
-    setup: () => ({ cells: [null, null], n: 0 }),
-    moves: {
-      a: (G: any) => ({ ...G, n: G.n + 1 }),
-      b: (G: any) => ({ ...G, n: G.n + 1 }),
-      claim: (G: any, ctx: any, i: number) => (G.cells[i] !== null ? undefined : { ...G, cells: G.cells.map((c: unknown, j: number) => (j === i ? ctx.playerID : c)) }),
-      crash: (G: any) => G.missing.field,
-    },
-    flow: flow(),
-  });
+  const base =
+    (flow: () => Record<string, unknown> = () => ({})) =>
+    (): GameConfig => ({
+      setup: () => ({ cells: [null, null], n: 0 }),
+      moves: {
+        a: (G: any) => ({ ...G, n: G.n + 1 }),
+        b: (G: any) => ({ ...G, n: G.n + 1 }),
+        claim: (G: any, ctx: any, i: number) =>
+          G.cells[i] !== null ? undefined : { ...G, cells: G.cells.map((c: unknown, j: number) => (j === i ? ctx.playerID : c)) },
+        crash: (G: any) => G.missing.field,
+      },
+      flow: flow(),
+    });
   const cases: Array<[string, () => GameConfig, FlowAction[], string, RegExp]> = [
-    ['an unknown move', base(), [move('nope')], 'action/unavailable_move', /^nope is not a move of this game \(its moves: a, b, claim, crash\)$/],
-    ['a move allowedMoves excludes', base(() => ({ phases: [{ name: 'main', allowedMoves: ['a'] }] })), [move('b')], 'action/unavailable_move', /^move b is not allowed in phase main: flow\.phases\.main\.allowedMoves is \["a"\]$/],
-    ['a move by a player not in actionPlayers', base(), [move('a', '1')], 'action/inactive_player', /^player 1 may not move now: it is not in ctx\.actionPlayers \(\["0"\]\); it is player 0's turn$/],
-    ['an event by a player who is not current', base(), [event('endTurn', '1')], 'action/inactive_player', /^player 1 may not call events now: boardgame\.io 0\.26\.3 lets only the current player \(0\) call them/],
-    ['a move returning undefined (0.26 has no INVALID_MOVE)', base(), [move('claim', '0', 0), move('claim', '0', 0)], 'action/invalid_move', /^moves\.claim returned undefined for args \[0\]: boardgame\.io 0\.26\.3 has no INVALID_MOVE/],
-    ['a move after the game ended', base(() => ({ endGame: true })), [event('endGame', '0', 'draw'), move('a')], 'action/gameover', /^the game is over \(gameover: 'draw'\)/],
+    [
+      'an unknown move',
+      base(),
+      [move('nope')],
+      'action/unavailable_move',
+      /^nope is not a move of this game \(its moves: a, b, claim, crash\)$/,
+    ],
+    [
+      'a move allowedMoves excludes',
+      base(() => ({ phases: [{ name: 'main', allowedMoves: ['a'] }] })),
+      [move('b')],
+      'action/unavailable_move',
+      /^move b is not allowed in phase main: flow\.phases\.main\.allowedMoves is \["a"\]$/,
+    ],
+    [
+      'a move by a player not in actionPlayers',
+      base(),
+      [move('a', '1')],
+      'action/inactive_player',
+      /^player 1 may not move now: it is not in ctx\.actionPlayers \(\["0"\]\); it is player 0's turn$/,
+    ],
+    [
+      'an event by a player who is not current',
+      base(),
+      [event('endTurn', '1')],
+      'action/inactive_player',
+      /^player 1 may not call events now: boardgame\.io 0\.26\.3 lets only the current player \(0\) call them/,
+    ],
+    [
+      'a move returning undefined (0.26 has no INVALID_MOVE)',
+      base(),
+      [move('claim', '0', 0), move('claim', '0', 0)],
+      'action/invalid_move',
+      /^moves\.claim returned undefined for args \[0\]: boardgame\.io 0\.26\.3 has no INVALID_MOVE/,
+    ],
+    [
+      'a move after the game ended',
+      base(() => ({ endGame: true })),
+      [event('endGame', '0', 'draw'), move('a')],
+      'action/gameover',
+      /^the game is over \(gameover: 'draw'\)/,
+    ],
     ['undo with nothing to undo', base(), [{ type: 'undo', playerID: '0' }], 'action/action_invalid', /^no moves to undo/],
-    ['undo of a move not in undoableMoves', base(() => ({ undoableMoves: ['a'] })), [move('b'), { type: 'undo', playerID: '0' }], 'action/action_invalid', /^move b cannot be undone: flow\.undoableMoves is \["a"\]$/],
+    [
+      'undo of a move not in undoableMoves',
+      base(() => ({ undoableMoves: ['a'] })),
+      [move('b'), { type: 'undo', playerID: '0' }],
+      'action/action_invalid',
+      /^move b cannot be undone: flow\.undoableMoves is \["a"\]$/,
+    ],
     ['redo with nothing to redo', base(), [{ type: 'redo', playerID: '0' }], 'action/action_invalid', /^no moves to redo$/],
-    ['endTurn before movesPerTurn', base(() => ({ movesPerTurn: 2 })), [move('a'), event('endTurn')], 'flow/refused', /ignores endTurn until flow\.movesPerTurn \(2\) moves are made: player 0 has made 1$/],
-    ['an event the release does not have', base(), [event('setPhase', '0', 'x')], 'flowscope/unknown_event', /^setPhase is not a boardgame\.io 0\.26\.3 event: its events are endTurn, endPhase, endGame, setActionPlayers$/],
-    ['the 0.25 event name changeActionPlayers', base(), [event('changeActionPlayers', '0', ['0'])], 'flowscope/unknown_event', /^changeActionPlayers is not a boardgame\.io 0\.26\.3 event/],
-    ['a disabled event', base(), [event('endGame')], 'client/event_disabled', /^endGame is disabled \(set flow\.endGame: true to enable it\)/],
+    [
+      'endTurn before movesPerTurn',
+      base(() => ({ movesPerTurn: 2 })),
+      [move('a'), event('endTurn')],
+      'flow/refused',
+      /ignores endTurn until flow\.movesPerTurn \(2\) moves are made: player 0 has made 1$/,
+    ],
+    [
+      'an event the release does not have',
+      base(),
+      [event('setPhase', '0', 'x')],
+      'flowscope/unknown_event',
+      /^setPhase is not a boardgame\.io 0\.26\.3 event: its events are endTurn, endPhase, endGame, setActionPlayers$/,
+    ],
+    [
+      'the 0.25 event name changeActionPlayers',
+      base(),
+      [event('changeActionPlayers', '0', ['0'])],
+      'flowscope/unknown_event',
+      /^changeActionPlayers is not a boardgame\.io 0\.26\.3 event/,
+    ],
+    [
+      'a disabled event',
+      base(),
+      [event('endGame')],
+      'client/event_disabled',
+      /^endGame is disabled \(set flow\.endGame: true to enable it\)/,
+    ],
     ['a move that throws', base(), [move('crash')], 'flowscope/threw', /^moves\.crash threw TypeError/],
   ];
   for (const [what, spec, actions, type, message] of cases) {
@@ -477,13 +634,26 @@ describe('boardgame.io 0.26.3: every refusal is a step with a reason, and the st
       if (type !== 'flow/refused') {
         const before = s.stateAt(s.lastIndex - 1);
         const after = s.stateAt(s.lastIndex);
-        expect({ G: after.G, ctx: after.ctx, _stateID: after._stateID }).toEqual({ G: before.G, ctx: before.ctx, _stateID: before._stateID });
+        expect({ G: after.G, ctx: after.ctx, _stateID: after._stateID }).toEqual({
+          G: before.G,
+          ctx: before.ctx,
+          _stateID: before._stateID,
+        });
       }
     });
   }
 
   it('undo, redo and reset do what 0.26.3 does (RESET returns the reducer’s own initial state)', () => {
-    const s = check(base(), [move('a'), move('a'), { type: 'undo', playerID: '1' }, { type: 'redo', playerID: '0' }, { type: 'undo', playerID: '0' }, { type: 'reset' }, move('b'), { type: 'reset' }]);
+    const s = check(base(), [
+      move('a'),
+      move('a'),
+      { type: 'undo', playerID: '1' },
+      { type: 'redo', playerID: '0' },
+      { type: 'undo', playerID: '0' },
+      { type: 'reset' },
+      move('b'),
+      { type: 'reset' },
+    ]);
     expect(s.steps.map((r) => (r.ok ? (s.stateAt(r.index).G as any).n : r.error?.type))).toEqual([0, 1, 2, 1, 2, 1, 0, 1, 0]);
     expect(s.stateAt(8)).toEqual(s.stateAt(0));
   });
@@ -508,7 +678,9 @@ describe('boardgame.io 0.26.3: modules, configs, seeds', () => {
     const wrapped = play(bgio026, core.Game(cards()), [move('drawCard')], { numPlayers: 1 });
     expect(plain.stepped).toEqual(wrapped.stepped);
     expect(() => new Session({ runtime: bgio026, config: RealGame(cards()), numPlayers: 1, seed: 's' })).toThrow(SessionError);
-    expect(() => new Session({ runtime: bgio026, config: RealGame(cards()), numPlayers: 1, seed: 's' })).toThrow(/keeps the moves and hooks only inside closures/);
+    expect(() => new Session({ runtime: bgio026, config: RealGame(cards()), numPlayers: 1, seed: 's' })).toThrow(
+      /keeps the moves and hooks only inside closures/,
+    );
   });
 
   it('seeds ctx._random from the session seed: same seed, same states', () => {
@@ -527,7 +699,13 @@ describe('boardgame.io 0.26.3: modules, configs, seeds', () => {
   });
 
   it('setupData is not passed to setup in 0.26.3, and says so', () => {
-    const s = new Session({ runtime: bgio026, config: { setup: (_ctx: any, data: any) => ({ data: data ?? null }), moves: {} }, numPlayers: 2, seed: 's', setupData: { size: 3 } });
+    const s = new Session({
+      runtime: bgio026,
+      config: { setup: (_ctx: any, data: any) => ({ data: data ?? null }), moves: {} },
+      numPlayers: 2,
+      seed: 's',
+      setupData: { size: 3 },
+    });
     expect(s.currentState.G).toEqual({ data: null });
     expect(logsOf(s, 0)).toEqual(['boardgame.io 0.26.3 calls setup(ctx) with no setupData: the setup data is ignored']);
   });
@@ -553,7 +731,9 @@ describe('boardgame.io 0.26.3: modules, configs, seeds', () => {
     expect(s2.game.availableMoves(s2.currentState, '1')).toEqual([]);
     expect(s2.game.isPlayerActive(s2.currentState, '1')).toBe(false);
     expect(fns(s2, 0)).toEqual(['setup', 'flow.phases.p.allowedMoves', 'flow.phases.p.allowedMoves']);
-    expect(new Session({ runtime: bgio026, config: { moves: {} }, numPlayers: 2, seed: 's' }).game.enumerate(s2.currentState, '0')).toBeNull();
+    expect(
+      new Session({ runtime: bgio026, config: { moves: {} }, numPlayers: 2, seed: 's' }).game.enumerate(s2.currentState, '0'),
+    ).toBeNull();
   });
 
   it('is registered as the flow-era release 0.26.3, oldest first', async () => {

@@ -19,7 +19,12 @@ function check(makeSpec: () => GameConfig, actions: FlowAction[], numPlayers = 2
   const run = play(bgio032, core.Game(makeSpec()), actions, { numPlayers, seed });
   // Events the client would not offer never reach the reducer in a session: the bare run skips them.
   const offered = (i: number) => !CLIENT_REFUSALS.has(run.session.step(i + 1).error?.type ?? '');
-  const bare = runBare032(makeSpec, numPlayers, seed, actions.filter((_, i) => offered(i)));
+  const bare = runBare032(
+    makeSpec,
+    numPlayers,
+    seed,
+    actions.filter((_, i) => offered(i)),
+  );
   const expected = [bare[0]];
   let next = 1;
   actions.forEach((_, i) => expected.push(offered(i) ? bare[next++] : expected[expected.length - 1]));
@@ -34,7 +39,9 @@ const view = (s: Session, keys: Array<keyof FlowCtx>) =>
   s.steps.map((r) => Object.fromEntries(keys.map((k) => [k, r.ctx[k]])) as Partial<FlowCtx>);
 const fns = (s: Session, i: number) => s.step(i).trace.entries.map((e) => e.fn);
 const transitions = (s: Session, i: number) =>
-  s.step(i).trace.transitions.map((t: Transition) => ({ type: t.type, phase: t.phase, turn: t.turn, cause: t.cause, automatic: t.automatic }));
+  s
+    .step(i)
+    .trace.transitions.map((t: Transition) => ({ type: t.type, phase: t.phase, turn: t.turn, cause: t.cause, automatic: t.automatic }));
 const eventsOf = (s: Session, i: number) => s.step(i).trace.entries.flatMap((e) => e.events.map((ev) => ({ fn: e.fn, ...ev })));
 
 // Seed document 000: the card game, single player.
@@ -61,7 +68,13 @@ const cards = (): GameConfig => ({
 
 describe('boardgame.io 0.32.1: phases (seed document 000)', () => {
   it('cycles draw ↔ play through allowedMoves, endPhaseIf and next', () => {
-    const actions = [move('playCard'), ...Array(5).fill(move('drawCard')), move('drawCard'), ...Array(5).fill(move('playCard')), move('drawCard')];
+    const actions = [
+      move('playCard'),
+      ...Array(5).fill(move('drawCard')),
+      move('drawCard'),
+      ...Array(5).fill(move('playCard')),
+      move('drawCard'),
+    ];
     const s = check(cards, actions, 1);
     expect(view(s, ['phase', 'turn', 'currentPlayer', 'numMoves', 'activePlayers'])).toEqual([
       { phase: 'draw', turn: 0, currentPlayer: '0', numMoves: 0, activePlayers: null },
@@ -87,14 +100,26 @@ describe('boardgame.io 0.32.1: phases (seed document 000)', () => {
     ]);
     expect(transitions(s, 0)).toEqual([
       { type: 'phase-begin', phase: 'draw', turn: 0, cause: 'the game starts in phase draw (flow.startingPhase)', automatic: true },
-      { type: 'turn-begin', phase: 'draw', turn: 0, cause: 'first turn of the game (no flow.turnOrder: TurnOrder.DEFAULT)', automatic: true },
+      {
+        type: 'turn-begin',
+        phase: 'draw',
+        turn: 0,
+        cause: 'first turn of the game (no flow.turnOrder: TurnOrder.DEFAULT)',
+        automatic: true,
+      },
     ]);
   });
 
   const abc = (): GameConfig => ({ setup: () => ({}), moves: { noop: (G: any) => G }, flow: { phases: { A: {}, B: {} } } });
 
   it('starts in the implicit default phase, and a phase without next returns to the previous one', () => {
-    const s = check(abc, [event('endPhase'), event('endPhase', '0', { next: 'A' }), event('endPhase', '0', { next: 'B' }), event('endPhase'), event('endPhase')]);
+    const s = check(abc, [
+      event('endPhase'),
+      event('endPhase', '0', { next: 'A' }),
+      event('endPhase', '0', { next: 'B' }),
+      event('endPhase'),
+      event('endPhase'),
+    ]);
     expect(view(s, ['phase', 'turn', 'currentPlayer'])).toEqual([
       { phase: 'default', turn: 0, currentPlayer: '0' },
       { phase: 'default', turn: 0, currentPlayer: '0' },
@@ -107,7 +132,13 @@ describe('boardgame.io 0.32.1: phases (seed document 000)', () => {
     expect(transitions(s, 0)[0].cause).toBe('the game starts in the implicit phase default (no flow.startingPhase)');
     expect(transitions(s, 1)).toEqual([
       { type: 'phase-end', phase: 'default', turn: 0, cause: 'player 0 called endPhase()', automatic: false },
-      { type: 'phase-begin', phase: 'default', turn: 0, cause: 'the implicit default phase has no next, so boardgame.io 0.32.1 returns to the previous phase, default', automatic: false },
+      {
+        type: 'phase-begin',
+        phase: 'default',
+        turn: 0,
+        cause: 'the implicit default phase has no next, so boardgame.io 0.32.1 returns to the previous phase, default',
+        automatic: false,
+      },
     ]);
     expect(transitions(s, 2)[1].cause).toBe('player 0 called endPhase({"next":"A"}), asking for phase A');
     expect(transitions(s, 4)[1].cause).toBe('flow.phases.B has no next, so boardgame.io 0.32.1 returns to the previous phase, A');
@@ -123,7 +154,10 @@ describe('boardgame.io 0.32.1: phases (seed document 000)', () => {
       message:
         'boardgame.io 0.32.1 rejected the argument {"next":"zzz"} (it takes { next: phaseName } naming a phase, and logs "invalid argument to endPhase"); phase A still ended, and began again',
     });
-    expect(transitions(s, 2).map((t) => [t.type, t.phase])).toEqual([['phase-end', 'A'], ['phase-begin', 'A']]);
+    expect(transitions(s, 2).map((t) => [t.type, t.phase])).toEqual([
+      ['phase-end', 'A'],
+      ['phase-begin', 'A'],
+    ]);
     expect(transitions(s, 2)[1].cause).toMatch(/whose argument names no phase .* so phase A began again/);
     expect(s.stateAt(2)._stateID).toBe(2);
   });
@@ -141,7 +175,9 @@ describe('boardgame.io 0.32.1: phases (seed document 000)', () => {
 });
 
 describe('boardgame.io 0.32.1: turn orders (seed document 002)', () => {
-  const game = (flow: Record<string, unknown> = {}) => (): GameConfig => ({ setup: () => ({ n: 0 }), moves: { m: (G: any) => void G.n++ }, flow });
+  const game =
+    (flow: Record<string, unknown> = {}) =>
+    (): GameConfig => ({ setup: () => ({ n: 0 }), moves: { m: (G: any) => void G.n++ }, flow });
 
   it('TurnOrder.DEFAULT passes the turn round robin', () => {
     const s = check(game({ turnOrder: TurnOrder.DEFAULT }), [event('endTurn'), event('endTurn', '1'), event('endTurn', '2')], 3);
@@ -201,7 +237,9 @@ describe('boardgame.io 0.32.1: turn orders (seed document 002)', () => {
       message:
         'boardgame.io 0.32.1 rejected the argument \'1\' (it takes { next: playerID } naming a player of playOrder, and logs "invalid argument to endTurn"); the turn still ended and player 3 plays on',
     });
-    expect(transitions(s, 2)[1].cause).toMatch(/player 3 called endTurn\("1"\), whose argument names no player of playOrder .* so player 3 plays again/);
+    expect(transitions(s, 2)[1].cause).toMatch(
+      /player 3 called endTurn\("1"\), whose argument names no player of playOrder .* so player 3 plays again/,
+    );
   });
 
   it('endTurnIf returning { next } picks the next player; returning a bare playerID (0.26 style) does not', () => {
@@ -246,7 +284,9 @@ describe('boardgame.io 0.32.1: turn orders (seed document 002)', () => {
       { turn: 0, currentPlayer: '0', activePlayers: {} },
     ]);
     expect(fns(s, 0)).toContain('flow.turnOrder.actionPlayers.value');
-    expect(eventsOf(s, 2)).toEqual([{ fn: 'moves.ask', name: 'setActionPlayers', args: [{ others: true, once: true }], outcome: 'applied' }]);
+    expect(eventsOf(s, 2)).toEqual([
+      { fn: 'moves.ask', name: 'setActionPlayers', args: [{ others: true, once: true }], outcome: 'applied' },
+    ]);
     expect(s.step(5).error?.type).toBe('action/inactive_player');
     expect(s.step(6).error?.message).toMatch(/may not call events now/);
   });
@@ -330,7 +370,11 @@ describe('boardgame.io 0.32.1: events game code calls', () => {
       reason: 'never processed: the move was refused (action/invalid_move), and boardgame.io 0.32.1 drops the events of a refused move',
     });
     expect(s.step(3).error).toMatchObject({ type: 'flowscope/threw', message: expect.stringMatching(/^moves\.boom threw TypeError/) });
-    expect(eventsOf(s, 3)[0]).toMatchObject({ name: 'endPhase', outcome: 'dropped', reason: 'never processed: moves.boom threw, so the whole action was discarded' });
+    expect(eventsOf(s, 3)[0]).toMatchObject({
+      name: 'endPhase',
+      outcome: 'dropped',
+      reason: 'never processed: moves.boom threw, so the whole action was discarded',
+    });
     // The second move reaches movesPerTurn and the turn ends; its queued endTurn then meets
     // player 1's new turn, where no move has been made yet.
     expect(s.step(4).ctx).toMatchObject({ turn: 1, currentPlayer: '1' });
@@ -415,7 +459,13 @@ describe('boardgame.io 0.32.1: lifecycle', () => {
     expect(fns(s, 2)).toEqual(['flow.phases.one.turnOrder.next']);
     expect(transitions(s, 2)).toEqual([
       { type: 'turn-end', phase: 'one', turn: 1, cause: 'player 1 called endTurn()', automatic: false },
-      { type: 'phase-end', phase: 'one', turn: 2, cause: 'flow.phases.one.turnOrder.next returned undefined: every player has had a turn', automatic: true },
+      {
+        type: 'phase-end',
+        phase: 'one',
+        turn: 2,
+        cause: 'flow.phases.one.turnOrder.next returned undefined: every player has had a turn',
+        automatic: true,
+      },
       { type: 'phase-begin', phase: 'two', turn: 2, cause: "flow.phases.one.next is 'two'", automatic: true },
       {
         type: 'turn-begin',
@@ -431,7 +481,10 @@ describe('boardgame.io 0.32.1: lifecycle', () => {
     const spec = (): GameConfig => ({
       setup: () => ({ go: false }),
       moves: { go: (G: any) => void (G.go = true) },
-      flow: { startingPhase: 'A', phases: { A: { endPhaseIf: (G: any) => G.go, next: 'B' }, B: { endPhaseIf: (G: any) => G.go, next: 'A' } } },
+      flow: {
+        startingPhase: 'A',
+        phases: { A: { endPhaseIf: (G: any) => G.go, next: 'B' }, B: { endPhaseIf: (G: any) => G.go, next: 'A' } },
+      },
     });
     const s = check(spec, [move('go')]);
     expect(s.step(1).ctx.phase).toBe('default');
@@ -451,7 +504,9 @@ describe('boardgame.io 0.32.1: lifecycle', () => {
     const spec = (): GameConfig => ({
       setup: () => ({}),
       moves: {},
-      flow: { phases: { A: {}, B: { turnOrder: { first: () => 0, next: (_G: any, ctx: any) => (ctx.playOrderPos + 1) % ctx.numPlayers } } } },
+      flow: {
+        phases: { A: {}, B: { turnOrder: { first: () => 0, next: (_G: any, ctx: any) => (ctx.playOrderPos + 1) % ctx.numPlayers } } },
+      },
     });
     const s = check(spec, [event('endTurn'), event('endPhase', '1', { next: 'B' })]);
     expect(view(s, ['phase', 'turn', 'currentPlayer'])[2]).toEqual({ phase: 'B', turn: 1, currentPlayer: '0' });
@@ -497,11 +552,18 @@ describe('boardgame.io 0.32.1: lifecycle', () => {
       { type: 'turn-end', phase: 'A', turn: 0, cause: 'the game is ending: flow.endGameIf returned {"winner":"0"}', automatic: true },
       { type: 'game-end', phase: 'A', turn: 0, cause: 'flow.endGameIf returned {"winner":"0"}', automatic: true },
     ]);
-    expect(s.step(3).error).toEqual({ type: 'action/gameover', message: 'the game is over (gameover: {"winner":"0"}), and boardgame.io 0.32.1 refuses every move then' });
+    expect(s.step(3).error).toEqual({
+      type: 'action/gameover',
+      message: 'the game is over (gameover: {"winner":"0"}), and boardgame.io 0.32.1 refuses every move then',
+    });
   });
 
   it('an endGameIf that returns false ends the game: anything but undefined does', () => {
-    const spec = (): GameConfig => ({ setup: () => ({ n: 0 }), moves: { inc: (G: any) => void G.n++ }, flow: { endGameIf: (G: any) => G.n >= 3 } });
+    const spec = (): GameConfig => ({
+      setup: () => ({ n: 0 }),
+      moves: { inc: (G: any) => void G.n++ },
+      flow: { endGameIf: (G: any) => G.n >= 3 },
+    });
     const s = check(spec, [move('inc'), move('inc')]);
     expect(s.step(1).ctx.gameover).toBe(false);
     expect(transitions(s, 1).map((t) => `${t.type}: ${t.cause}`)).toEqual([
@@ -525,12 +587,26 @@ describe('boardgame.io 0.32.1: lifecycle', () => {
         endGameIf: () => undefined,
         turnOrder: { first: () => 0, next: (_G: any, ctx: any) => (ctx.playOrderPos + 1) % ctx.numPlayers },
         phases: {
-          A: { onPhaseBegin: (G: any) => G, onPhaseEnd: (G: any) => G, endPhaseIf: () => false, allowedMoves: () => ['inc'], onMove: (G: any) => G, next: 'A' },
+          A: {
+            onPhaseBegin: (G: any) => G,
+            onPhaseEnd: (G: any) => G,
+            endPhaseIf: () => false,
+            allowedMoves: () => ['inc'],
+            onMove: (G: any) => G,
+            next: 'A',
+          },
         },
       },
     });
     const s = check(spec, [move('inc'), event('endTurn')]);
-    expect(fns(s, 0)).toEqual(['setup', 'flow.phases.A.onPhaseBegin', 'flow.turnOrder.first', 'flow.phases.A.allowedMoves', 'flow.onTurnBegin', 'flow.phases.A.allowedMoves']);
+    expect(fns(s, 0)).toEqual([
+      'setup',
+      'flow.phases.A.onPhaseBegin',
+      'flow.turnOrder.first',
+      'flow.phases.A.allowedMoves',
+      'flow.onTurnBegin',
+      'flow.phases.A.allowedMoves',
+    ]);
     expect(fns(s, 1)).toEqual([
       'flow.phases.A.allowedMoves',
       'moves.inc',
@@ -542,40 +618,121 @@ describe('boardgame.io 0.32.1: lifecycle', () => {
     ]);
     expect(s.step(1).trace.entries.find((e) => e.fn === 'flow.phases.A.onMove')?.playerID).toBe('0');
     expect(s.step(1).trace.entries.find((e) => e.fn === 'moves.inc')?.playerID).toBe('0');
-    expect(fns(s, 2)).toEqual(['flow.onTurnEnd', 'flow.endGameIf', 'flow.turnOrder.next', 'flow.phases.A.endPhaseIf', 'flow.onTurnBegin', 'flow.phases.A.allowedMoves']);
+    expect(fns(s, 2)).toEqual([
+      'flow.onTurnEnd',
+      'flow.endGameIf',
+      'flow.turnOrder.next',
+      'flow.phases.A.endPhaseIf',
+      'flow.onTurnBegin',
+      'flow.phases.A.allowedMoves',
+    ]);
   });
 });
 
 describe('boardgame.io 0.32.1: every refusal is a step with a reason, and the state is untouched', () => {
-  const base = (flow: Record<string, unknown> | (() => Record<string, unknown>) = {}) => (): GameConfig => ({
-    setup: () => ({ cells: [null, null], n: 0 }),
-    moves: {
-      a: (G: any) => void G.n++,
-      b: (G: any) => void G.n++,
-      claim: (G: any, ctx: any, i: number) => {
-        if (G.cells[i] !== null) return INVALID_MOVE;
-        G.cells[i] = ctx.playerID;
+  const base =
+    (flow: Record<string, unknown> | (() => Record<string, unknown>) = {}) =>
+    (): GameConfig => ({
+      setup: () => ({ cells: [null, null], n: 0 }),
+      moves: {
+        a: (G: any) => void G.n++,
+        b: (G: any) => void G.n++,
+        claim: (G: any, ctx: any, i: number) => {
+          if (G.cells[i] !== null) return INVALID_MOVE;
+          G.cells[i] = ctx.playerID;
+        },
+        crash: (G: any) => G.missing.field,
       },
-      crash: (G: any) => G.missing.field,
-    },
-    flow: typeof flow === 'function' ? flow() : { ...flow },
-  });
+      flow: typeof flow === 'function' ? flow() : { ...flow },
+    });
   const phased = () => ({ startingPhase: 'main', phases: { main: { allowedMoves: ['a', 'claim', 'crash'] } } });
   const cases: Array<[string, () => GameConfig, FlowAction[], string, RegExp]> = [
-    ['an unknown move', base(), [move('nope')], 'action/unavailable_move', /^nope is not a move of this game \(its moves: a, b, claim, crash\)$/],
-    ['a move allowedMoves excludes', base(phased), [move('b')], 'action/unavailable_move', /^move b is not allowed in phase main: flow\.phases\.main\.allowedMoves is \["a","claim","crash"\]$/],
-    ['a move by a player not in actionPlayers', base(), [move('a', '1')], 'action/inactive_player', /^player 1 may not move now: it is not in ctx\.actionPlayers \(\["0"\]\); it is player 0's turn$/],
-    ['an event by a player who is not current', base(), [event('endTurn', '1')], 'action/inactive_player', /^player 1 may not call events now/],
-    ['a move returning INVALID_MOVE', base(), [move('claim', '0', 0), move('claim', '0', 0)], 'action/invalid_move', /^claim returned INVALID_MOVE for args \[0\]$/],
-    ['a move after the game ended', base({ endGame: true }), [event('endGame'), move('a')], 'action/gameover', /^the game is over \(gameover: true\)/],
+    [
+      'an unknown move',
+      base(),
+      [move('nope')],
+      'action/unavailable_move',
+      /^nope is not a move of this game \(its moves: a, b, claim, crash\)$/,
+    ],
+    [
+      'a move allowedMoves excludes',
+      base(phased),
+      [move('b')],
+      'action/unavailable_move',
+      /^move b is not allowed in phase main: flow\.phases\.main\.allowedMoves is \["a","claim","crash"\]$/,
+    ],
+    [
+      'a move by a player not in actionPlayers',
+      base(),
+      [move('a', '1')],
+      'action/inactive_player',
+      /^player 1 may not move now: it is not in ctx\.actionPlayers \(\["0"\]\); it is player 0's turn$/,
+    ],
+    [
+      'an event by a player who is not current',
+      base(),
+      [event('endTurn', '1')],
+      'action/inactive_player',
+      /^player 1 may not call events now/,
+    ],
+    [
+      'a move returning INVALID_MOVE',
+      base(),
+      [move('claim', '0', 0), move('claim', '0', 0)],
+      'action/invalid_move',
+      /^claim returned INVALID_MOVE for args \[0\]$/,
+    ],
+    [
+      'a move after the game ended',
+      base({ endGame: true }),
+      [event('endGame'), move('a')],
+      'action/gameover',
+      /^the game is over \(gameover: true\)/,
+    ],
     ['undo with nothing to undo', base(), [{ type: 'undo', playerID: '0' }], 'action/action_invalid', /^no moves to undo/],
-    ['undo of a move not in undoableMoves', base({ undoableMoves: ['a'] }), [move('b'), { type: 'undo', playerID: '0' }], 'action/action_invalid', /^move b cannot be undone: flow\.undoableMoves is \["a"\]$/],
+    [
+      'undo of a move not in undoableMoves',
+      base({ undoableMoves: ['a'] }),
+      [move('b'), { type: 'undo', playerID: '0' }],
+      'action/action_invalid',
+      /^move b cannot be undone: flow\.undoableMoves is \["a"\]$/,
+    ],
     ['redo with nothing to redo', base(), [{ type: 'redo', playerID: '0' }], 'action/action_invalid', /^no moves to redo$/],
-    ['endTurn before movesPerTurn', base({ movesPerTurn: 2 }), [move('a'), event('endTurn')], 'flow/refused', /ignores endTurn until flow\.movesPerTurn \(2\) moves are made: player 0 has made 1$/],
-    ['an event the release does not have', base(), [event('setPhase', '0', 'x')], 'flowscope/unknown_event', /^setPhase is not a boardgame\.io 0\.32\.1 event: its events are endTurn, endPhase, endGame, setActionPlayers$/],
-    ['an event of a later release (0.33+)', base(), [event('setActivePlayers', '0', {})], 'flowscope/unknown_event', /setActivePlayers is not a boardgame\.io 0\.32\.1 event/],
-    ['a disabled event', base(), [event('endGame')], 'client/event_disabled', /^endGame is disabled \(set flow\.endGame: true to enable it\)/],
-    ['endPhase with no phases', base(), [event('endPhase')], 'client/event_disabled', /^endPhase is disabled \(endPhase is only enabled when the game has flow\.phases\)/],
+    [
+      'endTurn before movesPerTurn',
+      base({ movesPerTurn: 2 }),
+      [move('a'), event('endTurn')],
+      'flow/refused',
+      /ignores endTurn until flow\.movesPerTurn \(2\) moves are made: player 0 has made 1$/,
+    ],
+    [
+      'an event the release does not have',
+      base(),
+      [event('setPhase', '0', 'x')],
+      'flowscope/unknown_event',
+      /^setPhase is not a boardgame\.io 0\.32\.1 event: its events are endTurn, endPhase, endGame, setActionPlayers$/,
+    ],
+    [
+      'an event of a later release (0.33+)',
+      base(),
+      [event('setActivePlayers', '0', {})],
+      'flowscope/unknown_event',
+      /setActivePlayers is not a boardgame\.io 0\.32\.1 event/,
+    ],
+    [
+      'a disabled event',
+      base(),
+      [event('endGame')],
+      'client/event_disabled',
+      /^endGame is disabled \(set flow\.endGame: true to enable it\)/,
+    ],
+    [
+      'endPhase with no phases',
+      base(),
+      [event('endPhase')],
+      'client/event_disabled',
+      /^endPhase is disabled \(endPhase is only enabled when the game has flow\.phases\)/,
+    ],
     ['a move that throws', base(), [move('crash')], 'flowscope/threw', /^moves\.crash threw TypeError/],
   ];
   for (const [what, spec, actions, type, message] of cases) {
@@ -588,7 +745,11 @@ describe('boardgame.io 0.32.1: every refusal is a step with a reason, and the st
       if (type !== 'flow/refused') {
         const before = s.stateAt(s.lastIndex - 1);
         const after = s.stateAt(s.lastIndex);
-        expect({ G: after.G, ctx: after.ctx, _stateID: after._stateID }).toEqual({ G: before.G, ctx: before.ctx, _stateID: before._stateID });
+        expect({ G: after.G, ctx: after.ctx, _stateID: after._stateID }).toEqual({
+          G: before.G,
+          ctx: before.ctx,
+          _stateID: before._stateID,
+        });
       }
     });
   }
@@ -600,7 +761,15 @@ describe('boardgame.io 0.32.1: every refusal is a step with a reason, and the st
   });
 
   it('undo, redo and reset do what 0.32.1 does', () => {
-    const s = check(base(), [move('a'), move('a'), { type: 'undo', playerID: '1' }, { type: 'redo', playerID: '0' }, { type: 'undo', playerID: '0' }, { type: 'reset' }, move('b')]);
+    const s = check(base(), [
+      move('a'),
+      move('a'),
+      { type: 'undo', playerID: '1' },
+      { type: 'redo', playerID: '0' },
+      { type: 'undo', playerID: '0' },
+      { type: 'reset' },
+      move('b'),
+    ]);
     expect(s.steps.map((r) => (r.ok ? (s.stateAt(r.index).G as any).n : r.error?.type))).toEqual([0, 1, 2, 1, 2, 1, 0, 1]);
   });
 });
@@ -624,7 +793,9 @@ describe('boardgame.io 0.32.1: modules, configs, seeds', () => {
     const wrapped = play(bgio032, core.Game(cards()), [move('drawCard')], { numPlayers: 1 });
     expect(plain.stepped).toEqual(wrapped.stepped);
     expect(() => new Session({ runtime: bgio032, config: RealGame(cards()), numPlayers: 1, seed: 's' })).toThrow(SessionError);
-    expect(() => new Session({ runtime: bgio032, config: RealGame(cards()), numPlayers: 1, seed: 's' })).toThrow(/did not come from Flowscope's boardgame\.io\/core/);
+    expect(() => new Session({ runtime: bgio032, config: RealGame(cards()), numPlayers: 1, seed: 's' })).toThrow(
+      /did not come from Flowscope's boardgame\.io\/core/,
+    );
   });
 
   it('a processed flow (FlowWithPhases(...)) runs as is: moves are traced, its closed hooks are not', () => {

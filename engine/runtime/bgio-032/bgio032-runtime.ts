@@ -1,5 +1,15 @@
 import { AI, MCTSBot, RandomBot } from 'bgio-0.32/dist/ai.js';
-import { CreateGameReducer, Flow, FlowWithPhases, Game, INVALID_MOVE, InitializeGame, Pass, PlayerView, TurnOrder } from 'bgio-0.32/dist/core.js';
+import {
+  CreateGameReducer,
+  Flow,
+  FlowWithPhases,
+  Game,
+  INVALID_MOVE,
+  InitializeGame,
+  Pass,
+  PlayerView,
+  TurnOrder,
+} from 'bgio-0.32/dist/core.js';
 import { PluginPlayer } from 'bgio-0.32/dist/plugins.js';
 import type { FlowRelease } from '../flow-era/release';
 import { makeFlowRuntime } from '../flow-era/flow-game';
@@ -34,7 +44,17 @@ export const release032: FlowRelease = {
 const FlowscopeGame = wrapGame(Game);
 
 export const bgio032 = makeFlowRuntime(release032, {
-  'boardgame.io/core': { Game: FlowscopeGame, InitializeGame, CreateGameReducer, Flow, FlowWithPhases, TurnOrder, Pass, PlayerView, INVALID_MOVE },
+  'boardgame.io/core': {
+    Game: FlowscopeGame,
+    InitializeGame,
+    CreateGameReducer,
+    Flow,
+    FlowWithPhases,
+    TurnOrder,
+    Pass,
+    PlayerView,
+    INVALID_MOVE,
+  },
   // The root export's game-logic part (its clients need React and a browser).
   'boardgame.io': { Game: FlowscopeGame, Flow, FlowWithPhases, TurnOrder, Pass, AI, RandomBot, MCTSBot },
   'boardgame.io/ai': { AI, RandomBot, MCTSBot },

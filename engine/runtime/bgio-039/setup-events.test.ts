@@ -10,6 +10,10 @@ describe('the event permission matrix of 0.39.16, observed: nothing is refused (
   const table = observeMatrix(runtime, internal);
 
   it('endGame from setup crashes InitializeGame, in the session as in the bare reducer (fixed in 0.43.0, #888)', () => {
-    expect(table.setup.endGame).toEqual({ outcome: 'X', reason: 'creating the game failed: TypeError: state.deltalog is not iterable', mismatch: false });
+    expect(table.setup.endGame).toEqual({
+      outcome: 'X',
+      reason: 'creating the game failed: TypeError: state.deltalog is not iterable',
+      mismatch: false,
+    });
   });
 });

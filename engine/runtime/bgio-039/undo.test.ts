@@ -17,10 +17,19 @@ describe('trace paths on 0.39.16', () => {
       moves: { keep: () => undefined },
       turn: { stages: { S: { moves: { poke: () => undefined } } } },
     });
-    const actions: FlowAction[] = [event('setStage', ['S']), move('poke'), event('endStage'), move('keep'), { type: 'undo', playerID: '0' }];
+    const actions: FlowAction[] = [
+      event('setStage', ['S']),
+      move('poke'),
+      event('endStage'),
+      move('keep'),
+      { type: 'undo', playerID: '0' },
+    ];
     const { session, bare, mismatches } = runScenario(runtime, internal, { numPlayers: 2, config, actions });
     expect(mismatches).toEqual([]);
-    expect(session.step(5).error).toEqual({ type: 'flowscope/threw', message: "boardgame.io threw TypeError: Cannot read properties of null (reading 'undoable')" });
+    expect(session.step(5).error).toEqual({
+      type: 'flowscope/threw',
+      message: "boardgame.io threw TypeError: Cannot read properties of null (reading 'undoable')",
+    });
     expect(bare[5]).toEqual(bare[4]);
   });
 });
@@ -94,7 +103,10 @@ describe('undo, redo and reset on 0.39.16 (before the undo rework of 0.41.0)', (
   });
 
   it('undo does not restore the random state (it does from 0.41.0)', () => {
-    const roll = (): GameConfig => ({ setup: () => ({ rolls: [] }), moves: { roll: (G: any, ctx: any) => void G.rolls.push(ctx.random.D6()) } });
+    const roll = (): GameConfig => ({
+      setup: () => ({ rolls: [] }),
+      moves: { roll: (G: any, ctx: any) => void G.rolls.push(ctx.random.D6()) },
+    });
     const actions: FlowAction[] = [move('roll'), { type: 'undo', playerID: '0' }, move('roll')];
     const { bare, mismatches } = runScenario(runtime, internal, { numPlayers: 2, config: roll, actions });
     expect(mismatches).toEqual([]);

@@ -32,14 +32,30 @@ describe('undo, redo and reset on 0.43.3', () => {
     const { session, bare, mismatches } = runScenario(runtime, internal, { numPlayers: 2, config, actions });
     expect(mismatches).toEqual([]);
     expect(session.steps.map((s) => s.ok)).toEqual([true, true, true, true, true, false, true, true, true]);
-    expect(session.step(5).error).toEqual({ type: 'flowscope/threw', message: "boardgame.io threw TypeError: Cannot read properties of null (reading 'undoable')" });
+    expect(session.step(5).error).toEqual({
+      type: 'flowscope/threw',
+      message: "boardgame.io threw TypeError: Cannot read properties of null (reading 'undoable')",
+    });
     expect(bare.map((s) => (s.G as { n: number }).n)).toEqual([0, 1, 1, 11, 1, 1, 11, 0, 1]);
-    expect(session.steps.map((s) => s.ctx.activePlayers)).toEqual([null, null, { 0: 'S' }, { 0: 'S' }, { 0: 'S' }, { 0: 'S' }, { 0: 'S' }, null, null]);
+    expect(session.steps.map((s) => s.ctx.activePlayers)).toEqual([
+      null,
+      null,
+      { 0: 'S' },
+      { 0: 'S' },
+      { 0: 'S' },
+      { 0: 'S' },
+      { 0: 'S' },
+      null,
+      null,
+    ]);
     expect(bare.map((s) => s._stateID)).toEqual([0, 1, 2, 3, 4, 4, 5, 0, 1]);
   });
 
   it('undo restores the random state too (0.41.0)', () => {
-    const roll = (): GameConfig => ({ setup: () => ({ rolls: [] }), moves: { roll: (G: any, ctx: any) => void G.rolls.push(ctx.random.D6()) } });
+    const roll = (): GameConfig => ({
+      setup: () => ({ rolls: [] }),
+      moves: { roll: (G: any, ctx: any) => void G.rolls.push(ctx.random.D6()) },
+    });
     const actions: FlowAction[] = [move('roll'), { type: 'undo', playerID: '0' }, move('roll')];
     const { bare, mismatches } = runScenario(runtime, internal, { numPlayers: 2, config: roll, actions });
     expect(mismatches).toEqual([]);

@@ -6,7 +6,11 @@ import { bindConsoleLate, unbindConsoleLate } from '../phases-era/late-console';
 bindConsoleLate();
 let loaded;
 try {
-  loaded = await Promise.all([import('bgio-0.49/dist/cjs/internal.js'), import('bgio-0.49/dist/cjs/core.js'), import('bgio-0.49/dist/cjs/plugins.js')]);
+  loaded = await Promise.all([
+    import('bgio-0.49/dist/cjs/internal.js'),
+    import('bgio-0.49/dist/cjs/core.js'),
+    import('bgio-0.49/dist/cjs/plugins.js'),
+  ]);
 } finally {
   unbindConsoleLate();
 }

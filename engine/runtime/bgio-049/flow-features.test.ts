@@ -43,7 +43,12 @@ describe('0.49.13 flow features that older (G, ctx) releases lack', () => {
 
   it('a stage’s minMoves refuses an early endStage and its maxMoves ends the stage (0.48.0)', () => {
     const config = (): GameConfig => ({ moves: { m: () => undefined }, turn: { stages: { S: {} } } });
-    const actions = [event('setActivePlayers', [{ value: { 1: 'S' }, minMoves: 1, maxMoves: 2 }]), event('endStage', [], '1'), move('m', '1'), move('m', '1')];
+    const actions = [
+      event('setActivePlayers', [{ value: { 1: 'S' }, minMoves: 1, maxMoves: 2 }]),
+      event('endStage', [], '1'),
+      move('m', '1'),
+      move('m', '1'),
+    ];
     const { session, mismatches } = check(config, actions);
     expect(mismatches).toEqual([]);
     expect(session.steps.map((s) => [s.ok, s.ctx.activePlayers])).toEqual([
@@ -66,7 +71,10 @@ describe('0.49.13 flow features that older (G, ctx) releases lack', () => {
   it('which end checks run after stage events: game, phase and turn endIf after both setActivePlayers and setStage', () => {
     const config = (): GameConfig => ({
       turn: { endIf: (G: any, ctx: any) => ctx.activePlayers?.['0'] === 't' },
-      phases: { a: { start: true, endIf: (G: any, ctx: any) => ctx.activePlayers?.['1'] === 'p' || ctx.activePlayers?.['0'] === 'q', next: 'b' }, b: {} },
+      phases: {
+        a: { start: true, endIf: (G: any, ctx: any) => ctx.activePlayers?.['1'] === 'p' || ctx.activePlayers?.['0'] === 'q', next: 'b' },
+        b: {},
+      },
     });
     const sap = check(config, [event('setActivePlayers', [{ value: { 1: 'p' } }])]);
     expect(sap.mismatches).toEqual([]);

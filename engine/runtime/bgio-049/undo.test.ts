@@ -29,7 +29,17 @@ describe('undo, redo and reset on 0.49.13', () => {
     expect(mismatches).toEqual([]);
     expect(session.steps.map((s) => s.ok)).toEqual([true, true, true, true, true, true, true, true, true]);
     expect(bare.map((s) => (s.G as { n: number }).n)).toEqual([0, 1, 1, 11, 1, 1, 1, 0, 1]);
-    expect(session.steps.map((s) => s.ctx.activePlayers)).toEqual([null, null, { 0: 'S' }, { 0: 'S' }, { 0: 'S' }, null, { 0: 'S' }, null, null]);
+    expect(session.steps.map((s) => s.ctx.activePlayers)).toEqual([
+      null,
+      null,
+      { 0: 'S' },
+      { 0: 'S' },
+      { 0: 'S' },
+      null,
+      { 0: 'S' },
+      null,
+      null,
+    ]);
     expect(bare.map((s) => s._stateID)).toEqual([0, 1, 2, 3, 4, 5, 6, 0, 1]);
   });
 });

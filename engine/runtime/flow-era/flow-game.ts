@@ -86,7 +86,10 @@ export class FlowEraGame implements RuntimeGame {
     const flow = this.flow;
     const processGameEvent = flow.processGameEvent;
     const processMove = flow.processMove;
-    flow.processGameEvent = (state: BgioState, action: { automatic?: boolean; payload: { type: string; args: unknown; playerID?: string } }) => {
+    flow.processGameEvent = (
+      state: BgioState,
+      action: { automatic?: boolean; payload: { type: string; args: unknown; playerID?: string } },
+    ) => {
       const { type, args, playerID } = action.payload;
       const argList = Array.isArray(args) ? args : args === undefined ? [] : [args];
       const call = action.automatic ? this.probe.match(type, args) : undefined;
@@ -137,7 +140,8 @@ export class FlowEraGame implements RuntimeGame {
   private judgeEvent(type: string, args: unknown[], before: BgioState, after: BgioState): Verdict {
     const names: string[] = this.flow.eventNames ?? [];
     const refused = (reason: string): Verdict => ({ outcome: 'rejected', reason, error: { type: 'flow/refused', message: reason } });
-    if (!names.includes(type)) return refused(`${type} is not an event of this game's flow, so ${this.rel} ignored it (its events: ${names.join(', ') || 'none'})`);
+    if (!names.includes(type))
+      return refused(`${type} is not an event of this game's flow, so ${this.rel} ignored it (its events: ${names.join(', ') || 'none'})`);
     const ctx = before.ctx;
     const unchanged = !!after && after.G === before.G && after.ctx === before.ctx;
     if (unchanged) {
@@ -145,7 +149,9 @@ export class FlowEraGame implements RuntimeGame {
         const limit = this.view.setting(ctx.phase, 'movesPerTurn');
         const made = ctx.stats?.turn?.numMoves?.[ctx.currentPlayer] ?? 0;
         if (limit?.value) {
-          return refused(`${this.rel} ignores endTurn until ${limit.path} (${limit.value}) moves are made: player ${ctx.currentPlayer} has made ${made}`);
+          return refused(
+            `${this.rel} ignores endTurn until ${limit.path} (${limit.value}) moves are made: player ${ctx.currentPlayer} has made ${made}`,
+          );
         }
       }
       return refused(`${this.rel} processed ${type} but it changed nothing`);
@@ -185,7 +191,8 @@ export class FlowEraGame implements RuntimeGame {
         );
       }
     }
-    if (ctx.gameover !== undefined) notes.push(`the game was already over (gameover: ${shown(ctx.gameover)}), but ${this.rel} processes events regardless`);
+    if (ctx.gameover !== undefined)
+      notes.push(`the game was already over (gameover: ${shown(ctx.gameover)}), but ${this.rel} processes events regardless`);
     const reason = notes.length ? notes.join('; ') : undefined;
     return rejectedArg ? refused(reason!) : { outcome: 'applied', reason };
   }
@@ -233,12 +240,16 @@ export class FlowEraGame implements RuntimeGame {
       next = withConsoleTo(this.recorder, () => this.apply(reducer, state, action, initialState));
     } catch (error) {
       const culprit = this.recorder.finish().entries.find((e) => e.threw);
-      this.probe.settleUnprocessed(`never processed: ${culprit ? `${culprit.fn} threw` : `${this.rel} threw`}, so the whole action was discarded`);
+      this.probe.settleUnprocessed(
+        `never processed: ${culprit ? `${culprit.fn} threw` : `${this.rel} threw`}, so the whole action was discarded`,
+      );
       throw error;
     }
     const error = this.classify(state, next, action);
     if (error?.type === 'action/invalid_move') {
-      this.probe.settleUnprocessed(`never processed: the move was refused (${error.type}), and ${this.rel} drops the events of a refused move`);
+      this.probe.settleUnprocessed(
+        `never processed: the move was refused (${error.type}), and ${this.rel} drops the events of a refused move`,
+      );
     } else this.probe.settleUnprocessed(`${this.rel} never processed it`);
     if (!error && action.type !== 'undo' && action.type !== 'redo' && action.type !== 'reset') {
       this.noteSilentPlayerChange(state, next);
@@ -264,7 +275,8 @@ export class FlowEraGame implements RuntimeGame {
       const flow = this.view.flow;
       let why: string;
       if (name === 'endTurn') why = 'flow.endTurn is false';
-      else if (name === 'endPhase') why = flow.endPhase === false ? 'flow.endPhase is false' : 'endPhase is only enabled when the game has flow.phases';
+      else if (name === 'endPhase')
+        why = flow.endPhase === false ? 'flow.endPhase is false' : 'endPhase is only enabled when the game has flow.phases';
       else why = `set flow.${name}: true to enable it`;
       return { type: 'client/event_disabled', message: `${name} is disabled (${why}), so ${this.rel}'s client does not offer it` };
     }
@@ -285,21 +297,37 @@ export class FlowEraGame implements RuntimeGame {
         const name = action.name;
         const moveNames: string[] = this.game.moveNames ?? [];
         if (!moveNames.includes(name)) {
-          return { type: 'action/unavailable_move', message: `${name} is not a move of this game (its moves: ${moveNames.join(', ') || 'none'})` };
+          return {
+            type: 'action/unavailable_move',
+            message: `${name} is not a move of this game (its moves: ${moveNames.join(', ') || 'none'})`,
+          };
         }
         if (ctx.gameover !== undefined) {
-          return { type: 'action/gameover', message: `the game is over (gameover: ${shown(ctx.gameover)}), and ${this.rel} refuses every move then` };
+          return {
+            type: 'action/gameover',
+            message: `the game is over (gameover: ${shown(ctx.gameover)}), and ${this.rel} refuses every move then`,
+          };
         }
         if (!this.quiet(() => this.flow.canMakeMove(G, ctx, name))) {
-          return { type: 'action/unavailable_move', message: `move ${name} is not allowed in phase ${ctx.phase}: ${this.allowedMovesText(before)}` };
+          return {
+            type: 'action/unavailable_move',
+            message: `move ${name} is not allowed in phase ${ctx.phase}: ${this.allowedMovesText(before)}`,
+          };
         }
         if (!this.flow.canPlayerMakeMove(G, ctx, action.playerID)) {
           const ap = shown(ctx.actionPlayers ?? []);
-          const turn = String(ctx.currentPlayer) === action.playerID ? `, although it is player ${action.playerID}'s turn` : `; it is player ${ctx.currentPlayer}'s turn`;
-          return { type: 'action/inactive_player', message: `player ${action.playerID} may not move now: it is not in ctx.actionPlayers (${ap})${turn}` };
+          const turn =
+            String(ctx.currentPlayer) === action.playerID
+              ? `, although it is player ${action.playerID}'s turn`
+              : `; it is player ${ctx.currentPlayer}'s turn`;
+          return {
+            type: 'action/inactive_player',
+            message: `player ${action.playerID} may not move now: it is not in ctx.actionPlayers (${ap})${turn}`,
+          };
         }
         const args = JSON.stringify(action.args ?? []);
-        if (this.release.invalidMove === 'INVALID_MOVE') return { type: 'action/invalid_move', message: `${name} returned INVALID_MOVE for args ${args}` };
+        if (this.release.invalidMove === 'INVALID_MOVE')
+          return { type: 'action/invalid_move', message: `${name} returned INVALID_MOVE for args ${args}` };
         return {
           type: 'action/invalid_move',
           message:
@@ -366,8 +394,12 @@ export class FlowEraGame implements RuntimeGame {
     const b = after.ctx;
     if (a.turn !== b.turn || a.currentPlayer === b.currentPlayer) return;
     if (this.recorder.finish().transitions.some((t) => t.type === 'turn-begin')) return;
-    const why = a.phase !== b.phase ? `phase ${b.phase} began and its turn order picked player ${b.currentPlayer}` : 'the turn order state changed';
-    this.note('info', `player ${b.currentPlayer} is now the current player within turn ${b.turn}: ${why} (in ${this.rel} a new phase does not start a new turn)`);
+    const why =
+      a.phase !== b.phase ? `phase ${b.phase} began and its turn order picked player ${b.currentPlayer}` : 'the turn order state changed';
+    this.note(
+      'info',
+      `player ${b.currentPlayer} is now the current player within turn ${b.turn}: ${why} (in ${this.rel} a new phase does not start a new turn)`,
+    );
   }
 
   /**
@@ -384,7 +416,15 @@ export class FlowEraGame implements RuntimeGame {
       ['endTurn', '.endTurnIf', 'turn', 'turn-end'],
     ] as const) {
       if (names.includes(event) || transitions.some((t) => t.type === boundary)) continue;
-      const fired = entries.find((e) => e.fn.endsWith(suffix) && e.returned !== undefined && e.returned !== false && e.returned !== null && e.returned !== 0 && e.returned !== '');
+      const fired = entries.find(
+        (e) =>
+          e.fn.endsWith(suffix) &&
+          e.returned !== undefined &&
+          e.returned !== false &&
+          e.returned !== null &&
+          e.returned !== 0 &&
+          e.returned !== '',
+      );
       if (!fired) continue;
       this.note(
         'warn',
@@ -455,15 +495,21 @@ function legacyNotes(spec: GameConfig, release: FlowRelease, setupData: unknown)
   const flow = isObject(spec.flow) ? spec.flow : {};
   const rel = label(release);
   if (release.phases === 'array') {
-    if (flow.startingPhase !== undefined) out.push(`flow.startingPhase is not a ${rel} option (it arrived in 0.27): the game starts in the first phase of flow.phases`);
+    if (flow.startingPhase !== undefined)
+      out.push(`flow.startingPhase is not a ${rel} option (it arrived in 0.27): the game starts in the first phase of flow.phases`);
     if (Array.isArray(flow.phases)) {
       for (const p of flow.phases) {
-        if (isObject(p) && p.next !== undefined) out.push(`flow.phases.${p.name}.next is not a ${rel} option (it arrived in 0.27): a phase that ends moves on to the next one of flow.phases`);
+        if (isObject(p) && p.next !== undefined)
+          out.push(
+            `flow.phases.${p.name}.next is not a ${rel} option (it arrived in 0.27): a phase that ends moves on to the next one of flow.phases`,
+          );
       }
     }
     if (setupData !== undefined && setupData !== null) out.push(`${rel} calls setup(ctx) with no setupData: the setup data is ignored`);
   } else if (Array.isArray(flow.phases)) {
-    out.push(`flow.phases is an array: ${rel} takes a map of phases by name (arrays ended in 0.27), so the phases are named ${flow.phases.map((_, i) => i).join(', ')}`);
+    out.push(
+      `flow.phases is an array: ${rel} takes a map of phases by name (arrays ended in 0.27), so the phases are named ${flow.phases.map((_, i) => i).join(', ')}`,
+    );
   }
   return out;
 }

@@ -180,7 +180,10 @@ export function instrumentFlowSpec(
       afterGame = () => {
         const conf = phases.default;
         if (!isObject(conf)) return;
-        for (const [key, type] of [['onPhaseBegin', 'phase-begin'], ['onPhaseEnd', 'phase-end']] as const) {
+        for (const [key, type] of [
+          ['onPhaseBegin', 'phase-begin'],
+          ['onPhaseEnd', 'phase-end'],
+        ] as const) {
           const inner = conf[key];
           if (!isFn(inner)) continue;
           conf[key] = function observedDefault(this: unknown, G: unknown, ctx: any, ...rest: unknown[]) {

@@ -59,7 +59,8 @@ export class SpecView {
   /** A phase's own setting, or the flow-level one it inherits, with where it is written. */
   setting(phase: string | null | undefined, key: string): { value: any; path: string } | undefined {
     const own = this.phase(phase);
-    if (own && own[key] !== undefined && phase !== null && phase !== undefined) return { value: own[key], path: `${this.phasePath(phase)}.${key}` };
+    if (own && own[key] !== undefined && phase !== null && phase !== undefined)
+      return { value: own[key], path: `${this.phasePath(phase)}.${key}` };
     if (this.flow[key] !== undefined) return { value: this.flow[key], path: `flow.${key}` };
     return undefined;
   }

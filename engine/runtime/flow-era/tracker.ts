@@ -127,7 +127,8 @@ export class FlowTracker {
     if (!this.recorder.recording) return;
     this.next = { path, returned };
     // The release then asks `endPhaseIf` before it ends the phase: one call of slack.
-    if (endsPhase) this.phaseReqs.push(this.request(`${path} returned ${shown(returned)}: every player has had a turn`, true, undefined, false, 1));
+    if (endsPhase)
+      this.phaseReqs.push(this.request(`${path} returned ${shown(returned)}: every player has had a turn`, true, undefined, false, 1));
   }
 
   private take(list: Request[]): Request | null {
@@ -243,7 +244,8 @@ export class FlowTracker {
 
   /** How the release picked the new turn's player, if this action shows it. */
   private chosenPlayer(raw: Raw): string | null {
-    if (this.next && this.next.returned !== undefined && this.next.returned !== null) return `${this.next.path} returned ${shown(this.next.returned)}`;
+    if (this.next && this.next.returned !== undefined && this.next.returned !== null)
+      return `${this.next.path} returned ${shown(this.next.returned)}`;
     const req = this.lastTurnReq;
     if (!req || !req.hasArg) return null;
     const arg = req.arg as any;
@@ -258,7 +260,11 @@ export class FlowTracker {
   private turnBeginCause(raw: Raw): Cause {
     const ownOrder = this.view.setting(raw.phase, 'turnOrder') !== undefined;
     if (this.creating && !this.ended) {
-      const how = this.first ? ` (${this.first.path} returned ${shown(this.first.returned)})` : ownOrder ? '' : ' (no flow.turnOrder: TurnOrder.DEFAULT)';
+      const how = this.first
+        ? ` (${this.first.path} returned ${shown(this.first.returned)})`
+        : ownOrder
+          ? ''
+          : ' (no flow.turnOrder: TurnOrder.DEFAULT)';
       return { text: `first turn of the game${how}`, automatic: true };
     }
     const how = this.chosenPlayer(raw);
@@ -273,7 +279,10 @@ export class FlowTracker {
     if (req) return { cause: { text: req.text, automatic: req.automatic }, req };
     const order = this.view.setting(raw.phase, 'turnOrder');
     if (order?.value?.endPhaseOnceDone && raw._actionPlayersOnce && Array.isArray(raw.actionPlayers) && raw.actionPlayers.length === 0) {
-      return { cause: { text: `every action player has made its one move (${order.path} has endPhaseOnceDone)`, automatic: true }, req: null };
+      return {
+        cause: { text: `every action player has made its one move (${order.path} has endPhaseOnceDone)`, automatic: true },
+        req: null,
+      };
     }
     if (this.release.afterPhase === 'previous' && (this.begunInCall.get(raw.phase) ?? 0) >= 2) {
       const text = `phase ${raw.phase} began twice in one chain of phase endings, so ${label(this.release)} breaks the cycle`;
@@ -301,7 +310,8 @@ export class FlowTracker {
     const arg = req?.hasArg ? (req.arg as any) : undefined;
     const rel = label(this.release);
     if (this.release.endPhaseArg === 'name') {
-      if (arg !== undefined && String(arg) === phase && this.view.hasPhase(String(arg))) return { text: `${req!.text}, naming phase ${phase}`, automatic };
+      if (arg !== undefined && String(arg) === phase && this.view.hasPhase(String(arg)))
+        return { text: `${req!.text}, naming phase ${phase}`, automatic };
       const ignored = arg !== undefined && arg !== true ? ` (the argument ${shown(arg)} names no phase and was ignored)` : '';
       return { text: `${rel} moves on to the next phase of flow.phases: ${phase}${ignored}`, automatic };
     }
@@ -310,12 +320,16 @@ export class FlowTracker {
         return { text: req!.cycle ? `${req!.text} by going to the ${phase} phase` : `${req!.text}, asking for phase ${phase}`, automatic };
       }
       if (phase === ended.phase) {
-        return { text: `${req!.text}, whose argument names no phase (${rel} logs "invalid argument to endPhase"), so phase ${phase} began again`, automatic };
+        return {
+          text: `${req!.text}, whose argument names no phase (${rel} logs "invalid argument to endPhase"), so phase ${phase} began again`,
+          automatic,
+        };
       }
     }
     const next = this.view.phase(ended.phase)?.next;
     if (next !== undefined && next === phase) return { text: `${this.view.phasePath(ended.phase)}.next is '${phase}'`, automatic };
-    if (phase === ended.prevPhase) return { text: `${this.view.describePhase(ended.phase)} has no next, so ${rel} returns to the previous phase, ${phase}`, automatic };
+    if (phase === ended.prevPhase)
+      return { text: `${this.view.describePhase(ended.phase)} has no next, so ${rel} returns to the previous phase, ${phase}`, automatic };
     return { text: `phase ${phase} began`, automatic };
   }
 }

@@ -9,7 +9,10 @@ import type { BgioState, FlowAction } from '../../types';
 export function refusalKind(
   state: BgioState,
   action: FlowAction,
-  game: { disableUndo?: boolean; flow: { getMove(ctx: any, name: string, playerID: string): unknown; isPlayerActive(G: unknown, ctx: any, playerID: string): boolean } },
+  game: {
+    disableUndo?: boolean;
+    flow: { getMove(ctx: any, name: string, playerID: string): unknown; isPlayerActive(G: unknown, ctx: any, playerID: string): boolean };
+  },
 ): string {
   const ctx = state.ctx;
   switch (action.type) {

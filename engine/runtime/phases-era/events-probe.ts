@@ -224,4 +224,3 @@ export class EventsProbe {
     return 'boardgame.io never processed it';
   }
 }
-

@@ -127,8 +127,12 @@ for (const rel of RELEASES) {
         expect(table['phase.onBegin'].setPhase.reason).toBe(
           `boardgame.io ${version} only processes setPhase while it is still the phase the action began in (phase A); it was called in phase B and reached in phase B`,
         );
-        expect(table['turn.onEnd'].endTurn.reason).toBe('the turn it was called in had already ended when boardgame.io reached it (called in turn 1, reached in turn 2)');
-        expect(table.setup.endTurn.reason).toBe('the turn it was called in had already ended when boardgame.io reached it (called in turn 0, reached in turn 1)');
+        expect(table['turn.onEnd'].endTurn.reason).toBe(
+          'the turn it was called in had already ended when boardgame.io reached it (called in turn 1, reached in turn 2)',
+        );
+        expect(table.setup.endTurn.reason).toBe(
+          'the turn it was called in had already ended when boardgame.io reached it (called in turn 0, reached in turn 1)',
+        );
       });
     }
   });
@@ -137,12 +141,17 @@ for (const rel of RELEASES) {
   if (rel.eventContext === 'action') {
     describe(`events called by game code get ${version}’s verdict`, () => {
       it('applied to the next turn: a stage event from turn.onMove when the same move ends the turn (no 0.46 guard)', () => {
-        const config = (): GameConfig => ({ moves: { go: () => undefined }, turn: { moveLimit: 1, onMove: (G: any, ctx: any) => void ctx.events.setActivePlayers({ others: 'respond' }) } });
+        const config = (): GameConfig => ({
+          moves: { go: () => undefined },
+          turn: { moveLimit: 1, onMove: (G: any, ctx: any) => void ctx.events.setActivePlayers({ others: 'respond' }) },
+        });
         const { session, mismatches } = check(config, [move('go')]);
         expect(mismatches).toEqual([]);
         // `others` is read when the event is processed: relative to the new current player.
         expect(session.step(1).ctx).toMatchObject({ turn: 2, currentPlayer: '1', activePlayers: { 0: 'respond', 2: 'respond' } });
-        expect(eventsOf(session, 1)).toEqual([{ fn: 'turn.onMove', name: 'setActivePlayers', args: [{ others: 'respond' }], outcome: 'applied' }]);
+        expect(eventsOf(session, 1)).toEqual([
+          { fn: 'turn.onMove', name: 'setActivePlayers', args: [{ others: 'respond' }], outcome: 'applied' },
+        ]);
       });
 
       it('applied after the game ended: endTurn after endGame starts another turn (stopped in 0.47.6)', () => {
@@ -198,10 +207,16 @@ for (const rel of RELEASES) {
     // From 0.46.2 phases.X.next may be a function: bgio-049/flow-features.test.ts.
     if (!rel.flow046) {
       it('a function phases.X.next is not called: the release makes the function the phase and throws', () => {
-        const config = (): GameConfig => ({ setup: () => ({ route: 'c' }), phases: { a: { start: true, next: (G: any) => G.route }, b: {}, c: {} } });
+        const config = (): GameConfig => ({
+          setup: () => ({ route: 'c' }),
+          phases: { a: { start: true, next: (G: any) => G.route }, b: {}, c: {} },
+        });
         const { session, bare, mismatches } = check(config, [event('endPhase')]);
         expect(mismatches).toEqual([]);
-        expect(session.step(1).error).toEqual({ type: 'flowscope/threw', message: "boardgame.io threw TypeError: Cannot read properties of undefined (reading 'wrapped')" });
+        expect(session.step(1).error).toEqual({
+          type: 'flowscope/threw',
+          message: "boardgame.io threw TypeError: Cannot read properties of undefined (reading 'wrapped')",
+        });
         expect(session.step(1).ctx.phase).toBe('a');
         expect(bare[1]).toEqual(bare[0]);
         expect(session.step(1).trace.entries.map((e) => e.fn)).not.toContain('phases.a.next');
@@ -225,7 +240,12 @@ for (const rel of RELEASES) {
 
       it('stage minMoves/maxMoves are ignored; moveLimit is a stage’s maximum', () => {
         const config = (): GameConfig => ({ moves: { m: () => undefined }, turn: { stages: { S: {} } } });
-        const actions = [event('setActivePlayers', [{ value: { 1: 'S', 2: 'S' }, minMoves: 1, maxMoves: 1 }]), event('endStage', [], '1'), move('m', '2'), move('m', '2')];
+        const actions = [
+          event('setActivePlayers', [{ value: { 1: 'S', 2: 'S' }, minMoves: 1, maxMoves: 1 }]),
+          event('endStage', [], '1'),
+          move('m', '2'),
+          move('m', '2'),
+        ];
         const { session, mismatches } = check(config, actions);
         expect(mismatches).toEqual([]);
         expect(session.steps.map((s) => [s.ok, s.ctx.activePlayers])).toEqual([
@@ -259,7 +279,14 @@ for (const rel of RELEASES) {
       it('which end checks run after stage events: none after setActivePlayers, game and phase endIf (not turn.endIf) after setStage', () => {
         const config = (): GameConfig => ({
           turn: { endIf: (G: any, ctx: any) => ctx.activePlayers?.['0'] === 't' },
-          phases: { a: { start: true, endIf: (G: any, ctx: any) => ctx.activePlayers?.['1'] === 'p' || ctx.activePlayers?.['0'] === 'q', next: 'b' }, b: {} },
+          phases: {
+            a: {
+              start: true,
+              endIf: (G: any, ctx: any) => ctx.activePlayers?.['1'] === 'p' || ctx.activePlayers?.['0'] === 'q',
+              next: 'b',
+            },
+            b: {},
+          },
         });
         const sap = check(config, [event('setActivePlayers', [{ value: { 1: 'p' } }])]);
         expect(sap.mismatches).toEqual([]);

@@ -166,7 +166,11 @@ export function instrumentConfig(config: GameConfig, recorder: TraceRecorder, pr
       // Before 0.46.2 a function `next` is not called: the release uses the value itself.
       const nextIsCalled = isFn(next) && traits.phaseNextFunction;
       const info = (): LifecycleInfo => ({
-        next: nextIsCalled ? { kind: 'function', fn: `${path}.next` } : typeof next === 'string' ? { kind: 'static', phase: next } : undefined,
+        next: nextIsCalled
+          ? { kind: 'function', fn: `${path}.next` }
+          : typeof next === 'string'
+            ? { kind: 'static', phase: next }
+            : undefined,
       });
       p.onBegin = lifecycle(`${path}.onBegin`, 'phase-begin', phase.onBegin, info);
       p.onEnd = lifecycle(`${path}.onEnd`, 'phase-end', phase.onEnd, info);

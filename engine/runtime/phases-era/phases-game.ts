@@ -42,7 +42,10 @@ export class PhasesEraGame implements RuntimeGame {
     const flow: Flow = this.game.flow;
     this.flow = flow;
     const { processEvent, processMove, init } = flow;
-    flow.processEvent = (state: BgioState, action: { automatic?: boolean; payload: { type: string; args: unknown; playerID?: string } }) => {
+    flow.processEvent = (
+      state: BgioState,
+      action: { automatic?: boolean; payload: { type: string; args: unknown; playerID?: string } },
+    ) => {
       const { type, args, playerID } = action.payload;
       const traced = action.automatic ? this.probe.applying(args) : undefined;
       const argList = Array.isArray(args) ? args : args === undefined ? [] : [args];
@@ -73,7 +76,10 @@ export class PhasesEraGame implements RuntimeGame {
     this.recorder.begin(undefined);
     this.probe.begin();
     this.actor = undefined;
-    const state = withConsoleTo(this.recorder, () => this.release.internal.InitializeGame({ game: this.game, numPlayers, setupData }) as BgioState);
+    const state = withConsoleTo(
+      this.recorder,
+      () => this.release.internal.InitializeGame({ game: this.game, numPlayers, setupData }) as BgioState,
+    );
     this.probe.settle(this.loggedPluginRefusal(), null);
     this.renameMoveLimitCauses();
     return state;

@@ -151,25 +151,103 @@ function rejections(rel: Release): Rejection[] {
     : 'no moves to undo (undo only reaches back to the start of the current turn, and only moves are recorded, not events)';
   // Only the player who acted may undo or redo from 0.41.0.
   const otherPlayers: Rejection[] = [
-    [`undo of another player’s move${silent}`, [move('claim', '0', [0]), { type: 'undo', playerID: '1' }], 'action/action_invalid', "player 1 cannot undo player 0's move", []],
-    [`redo of another player’s undo${silent}`, [move('claim', '0', [0]), { type: 'undo', playerID: '0' }, { type: 'redo', playerID: '1' }], 'action/action_invalid', "player 1 cannot redo player 0's move", []],
+    [
+      `undo of another player’s move${silent}`,
+      [move('claim', '0', [0]), { type: 'undo', playerID: '1' }],
+      'action/action_invalid',
+      "player 1 cannot undo player 0's move",
+      [],
+    ],
+    [
+      `redo of another player’s undo${silent}`,
+      [move('claim', '0', [0]), { type: 'undo', playerID: '0' }, { type: 'redo', playerID: '1' }],
+      'action/action_invalid',
+      "player 1 cannot redo player 0's move",
+      [],
+    ],
   ];
   return [
-    ['a move no lookup level offers', [move('nope')], 'action/unavailable_move', 'move nope is not available to player 0: boardgame.io looks it up in the global moves, which offers claim, crash, once, sneaky', ['ERROR: disallowed move: nope']],
-    ['a player who is not active (move)', [move('claim', '1', [0])], 'action/inactive_player', "player 1 may not act now: it is player 0's turn and no one is in a stage", ['ERROR: disallowed move: claim']],
-    ['a player who is not active (event)', [event('endTurn', [], '2')], 'action/inactive_player', "player 2 may not act now: it is player 0's turn and no one is in a stage", ['ERROR: disallowed event: endTurn']],
-    ['a move returning INVALID_MOVE', [move('claim', '0', [0]), move('claim', '0', [0])], 'action/invalid_move', 'claim returned INVALID_MOVE for args [0]', ['ERROR: invalid move: claim args: 0']],
-    ['a move that throws', [move('crash')], 'flowscope/threw', "moves.crash threw TypeError: Cannot read properties of undefined (reading 'field')", []],
+    [
+      'a move no lookup level offers',
+      [move('nope')],
+      'action/unavailable_move',
+      'move nope is not available to player 0: boardgame.io looks it up in the global moves, which offers claim, crash, once, sneaky',
+      ['ERROR: disallowed move: nope'],
+    ],
+    [
+      'a player who is not active (move)',
+      [move('claim', '1', [0])],
+      'action/inactive_player',
+      "player 1 may not act now: it is player 0's turn and no one is in a stage",
+      ['ERROR: disallowed move: claim'],
+    ],
+    [
+      'a player who is not active (event)',
+      [event('endTurn', [], '2')],
+      'action/inactive_player',
+      "player 2 may not act now: it is player 0's turn and no one is in a stage",
+      ['ERROR: disallowed event: endTurn'],
+    ],
+    [
+      'a move returning INVALID_MOVE',
+      [move('claim', '0', [0]), move('claim', '0', [0])],
+      'action/invalid_move',
+      'claim returned INVALID_MOVE for args [0]',
+      ['ERROR: invalid move: claim args: 0'],
+    ],
+    [
+      'a move that throws',
+      [move('crash')],
+      'flowscope/threw',
+      "moves.crash threw TypeError: Cannot read properties of undefined (reading 'field')",
+      [],
+    ],
     [`undo with nothing to undo${silent}`, [{ type: 'undo', playerID: '0' }], 'action/action_invalid', nothingToUndo, []],
-    [`undo of a move that is not undoable${silent}`, [move('once'), { type: 'undo', playerID: '0' }], 'action/action_invalid', 'move once cannot be undone (its undoable is false)', []],
+    [
+      `undo of a move that is not undoable${silent}`,
+      [move('once'), { type: 'undo', playerID: '0' }],
+      'action/action_invalid',
+      'move once cannot be undone (its undoable is false)',
+      [],
+    ],
     ...(rel.undoRework ? otherPlayers.slice(0, 1) : []),
     [`redo with nothing to redo${silent}`, [{ type: 'redo', playerID: '0' }], 'action/action_invalid', 'no moves to redo', []],
     ...(rel.undoRework ? otherPlayers.slice(1) : []),
-    [`endTurn before turn.moveLimit${onlyLogged}`, [event('endTurn')], 'flow/refused', 'cannot end turn before making 3 moves', ['INFO: cannot end turn before making 3 moves']],
-    [`setPhase to a phase that does not exist${onlyLogged}`, [event('setPhase', ['nowhere'])], 'flow/refused', 'invalid phase: nowhere', ['ERROR: invalid phase: nowhere']],
-    ['a move after the game ended', [event('endGame'), move('claim', '0', [1])], 'action/gameover', 'the game is over (gameover: true)', ['ERROR: cannot make move after game end']],
-    ['an event after the game ended', [event('endGame'), event('endTurn')], 'action/gameover', 'the game is over (gameover: true)', ['ERROR: cannot call event after game end']],
-    ['an event that is not a boardgame.io event', [event('explode')], 'flowscope/unknown_event', `explode is not a boardgame.io ${rel.version} event`, []],
+    [
+      `endTurn before turn.moveLimit${onlyLogged}`,
+      [event('endTurn')],
+      'flow/refused',
+      'cannot end turn before making 3 moves',
+      ['INFO: cannot end turn before making 3 moves'],
+    ],
+    [
+      `setPhase to a phase that does not exist${onlyLogged}`,
+      [event('setPhase', ['nowhere'])],
+      'flow/refused',
+      'invalid phase: nowhere',
+      ['ERROR: invalid phase: nowhere'],
+    ],
+    [
+      'a move after the game ended',
+      [event('endGame'), move('claim', '0', [1])],
+      'action/gameover',
+      'the game is over (gameover: true)',
+      ['ERROR: cannot make move after game end'],
+    ],
+    [
+      'an event after the game ended',
+      [event('endGame'), event('endTurn')],
+      'action/gameover',
+      'the game is over (gameover: true)',
+      ['ERROR: cannot call event after game end'],
+    ],
+    [
+      'an event that is not a boardgame.io event',
+      [event('explode')],
+      'flowscope/unknown_event',
+      `explode is not a boardgame.io ${rel.version} event`,
+      [],
+    ],
   ];
 }
 
@@ -199,7 +277,9 @@ for (const rel of RELEASES) {
       expect(mismatches).toEqual([]);
       expect(session.steps.map((s) => s.ctx)).toEqual(PHASES_CTX);
       expect(refusedSteps(session)).toEqual(PHASES_REFUSED);
-      expect(session.step(2).error?.message).toBe('move shout is not available to player 1: boardgame.io looks it up in phase draw, which offers draw');
+      expect(session.step(2).error?.message).toBe(
+        'move shout is not available to player 1: boardgame.io looks it up in phase draw, which offers draw',
+      );
       expect(session.currentState.G).toMatchObject({ table: ['1', '0', '1', '1'], rolls: [4] });
     });
 
@@ -208,7 +288,9 @@ for (const rel of RELEASES) {
       expect(mismatches).toEqual([]);
       expect(session.steps.map((s) => s.ctx)).toEqual(STAGES_CTX);
       expect(refusedSteps(session)).toEqual(STAGES_REFUSED);
-      expect(session.step(3).error?.message).toBe('move say is not available to player 0: boardgame.io looks it up in stage think, which offers mark');
+      expect(session.step(3).error?.message).toBe(
+        'move say is not available to player 0: boardgame.io looks it up in stage think, which offers mark',
+      );
     });
 
     it('turn orders: custom first/next, endTurn({ next }), turn.endIf { next }, pass({ remove }), CUSTOM_FROM', () => {
@@ -220,7 +302,9 @@ for (const rel of RELEASES) {
         ['phases.main.turn.order.first', 2],
       ]);
       expect(session.step(1).trace.entries.map((e) => [e.fn, e.returned])).toEqual([['phases.main.turn.order.next', 1]]);
-      expect(session.step(4).trace.transitions.find((t) => t.type === 'turn-end')?.cause).toBe('phases.main.turn.endIf returned {"next":"0"}');
+      expect(session.step(4).trace.transitions.find((t) => t.type === 'turn-end')?.cause).toBe(
+        'phases.main.turn.endIf returned {"next":"0"}',
+      );
     });
 
     it('the reactive pattern of seed 004 works: turn.onMove calls ctx.events.setActivePlayers', () => {
@@ -238,13 +322,20 @@ for (const rel of RELEASES) {
         cause: 'turn.onMove called setActivePlayers({"value":{"2":"respondToBang"},"moveLimit":1})',
       });
       // moveLimit in setActivePlayers is a maximum only (0.48+ maps it to maxMoves): one response, then out.
-      expect(session.step(3).trace.transitions.find((t) => t.type === 'stage')?.cause).toBe('player 2 made its last allowed move (maxMoves) and left the stage');
+      expect(session.step(3).trace.transitions.find((t) => t.type === 'stage')?.cause).toBe(
+        'player 2 made its last allowed move (maxMoves) and left the stage',
+      );
       expect(session.currentState.G).toEqual({ health: [2, 2, 1], pendingAction: null });
     });
 
     it('game.seed makes ctx.random deterministic; a different seed gives different numbers', () => {
       const play = (seed: string) => {
-        const s = new Session({ runtime, config: { setup: () => ({ rolls: [] }), moves: { roll: (G: any, ctx: any) => void G.rolls.push(...ctx.random.D6(6)) } }, numPlayers: 2, seed });
+        const s = new Session({
+          runtime,
+          config: { setup: () => ({ rolls: [] }), moves: { roll: (G: any, ctx: any) => void G.rolls.push(...ctx.random.D6(6)) } },
+          numPlayers: 2,
+          seed,
+        });
         s.dispatch(move('roll'));
         return (s.currentState.G as { rolls: number[] }).rolls;
       };
@@ -259,7 +350,16 @@ for (const rel of RELEASES) {
     const causes = (i: number) => session.step(i).trace.transitions.map((t) => `${t.type}: ${t.cause}`);
 
     it('game start: setup, then the game and phase triggers around each start', () => {
-      expect(fns(0)).toEqual(['setup', 'endIf', 'phases.draw.endIf', 'phases.draw.onBegin', 'endIf', 'phases.draw.endIf', 'endIf', 'phases.draw.endIf']);
+      expect(fns(0)).toEqual([
+        'setup',
+        'endIf',
+        'phases.draw.endIf',
+        'phases.draw.onBegin',
+        'endIf',
+        'phases.draw.endIf',
+        'endIf',
+        'phases.draw.endIf',
+      ]);
       expect(causes(0)).toEqual(['phase-begin: the game starts in phase draw (start: true)', 'turn-begin: first turn of phase draw']);
     });
 
@@ -332,7 +432,14 @@ for (const rel of RELEASES) {
       setup: (ctx: any) => ({ seen: [] as unknown[], setup: { random: typeof ctx.random?.D6, events: typeof ctx.events?.endTurn } }),
       moves: {
         look: (G: any, ctx: any) =>
-          void G.seen.push({ in: 'move', playerID: ctx.playerID, random: typeof ctx.random.D6, log: typeof ctx.log?.setMetadata, events: typeof ctx.events.endTurn, d6: ctx.random.D6() }),
+          void G.seen.push({
+            in: 'move',
+            playerID: ctx.playerID,
+            random: typeof ctx.random.D6,
+            log: typeof ctx.log?.setMetadata,
+            events: typeof ctx.events.endTurn,
+            d6: ctx.random.D6(),
+          }),
       },
       turn: {
         activePlayers: { all: null },
@@ -409,7 +516,12 @@ for (const rel of RELEASES) {
       it(name, () => {
         // Flowscope refuses unknown events before the reducer, as boardgame.io's client never sends them.
         const beforeReducer = type.startsWith('flowscope/') || type.startsWith('client/');
-        const { session, bare, mismatches } = runScenario(runtime, internal, { numPlayers: 3, config: game, actions: beforeReducer ? actions.slice(0, -1) : actions }, 2);
+        const { session, bare, mismatches } = runScenario(
+          runtime,
+          internal,
+          { numPlayers: 3, config: game, actions: beforeReducer ? actions.slice(0, -1) : actions },
+          2,
+        );
         expect(mismatches).toEqual([]);
         const last = beforeReducer ? session.dispatch(actions[actions.length - 1]) : session.step(session.lastIndex);
         expect(last.ok).toBe(false);
@@ -452,8 +564,14 @@ for (const rel of RELEASES) {
 
     it('undo and redo when undo is disabled', () => {
       const s = newSession({ ...game(), disableUndo: true });
-      expect(s.dispatch({ type: 'undo', playerID: '0' }).error).toEqual({ type: 'action/action_disabled', message: 'undo is disabled (game.disableUndo is true)' });
-      expect(s.dispatch({ type: 'redo', playerID: '0' }).error).toEqual({ type: 'action/action_disabled', message: 'redo is disabled (game.disableUndo is true)' });
+      expect(s.dispatch({ type: 'undo', playerID: '0' }).error).toEqual({
+        type: 'action/action_disabled',
+        message: 'undo is disabled (game.disableUndo is true)',
+      });
+      expect(s.dispatch({ type: 'redo', playerID: '0' }).error).toEqual({
+        type: 'action/action_disabled',
+        message: 'redo is disabled (game.disableUndo is true)',
+      });
     });
 
     it('events queued by a move that then returns INVALID_MOVE are never processed', () => {
@@ -461,7 +579,13 @@ for (const rel of RELEASES) {
       const r = s.dispatch(move('fickle'));
       expect(r.error?.type).toBe('action/invalid_move');
       expect(eventsOf(s, 1)).toEqual([
-        { fn: 'moves.fickle', name: 'endTurn', args: [], outcome: 'dropped', reason: 'never processed: boardgame.io refused the action (action/invalid_move)' },
+        {
+          fn: 'moves.fickle',
+          name: 'endTurn',
+          args: [],
+          outcome: 'dropped',
+          reason: 'never processed: boardgame.io refused the action (action/invalid_move)',
+        },
       ]);
       expect(r.ctx.turn).toBe(1);
     });
@@ -473,7 +597,10 @@ for (const rel of RELEASES) {
       const r = s.dispatch(event('endTurn'));
       expect(r.trace.logs).toEqual([{ level: 'log', text: 'INFO: cannot end turn before making 1 moves', source: 'boardgame.io' }]);
       // Up to 0.43 the release binds console.log/error when it loads (changed in 0.44.0): Flowscope loads it with forwarders.
-      if (rel.consoleBoundAtLoad) expect(s.dispatch(move('nope')).trace.logs).toEqual([{ level: 'error', text: 'ERROR: disallowed move: nope', source: 'boardgame.io' }]);
+      if (rel.consoleBoundAtLoad)
+        expect(s.dispatch(move('nope')).trace.logs).toEqual([
+          { level: 'error', text: 'ERROR: disallowed move: nope', source: 'boardgame.io' },
+        ]);
     });
   });
 
@@ -493,7 +620,11 @@ for (const rel of RELEASES) {
         plugins: [PluginPlayer({ setup: (id: string) => ({ score: Number(id) }) })],
         moves: { score: (G: any, ctx: any) => void ctx.player.set({ score: ctx.player.get().score + 5 }) },
       });
-      const { session, mismatches } = runScenario(runtime, internal, { numPlayers: 2, config, actions: [move('score'), event('endTurn'), move('score', '1')] });
+      const { session, mismatches } = runScenario(runtime, internal, {
+        numPlayers: 2,
+        config,
+        actions: [move('score'), event('endTurn'), move('score', '1')],
+      });
       expect(mismatches).toEqual([]);
       expect(session.currentState.plugins.player).toEqual({ data: { players: { 0: { score: 5 }, 1: { score: 6 } } } });
     });
@@ -506,7 +637,8 @@ for (const rel of RELEASES) {
         expect(mismatches).toEqual([]);
         expect(session.step(1).error).toEqual({
           type: 'flowscope/threw',
-          message: 'boardgame.io threw Error: Move state is not JSON-serialiazable.\nSee https://boardgame.io/documentation/#/?id=state for more information.',
+          message:
+            'boardgame.io threw Error: Move state is not JSON-serialiazable.\nSee https://boardgame.io/documentation/#/?id=state for more information.',
         });
         expect(session.currentState.G).toEqual({});
       });

@@ -63,8 +63,19 @@ export function BreakpointsPanel() {
             ))}
           </select>
         )}
-        {kind === 'predicate' && <input type="text" className="predicate" aria-label="condition" placeholder="G.deck === 0 && ctx.turn > 2" value={value} onChange={(e) => setValue(e.target.value)} />}
-        {kind === 'diagnostic' && <input type="text" aria-label="diagnostic code" placeholder="any code" value={value} onChange={(e) => setValue(e.target.value)} />}
+        {kind === 'predicate' && (
+          <input
+            type="text"
+            className="predicate"
+            aria-label="condition"
+            placeholder="G.deck === 0 && ctx.turn > 2"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        )}
+        {kind === 'diagnostic' && (
+          <input type="text" aria-label="diagnostic code" placeholder="any code" value={value} onChange={(e) => setValue(e.target.value)} />
+        )}
         <button type="submit">add</button>
       </form>
       <p className="tools-hint">Conditions run in Flowscope's engine with the game code, never in this window.</p>
@@ -72,7 +83,12 @@ export function BreakpointsPanel() {
         {breakpoints.map((bp, i) => (
           <li key={i}>
             <span>{describeBreakpoint(bp)}</span>
-            <button type="button" className="link" aria-label={`remove breakpoint ${describeBreakpoint(bp)}`} onClick={() => store.patch('tools', { breakpoints: breakpoints.filter((_, j) => j !== i) })}>
+            <button
+              type="button"
+              className="link"
+              aria-label={`remove breakpoint ${describeBreakpoint(bp)}`}
+              onClick={() => store.patch('tools', { breakpoints: breakpoints.filter((_, j) => j !== i) })}
+            >
               remove
             </button>
           </li>

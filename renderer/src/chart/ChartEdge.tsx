@@ -64,7 +64,16 @@ export const ChartEdge = memo(function ChartEdge({ data, animated }: EdgeProps<C
   const { laid, taken } = data;
   const isTaken = taken.length > 0;
   const possible = laid.edges.every(isPossible);
-  const cls = ['fs-edge', `fs-edge-${laid.level}`, possible && 'possible', isTaken && 'taken', laid.latent && 'latent', animated && 'animated'].filter(Boolean).join(' ');
+  const cls = [
+    'fs-edge',
+    `fs-edge-${laid.level}`,
+    possible && 'possible',
+    isTaken && 'taken',
+    laid.latent && 'latent',
+    animated && 'animated',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const unlabelled = laid.chips.length === 0;
   const only = laid.edges[0];
   return (

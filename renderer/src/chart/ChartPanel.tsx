@@ -3,7 +3,18 @@
  * one token per player in its slot and the selected step's phase, stages and edges lit up.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import ReactFlow, { Background, BackgroundVariant, Controls, MiniMap, ReactFlowProvider, useNodesInitialized, useReactFlow, useStore, useStoreApi, type Node } from 'reactflow';
+import ReactFlow, {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  ReactFlowProvider,
+  useNodesInitialized,
+  useReactFlow,
+  useStore,
+  useStoreApi,
+  type Node,
+} from 'reactflow';
 import { useChartCommands } from './chart-commands';
 import 'reactflow/dist/base.css';
 import type { ChartModel } from '../../../engine/host/protocol';
@@ -50,7 +61,8 @@ function useFitChart(layout: ChartLayout, activePhase: { current: string | null 
     const nodes = layout.nodes.filter((n) => !n.parent).map((n) => ({ x: n.abs.x, y: n.abs.y, width: n.width, height: n.height }));
     const chart = { x: 0, y: 0, width: layout.width, height: layout.height };
     let viewport = fitAvoiding({ width: box.width, height: box.height }, chart, nodes, overlays);
-    if (viewport.zoom < READABLE_ZOOM) viewport = focusOn({ width: box.width, height: box.height }, activeRect(layout, activePhase.current) ?? chart, READABLE_ZOOM, chart);
+    if (viewport.zoom < READABLE_ZOOM)
+      viewport = focusOn({ width: box.width, height: box.height }, activeRect(layout, activePhase.current) ?? chart, READABLE_ZOOM, chart);
     flow.setViewport(viewport);
     return viewport.zoom;
   }, [flow, store, layout, activePhase]);
@@ -105,7 +117,9 @@ function FollowActivePhase({ layout, phase, userMoved }: { layout: ChartLayout; 
     if (!rect || !width) return;
     const [x, y, zoom] = transform;
     const onScreen = { x: rect.x * zoom + x, y: rect.y * zoom + y, width: rect.width * zoom, height: rect.height * zoom };
-    const visible = Math.max(0, Math.min(onScreen.x + onScreen.width, width) - Math.max(onScreen.x, 0)) * Math.max(0, Math.min(onScreen.y + onScreen.height, height) - Math.max(onScreen.y, 0));
+    const visible =
+      Math.max(0, Math.min(onScreen.x + onScreen.width, width) - Math.max(onScreen.x, 0)) *
+      Math.max(0, Math.min(onScreen.y + onScreen.height, height) - Math.max(onScreen.y, 0));
     if (visible >= 0.5 * onScreen.width * onScreen.height) return;
     flow.setViewport(focusOn({ width, height }, rect, zoom, { x: 0, y: 0, width: layout.width, height: layout.height }), { duration: 250 });
   }, [layout, phase, flow, store, userMoved]);
@@ -120,7 +134,17 @@ function ChartMiniMap({ layout }: { layout: ChartLayout }) {
     const [x, y, zoom] = s.transform;
     return x >= -1 && y >= -1 && x + layout.width * zoom <= s.width + 1 && y + layout.height * zoom <= s.height + 1;
   });
-  return <MiniMap pannable zoomable nodeClassName={miniMapClass} nodeBorderRadius={4} position="bottom-right" className={`fs-minimap${allInView ? ' all-in-view' : ''}`} style={MINIMAP_SIZE} />;
+  return (
+    <MiniMap
+      pannable
+      zoomable
+      nodeClassName={miniMapClass}
+      nodeBorderRadius={4}
+      position="bottom-right"
+      className={`fs-minimap${allInView ? ' all-in-view' : ''}`}
+      style={MINIMAP_SIZE}
+    />
+  );
 }
 
 function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout; root: React.RefObject<HTMLDivElement | null> }) {
@@ -138,7 +162,10 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
   const tokens = useMemo(() => tokenNodes(layout, placed, highlight.currentPlayer), [layout, placed, highlight]);
   const nodes = useMemo(() => [...staticNodes, ...tokens], [staticNodes, tokens]);
   const moves = useMemo(
-    () => (current && previous && staticNodes.length ? tokenMoveEdges(placeTokens(wells, slotsOf(model, previous.chart)), placed, current, staticNodes[0].id) : []),
+    () =>
+      current && previous && staticNodes.length
+        ? tokenMoveEdges(placeTokens(wells, slotsOf(model, previous.chart)), placed, current, staticNodes[0].id)
+        : [],
     [current, previous, wells, placed, model, staticNodes],
   );
   const edges = useMemo(() => [...markTaken(staticEdges, highlight.taken), ...moves], [staticEdges, highlight.taken, moves]);
@@ -158,9 +185,16 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
     userMoved.current = false;
     fit();
   }, [fit]);
-  useChartCommands(root, onFitButton, useMemo(() => ({ width: layout.width, height: layout.height }), [layout]));
+  useChartCommands(
+    root,
+    onFitButton,
+    useMemo(() => ({ width: layout.width, height: layout.height }), [layout]),
+  );
   // Chart states: phases, stages and gameover (turns, the start marker and tokens are parts of them).
-  const showMiniMap = useMemo(() => layout.nodes.filter((n) => n.type === 'phase' || n.type === 'stage' || n.type === 'gameover').length > 8, [layout]);
+  const showMiniMap = useMemo(
+    () => layout.nodes.filter((n) => n.type === 'phase' || n.type === 'stage' || n.type === 'gameover').length > 8,
+    [layout],
+  );
 
   return (
     <HighlightContext.Provider value={highlightStore}>

@@ -72,11 +72,19 @@ function elkRoute(e: ElkExtendedEdge, origin: Point): { points: Point[]; label: 
   const s = e.sections?.[0];
   const points = s ? [s.startPoint, ...(s.bendPoints ?? []), s.endPoint].map((p) => offset(p, origin)) : [];
   const l = e.labels?.[0];
-  const label = l && l.x !== undefined && l.y !== undefined ? offset({ x: l.x + (l.width ?? 0) / 2, y: l.y + (l.height ?? 0) / 2 }, origin) : null;
+  const label =
+    l && l.x !== undefined && l.y !== undefined ? offset({ x: l.x + (l.width ?? 0) / 2, y: l.y + (l.height ?? 0) / 2 }, origin) : null;
   return { points, label };
 }
 
-export function arrangeChart(key: string, model: ChartModel, elk: ElkChart, result: ElkNode, measure: Measure, viewport: { width: number; height: number }): ChartLayout {
+export function arrangeChart(
+  key: string,
+  model: ChartModel,
+  elk: ElkChart,
+  result: ElkNode,
+  measure: Measure,
+  viewport: { width: number; height: number },
+): ChartLayout {
   const groups = groupPhaseEdges(model);
   const latent = groups.some((g) => g.latent);
   const go = gameoverBox(model.players.length, latent ? 'endIf · any phase' : null, measure);
@@ -89,15 +97,33 @@ export function arrangeChart(key: string, model: ChartModel, elk: ElkChart, resu
   items.set(GAMEOVER_ID, { id: GAMEOVER_ID, width: go.width, height: go.height });
 
   const groupChips = new Map(groups.map((g) => [g.id, chips(g.edges, measure)]));
-  const links: Link[] = groups.map((g) => ({ id: g.id, source: g.source, target: g.target, labelWidth: chipsWidth(groupChips.get(g.id)!), latent: g.latent }));
+  const links: Link[] = groups.map((g) => ({
+    id: g.id,
+    source: g.source,
+    target: g.target,
+    labelWidth: chipsWidth(groupChips.get(g.id)!),
+    latent: g.latent,
+  }));
   const seq = flowOrder(model, groups).filter((id) => items.has(id));
   const a = arrangeRows(seq, items, links, viewport);
 
-  const nodes: LaidNode[] = [{ id: START_ID, type: 'start', x: a.start.pos.x, y: a.start.pos.y, abs: a.start.pos, width: START, height: START }];
+  const nodes: LaidNode[] = [
+    { id: START_ID, type: 'start', x: a.start.pos.x, y: a.start.pos.y, abs: a.start.pos, width: START, height: START },
+  ];
   const edges: LaidEdge[] = [];
   const startEdge = model.edges.find((e) => e.kind === 'start');
   if (startEdge && model.phases.some((p) => p.key === model.startPhase)) {
-    edges.push({ id: 'route:start', source: START_ID, target: phaseId(model.startPhase), level: 'phase', edges: [startEdge], chips: [], points: a.start.route.points, label: null, latent: false });
+    edges.push({
+      id: 'route:start',
+      source: START_ID,
+      target: phaseId(model.startPhase),
+      level: 'phase',
+      edges: [startEdge],
+      chips: [],
+      points: a.start.route.points,
+      label: null,
+      latent: false,
+    });
   }
   for (const p of model.phases) {
     const n = elkPhases.get(phaseId(p.key));
@@ -111,11 +137,35 @@ export function arrangeChart(key: string, model: ChartModel, elk: ElkChart, resu
       if (tm?.kind !== 'turn') continue;
       const tAbs = { x: at.x + (t.x ?? 0), y: at.y + (t.y ?? 0) };
       const turnEdge = model.edges.find((e) => e.kind === 'turn' && e.phase === p.key);
-      nodes.push({ id: t.id, parent: n.id, type: 'turn', x: t.x ?? 0, y: t.y ?? 0, abs: tAbs, width: t.width ?? 0, height: t.height ?? 0, phase: p, box: tm.box, turnEdge });
+      nodes.push({
+        id: t.id,
+        parent: n.id,
+        type: 'turn',
+        x: t.x ?? 0,
+        y: t.y ?? 0,
+        abs: tAbs,
+        width: t.width ?? 0,
+        height: t.height ?? 0,
+        phase: p,
+        box: tm.box,
+        turnEdge,
+      });
       for (const s of t.children ?? []) {
         const sm = elk.meta.get(s.id);
         if (sm?.kind !== 'stage') continue;
-        nodes.push({ id: s.id, parent: t.id, type: 'stage', x: s.x ?? 0, y: s.y ?? 0, abs: offset({ x: s.x ?? 0, y: s.y ?? 0 }, tAbs), width: s.width ?? 0, height: s.height ?? 0, phase: p, stage: sm.stage, box: sm.box });
+        nodes.push({
+          id: s.id,
+          parent: t.id,
+          type: 'stage',
+          x: s.x ?? 0,
+          y: s.y ?? 0,
+          abs: offset({ x: s.x ?? 0, y: s.y ?? 0 }, tAbs),
+          width: s.width ?? 0,
+          height: s.height ?? 0,
+          phase: p,
+          stage: sm.stage,
+          box: sm.box,
+        });
       }
       for (const e of t.edges ?? []) {
         const me = model.edges.find((x) => x.id === e.id);
@@ -123,7 +173,17 @@ export function arrangeChart(key: string, model: ChartModel, elk: ElkChart, resu
         const r = elkRoute(e, tAbs);
         if (r.points.length < 2) continue;
         // Stage edges are all `next`: no label; the path carries the test id.
-        edges.push({ id: `route:${e.id}`, source: e.sources[0], target: e.targets[0], level: 'stage', edges: [me], chips: [], points: r.points, label: null, latent: false });
+        edges.push({
+          id: `route:${e.id}`,
+          source: e.sources[0],
+          target: e.targets[0],
+          level: 'stage',
+          edges: [me],
+          chips: [],
+          points: r.points,
+          label: null,
+          latent: false,
+        });
       }
     }
   }
@@ -132,7 +192,17 @@ export function arrangeChart(key: string, model: ChartModel, elk: ElkChart, resu
   for (const g of groups) {
     const r = a.routes.get(g.id);
     if (!r) continue;
-    edges.push({ id: g.id, source: g.source, target: g.target, level: 'phase', edges: g.edges, chips: groupChips.get(g.id)!, points: r.points, label: r.label, latent: g.latent });
+    edges.push({
+      id: g.id,
+      source: g.source,
+      target: g.target,
+      level: 'phase',
+      edges: g.edges,
+      chips: groupChips.get(g.id)!,
+      points: r.points,
+      label: r.label,
+      latent: g.latent,
+    });
   }
   return { key, nodes, edges, width: a.width, height: a.height, rows: a.rows };
 }

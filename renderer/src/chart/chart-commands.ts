@@ -17,12 +17,17 @@ async function renderChart(root: HTMLElement, format: 'svg' | 'png', size: { wid
 }
 
 /** Offers the chart's Zoom to Fit and image export to the controller (the desktop menu's commands) while it is drawn. */
-export function useChartCommands(root: React.RefObject<HTMLElement | null>, fit: () => void, size: { width: number; height: number }): void {
+export function useChartCommands(
+  root: React.RefObject<HTMLElement | null>,
+  fit: () => void,
+  size: { width: number; height: number },
+): void {
   const controller = useController();
   useEffect(() => {
     const handle = {
       fit,
-      exportImage: (format: 'svg' | 'png') => (root.current ? renderChart(root.current, format, size) : Promise.reject(new Error('the chart is not drawn yet'))),
+      exportImage: (format: 'svg' | 'png') =>
+        root.current ? renderChart(root.current, format, size) : Promise.reject(new Error('the chart is not drawn yet')),
     };
     controller.chart = handle;
     return () => {

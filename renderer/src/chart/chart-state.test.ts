@@ -3,7 +3,11 @@ import type { ChartValue } from '../../../engine/host/protocol';
 import { computeHighlight, pickPhaseEdge, slotName, type StepLike } from './chart-state';
 import { cycleModel, stagesModel } from './test-models';
 
-const step = (chart: ChartValue, transitions: StepLike['transitions'] = [], ctx: StepLike['ctx'] = {}): StepLike => ({ chart, transitions, ctx });
+const step = (chart: ChartValue, transitions: StepLike['transitions'] = [], ctx: StepLike['ctx'] = {}): StepLike => ({
+  chart,
+  transitions,
+  ctx,
+});
 const turn = (phase: string, slots: Record<string, string>) => ({ [phase]: { turn: slots } }) as ChartValue;
 
 describe('computeHighlight', () => {
@@ -42,11 +46,7 @@ describe('computeHighlight', () => {
   });
 
   it('follows a step through several phases', () => {
-    const h = computeHighlight(
-      model,
-      step(turn('market', { 0: 'active' })),
-      step(turn('gather', { 0: 'active' })),
-    );
+    const h = computeHighlight(model, step(turn('market', { 0: 'active' })), step(turn('gather', { 0: 'active' })));
     expect(h.taken.size).toBe(0);
     const through = computeHighlight(
       model,
@@ -62,14 +62,20 @@ describe('computeHighlight', () => {
   it('lights the turn badge when the turn passes within a phase', () => {
     const h = computeHighlight(
       model,
-      step(turn('gather', { 0: 'waiting', 1: 'active' }), [{ type: 'turn-begin', phase: 'gather', player: '1', cause: 'the turn passed in turn order' }]),
+      step(turn('gather', { 0: 'waiting', 1: 'active' }), [
+        { type: 'turn-begin', phase: 'gather', player: '1', cause: 'the turn passed in turn order' },
+      ]),
       step(turn('gather', { 0: 'active', 1: 'waiting' })),
     );
     expect([...h.taken]).toEqual(['turn:gather/gather->gather']);
   });
 
   it('lights the stage-next edge a player followed', () => {
-    const h = computeHighlight(model, step(turn('main', { 0: 'stage:B', 1: 'stage:discard' })), step(turn('main', { 0: 'stage:A', 1: 'waiting' })));
+    const h = computeHighlight(
+      model,
+      step(turn('main', { 0: 'stage:B', 1: 'stage:discard' })),
+      step(turn('main', { 0: 'stage:A', 1: 'waiting' })),
+    );
     expect([...h.taken]).toEqual(['stage-next:main/A->B']);
   });
 

@@ -48,12 +48,14 @@ export function slotsOf(model: ChartModel, value: ChartValue): Map<string, Token
   const phase = phaseOf(value);
   const turn = value !== GAMEOVER && phase ? (value[phase]?.turn ?? {}) : {};
   const players = [...model.players, ...Object.keys(turn).filter((p) => !model.players.includes(p))];
-  for (const p of players) slots.set(p, value === GAMEOVER || !phase ? { phase: GAMEOVER, slot: 'none' } : { phase, slot: turn[p] ?? 'waiting' });
+  for (const p of players)
+    slots.set(p, value === GAMEOVER || !phase ? { phase: GAMEOVER, slot: 'none' } : { phase, slot: turn[p] ?? 'waiting' });
   return slots;
 }
 
 const isPhaseEdge = (e: ChartEdge) => e.kind !== 'turn' && e.kind !== 'stage-next' && e.kind !== 'start';
-const mentions = (text: string, word: string) => new RegExp(`(^|[^A-Za-z0-9_$])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z0-9_$]|$)`).test(text);
+const mentions = (text: string, word: string) =>
+  new RegExp(`(^|[^A-Za-z0-9_$])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z0-9_$]|$)`).test(text);
 
 /** The edge a run took from phase `from` to `to`: the one whose function, then label, the causes name; else a static one. */
 export function pickPhaseEdge(model: ChartModel, from: string, to: string, causes: string[]): ChartEdge | null {
@@ -72,7 +74,9 @@ function takenEdges(model: ChartModel, current: StepLike, previous: StepLike | n
   }
   const from = phaseOf(previous.chart);
   const to = phaseOf(current.chart);
-  const phaseCauses = current.transitions.filter((t) => t.type === 'phase-end' || t.type === 'phase-begin' || t.type === 'game-end').map((t) => t.cause);
+  const phaseCauses = current.transitions
+    .filter((t) => t.type === 'phase-end' || t.type === 'phase-begin' || t.type === 'game-end')
+    .map((t) => t.cause);
   const causes = phaseCauses.length ? phaseCauses : current.transitions.map((t) => t.cause);
   if (from && to && from !== to) {
     // Phases the step went through, in order (a step can pass through several).
@@ -85,7 +89,9 @@ function takenEdges(model: ChartModel, current: StepLike, previous: StepLike | n
     return taken;
   }
   if (!from || from !== to || to === GAMEOVER) return taken;
-  const turnPassed = current.transitions.some((t) => t.type === 'turn-begin') || (previous.ctx?.turn !== undefined && current.ctx?.turn !== undefined && previous.ctx.turn !== current.ctx.turn);
+  const turnPassed =
+    current.transitions.some((t) => t.type === 'turn-begin') ||
+    (previous.ctx?.turn !== undefined && current.ctx?.turn !== undefined && previous.ctx.turn !== current.ctx.turn);
   if (turnPassed) for (const e of model.edges) if (e.kind === 'turn' && e.phase === to) taken.add(e.id);
   // A player that moved from stage A to B along A's `next`.
   const before = previous.chart !== GAMEOVER ? (previous.chart[from]?.turn ?? {}) : {};
@@ -106,5 +112,11 @@ export function computeHighlight(model: ChartModel, current: StepLike | null, pr
   const slots = slotsOf(model, current.chart);
   const stages = new Set<string>();
   for (const { phase, slot } of slots.values()) if (slot.startsWith('stage:')) stages.add(`${phase}/${slot.slice(6)}`);
-  return { phase: phaseOf(current.chart), slots, stages, taken: takenEdges(model, current, previous), currentPlayer: current.ctx?.currentPlayer ?? null };
+  return {
+    phase: phaseOf(current.chart),
+    slots,
+    stages,
+    taken: takenEdges(model, current, previous),
+    currentPlayer: current.ctx?.currentPlayer ?? null,
+  };
 }

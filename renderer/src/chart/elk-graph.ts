@@ -40,7 +40,20 @@ export function layoutKey(model: ChartModel): string {
     model.game,
     model.players.length,
     model.startPhase,
-    model.phases.map((p) => [p.key, p.declared, p.moves, p.hooks, p.endIf, p.turn.order.label, p.turn.minMoves, p.turn.maxMoves, p.turn.activePlayersLabel, p.turn.endIf, p.turn.hooks, p.turn.stages.map((s) => [s.name, s.moves, s.declared])]),
+    model.phases.map((p) => [
+      p.key,
+      p.declared,
+      p.moves,
+      p.hooks,
+      p.endIf,
+      p.turn.order.label,
+      p.turn.minMoves,
+      p.turn.maxMoves,
+      p.turn.activePlayersLabel,
+      p.turn.endIf,
+      p.turn.hooks,
+      p.turn.stages.map((s) => [s.name, s.moves, s.declared]),
+    ]),
     model.edges.filter((e) => e.kind !== 'turn').map((e) => [e.id, e.fn, edgeText(e)]),
   ]);
 }
@@ -71,7 +84,12 @@ const sizeOptions = (width: number, height: number): LayoutOptions => ({
 });
 
 /** A turn's stages and stage-next edges as ELK nodes. */
-function stagesOf(model: ChartModel, phase: ChartPhase, measure: Measure, meta?: Map<string, NodeMeta>): { children: ElkNode[]; edges: ElkExtendedEdge[] } {
+function stagesOf(
+  model: ChartModel,
+  phase: ChartPhase,
+  measure: Measure,
+  meta?: Map<string, NodeMeta>,
+): { children: ElkNode[]; edges: ElkExtendedEdge[] } {
   const key = phase.key;
   const stages = phase.turn.stages;
   const children = stages.map((stage) => {
@@ -94,7 +112,15 @@ export function buildStagesGraph(model: ChartModel, measure: Measure): ElkNode {
   const lanes = laneWidth(model.players.length) + 2 * TURN_PAD;
   const children = model.phases
     .filter((p) => p.turn.stages.length)
-    .map((p) => ({ id: turnId(p.key), ...stagesOf(model, p, measure), layoutOptions: { ...TURN_OPTIONS, ...sizeOptions(lanes, 0), 'elk.padding': `[top=0,left=${TURN_PAD},bottom=${TURN_PAD},right=${TURN_PAD}]` } }));
+    .map((p) => ({
+      id: turnId(p.key),
+      ...stagesOf(model, p, measure),
+      layoutOptions: {
+        ...TURN_OPTIONS,
+        ...sizeOptions(lanes, 0),
+        'elk.padding': `[top=0,left=${TURN_PAD},bottom=${TURN_PAD},right=${TURN_PAD}]`,
+      },
+    }));
   return { id: 'root', layoutOptions: { 'elk.algorithm': 'layered', 'elk.hierarchyHandling': 'SEPARATE_CHILDREN' }, children, edges: [] };
 }
 
@@ -119,7 +145,11 @@ export function buildElkGraph(model: ChartModel, measure: Measure, widths: Map<s
           id: turnId(key),
           children: stageNodes,
           edges: stageEdges,
-          layoutOptions: { ...TURN_OPTIONS, ...sizeOptions(tBox.width, tBox.height), 'elk.padding': `[top=${tBox.top},left=${TURN_PAD},bottom=${TURN_PAD},right=${TURN_PAD}]` },
+          layoutOptions: {
+            ...TURN_OPTIONS,
+            ...sizeOptions(tBox.width, tBox.height),
+            'elk.padding': `[top=${tBox.top},left=${TURN_PAD},bottom=${TURN_PAD},right=${TURN_PAD}]`,
+          },
         }
       : { id: turnId(key), width: tBox.width, height: tBox.height };
     return {
@@ -135,7 +165,12 @@ export function buildElkGraph(model: ChartModel, measure: Measure, widths: Map<s
 
   const graph: ElkNode = {
     id: 'root',
-    layoutOptions: { 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.hierarchyHandling': 'SEPARATE_CHILDREN', 'elk.json.edgeCoords': 'CONTAINER' },
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.hierarchyHandling': 'SEPARATE_CHILDREN',
+      'elk.json.edgeCoords': 'CONTAINER',
+    },
     children: phases,
     edges: [],
   };
@@ -143,7 +178,11 @@ export function buildElkGraph(model: ChartModel, measure: Measure, widths: Map<s
 }
 
 /** Both ELK passes with `run` (the worker, or ELK itself in tests). */
-export async function layOutWithElk(model: ChartModel, measure: Measure, run: (graph: ElkNode) => Promise<ElkNode>): Promise<{ chart: ElkChart; result: ElkNode }> {
+export async function layOutWithElk(
+  model: ChartModel,
+  measure: Measure,
+  run: (graph: ElkNode) => Promise<ElkNode>,
+): Promise<{ chart: ElkChart; result: ElkNode }> {
   const first = buildStagesGraph(model, measure);
   const widths = first.children?.length ? turnWidths(await run(first)) : new Map<string, number>();
   const chart = buildElkGraph(model, measure, widths);

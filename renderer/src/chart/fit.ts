@@ -27,13 +27,25 @@ function fitInto(area: Rect, content: Rect, padding: number, maxZoom: number): V
   };
 }
 
-const onScreen = (r: Rect, v: Viewport): Rect => ({ x: r.x * v.zoom + v.x, y: r.y * v.zoom + v.y, width: r.width * v.zoom, height: r.height * v.zoom });
+const onScreen = (r: Rect, v: Viewport): Rect => ({
+  x: r.x * v.zoom + v.x,
+  y: r.y * v.zoom + v.y,
+  width: r.width * v.zoom,
+  height: r.height * v.zoom,
+});
 
 /**
  * The viewport showing `content` (the chart's bounds) in a `panel`-sized view, with `nodes` (chart
  * coordinates) clear of the `overlays` (panel coordinates) when some inset allows it.
  */
-export function fitAvoiding(panel: { width: number; height: number }, content: Rect, nodes: Rect[], overlays: Rect[], padding = 12, maxZoom = 1.2): Viewport {
+export function fitAvoiding(
+  panel: { width: number; height: number },
+  content: Rect,
+  nodes: Rect[],
+  overlays: Rect[],
+  padding = 12,
+  maxZoom = 1.2,
+): Viewport {
   const full: Rect = { x: 0, y: 0, width: panel.width, height: panel.height };
   const left = Math.max(0, ...overlays.filter((o) => o.x < panel.width / 2).map((o) => o.x + o.width));
   const right = Math.max(0, ...overlays.filter((o) => o.x >= panel.width / 2).map((o) => panel.width - o.x));
@@ -52,7 +64,15 @@ export function fitAvoiding(panel: { width: number; height: number }, content: R
     const covered = nodes.some((n) => overlays.some((o) => overlaps(onScreen(n, v), o)));
     if (!covered && (!best || v.zoom > best.zoom + 1e-6)) best = v;
   }
-  return best ?? fitInto({ x: left, y: 0, width: Math.max(1, panel.width - left - right), height: Math.max(1, panel.height - bottom) }, content, padding, maxZoom);
+  return (
+    best ??
+    fitInto(
+      { x: left, y: 0, width: Math.max(1, panel.width - left - right), height: Math.max(1, panel.height - bottom) },
+      content,
+      padding,
+      maxZoom,
+    )
+  );
 }
 
 /** The smallest chart text is 10 px (chart.css `.fs-font-small`): at this zoom it shows at 11 px. */

@@ -119,7 +119,8 @@ export const phaseLabel = (phase: ChartPhase) => phase.name ?? 'no phase';
 
 export function phaseItems(phase: ChartPhase): Item[] {
   const items: Item[] = [{ text: phaseLabel(phase), role: 'title', kind: 'name' }];
-  if (!phase.declared) items.push({ text: 'undeclared', role: 'small', kind: 'tag', title: 'not declared in the config: named in code or seen at run time' });
+  if (!phase.declared)
+    items.push({ text: 'undeclared', role: 'small', kind: 'tag', title: 'not declared in the config: named in code or seen at run time' });
   if (phase.hooks.onBegin) items.push({ text: 'onBegin', role: 'small', kind: 'badge', title: `phases.${phase.key}.onBegin` });
   if (phase.hooks.onEnd) items.push({ text: 'onEnd', role: 'small', kind: 'badge', title: `phases.${phase.key}.onEnd` });
   if (phase.endIf) items.push({ text: 'endIf', role: 'small', kind: 'badge', title: `phases.${phase.key}.endIf` });
@@ -175,7 +176,13 @@ export function turnBox(turn: ChartTurn, players: number, measure: Measure, inne
     perRow,
   });
   const lanesBottom = headerH + 2 * laneH + LANE_GAP;
-  return { block, lanes: { active: lane(0), waiting: lane(1) }, top: lanesBottom + 10, width: block.width + 2 * TURN_PAD, height: lanesBottom + TURN_PAD };
+  return {
+    block,
+    lanes: { active: lane(0), waiting: lane(1) },
+    top: lanesBottom + 10,
+    width: block.width + 2 * TURN_PAD,
+    height: lanesBottom + TURN_PAD,
+  };
 }
 
 /** The height of a lane around its well. */
@@ -183,7 +190,8 @@ export const laneHeight = (well: Well) => well.height + 2 * WELL_PAD;
 
 export function stageItems(stage: ChartStage): Item[] {
   const items: Item[] = [{ text: stage.name, role: 'title', kind: 'name' }];
-  if (!stage.declared) items.push({ text: 'undeclared', role: 'small', kind: 'tag', title: 'not declared in the config: seen at run time' });
+  if (!stage.declared)
+    items.push({ text: 'undeclared', role: 'small', kind: 'tag', title: 'not declared in the config: seen at run time' });
   return [...items, ...moveItems(stage.moves, 'no moves of its own')];
 }
 

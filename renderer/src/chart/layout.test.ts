@@ -19,7 +19,12 @@ async function layOut(model: ChartModel, viewport = { width: 720, height: 540 })
 const rect = (n: LaidNode) => ({ x: n.abs.x, y: n.abs.y, width: n.width, height: n.height });
 const inside = (p: Point, r: { x: number; y: number; width: number; height: number }, slack = 0.5) =>
   p.x >= r.x - slack && p.x <= r.x + r.width + slack && p.y >= r.y - slack && p.y <= r.y + r.height + slack;
-const onBorder = (p: Point, n: LaidNode) => inside(p, rect(n), 1) && (Math.abs(p.x - n.abs.x) < 1 || Math.abs(p.x - n.abs.x - n.width) < 1 || Math.abs(p.y - n.abs.y) < 1 || Math.abs(p.y - n.abs.y - n.height) < 1);
+const onBorder = (p: Point, n: LaidNode) =>
+  inside(p, rect(n), 1) &&
+  (Math.abs(p.x - n.abs.x) < 1 ||
+    Math.abs(p.x - n.abs.x - n.width) < 1 ||
+    Math.abs(p.y - n.abs.y) < 1 ||
+    Math.abs(p.y - n.abs.y - n.height) < 1);
 
 describe('the chart layout', () => {
   it('nests turns in phases and stages in turns, without overlapping top-level nodes', async () => {
@@ -28,17 +33,25 @@ describe('the chart layout', () => {
     for (const n of layout.nodes) {
       if (!n.parent) continue;
       const p = byId.get(n.parent)!;
-      expect(inside(n.abs, rect(p)) && inside({ x: n.abs.x + n.width, y: n.abs.y + n.height }, rect(p)), `${n.id} inside ${p.id}`).toBe(true);
+      expect(inside(n.abs, rect(p)) && inside({ x: n.abs.x + n.width, y: n.abs.y + n.height }, rect(p)), `${n.id} inside ${p.id}`).toBe(
+        true,
+      );
     }
     const top = layout.nodes.filter((n) => !n.parent);
     for (const a of top) {
       for (const b of top) {
         if (a === b) continue;
-        const overlap = a.abs.x < b.abs.x + b.width && b.abs.x < a.abs.x + a.width && a.abs.y < b.abs.y + b.height && b.abs.y < a.abs.y + a.height;
+        const overlap =
+          a.abs.x < b.abs.x + b.width && b.abs.x < a.abs.x + a.width && a.abs.y < b.abs.y + b.height && b.abs.y < a.abs.y + a.height;
         expect(overlap, `${a.id} overlaps ${b.id}`).toBe(false);
       }
     }
-    expect(layout.nodes.filter((n) => n.type === 'stage').map((n) => n.id)).toEqual(['stage:main/discard', 'stage:main/A', 'stage:main/B', 'stage:main/C']);
+    expect(layout.nodes.filter((n) => n.type === 'stage').map((n) => n.id)).toEqual([
+      'stage:main/discard',
+      'stage:main/A',
+      'stage:main/B',
+      'stage:main/C',
+    ]);
     expect(byId.has('gameover') && byId.has('start')).toBe(true);
   });
 
@@ -48,7 +61,8 @@ describe('the chart layout', () => {
     for (const e of layout.edges) {
       const pts = e.points;
       expect(pts.length, e.id).toBeGreaterThanOrEqual(2);
-      for (let i = 1; i < pts.length; i++) expect(Math.abs(pts[i].x - pts[i - 1].x) < 0.5 || Math.abs(pts[i].y - pts[i - 1].y) < 0.5, `${e.id} segment ${i}`).toBe(true);
+      for (let i = 1; i < pts.length; i++)
+        expect(Math.abs(pts[i].x - pts[i - 1].x) < 0.5 || Math.abs(pts[i].y - pts[i - 1].y) < 0.5, `${e.id} segment ${i}`).toBe(true);
       expect(onBorder(pts[0], byId.get(e.source)!), `${e.id} starts on ${e.source}`).toBe(true);
       expect(onBorder(pts[pts.length - 1], byId.get(e.target)!), `${e.id} ends on ${e.target}`).toBe(true);
     }
@@ -58,14 +72,25 @@ describe('the chart layout', () => {
     const layout = await layOut(cycleModel());
     const both = layout.edges.find((e) => e.id === 'route:phase:gather->phase:main')!;
     expect(both.chips.map((c) => c.text)).toEqual(['next', 'endIf']);
-    expect(layout.edges.filter((e) => e.latent).map((e) => e.edges[0].id).sort()).toEqual(['gameover:__nophase__->gameover', 'gameover:gather->gameover', 'gameover:main->gameover', 'gameover:market->gameover']);
+    expect(
+      layout.edges
+        .filter((e) => e.latent)
+        .map((e) => e.edges[0].id)
+        .sort(),
+    ).toEqual(['gameover:__nophase__->gameover', 'gameover:gather->gameover', 'gameover:main->gameover', 'gameover:market->gameover']);
     const few = await layOut(stagesModel());
     expect(few.edges.some((e) => e.latent)).toBe(false);
   });
 
   it('orders phases from the start along the flow, gameover last', () => {
     const model = cycleModel();
-    expect(flowOrder(model, groupPhaseEdges(model))).toEqual(['phase:gather', 'phase:main', 'phase:market', 'phase:__nophase__', 'gameover']);
+    expect(flowOrder(model, groupPhaseEdges(model))).toEqual([
+      'phase:gather',
+      'phase:main',
+      'phase:market',
+      'phase:__nophase__',
+      'gameover',
+    ]);
   });
 
   it('uses more rows in a tall viewer than in a wide one', async () => {
@@ -87,7 +112,10 @@ describe('token placement', () => {
     const stage = layout.nodes.find((n) => n.id === 'stage:play/chooseCard')!;
     for (const t of tokens) {
       expect(t.slot).toBe('play/stage:chooseCard');
-      expect(inside({ x: t.x, y: t.y }, rect(stage)) && inside({ x: t.x + TOKEN, y: t.y + TOKEN }, rect(stage)), `token ${t.player} inside the stage`).toBe(true);
+      expect(
+        inside({ x: t.x, y: t.y }, rect(stage)) && inside({ x: t.x + TOKEN, y: t.y + TOKEN }, rect(stage)),
+        `token ${t.player} inside the stage`,
+      ).toBe(true);
     }
     expect(new Set(tokens.map((t) => `${t.x},${t.y}`)).size).toBe(7);
   });
@@ -97,7 +125,11 @@ describe('token placement', () => {
     const layout = await layOut(model);
     const wells = slotWells(layout);
     const turn = layout.nodes.find((n) => n.id === 'turn:play')!;
-    const h = computeHighlight(model, { chart: { play: { turn: { 0: 'active', 1: 'waiting', 2: 'stage:brandNew' } } }, transitions: [] }, null);
+    const h = computeHighlight(
+      model,
+      { chart: { play: { turn: { 0: 'active', 1: 'waiting', 2: 'stage:brandNew' } } }, transitions: [] },
+      null,
+    );
     const [a, w, fresh] = placeTokens(wells, h.slots);
     expect([a.slot, w.slot, fresh.slot]).toEqual(['play/active', 'play/waiting', 'play/stage:brandNew']);
     for (const t of [a, w, fresh]) expect(inside({ x: t.x, y: t.y }, rect(turn))).toBe(true);

@@ -36,7 +36,11 @@ function Flow({ block, turnEdge, turnTaken }: { block: Block; turnEdge?: ChartEd
   return (
     <div className="fs-flow" style={{ width: block.width, height: block.height }}>
       {block.items.map((item, i) =>
-        item.kind === 'order' && turnEdge ? <ItemView key={i} item={item} testid={`edge-${turnEdge.id}`} taken={turnTaken} /> : <ItemView key={i} item={item} />,
+        item.kind === 'order' && turnEdge ? (
+          <ItemView key={i} item={item} testid={`edge-${turnEdge.id}`} taken={turnTaken} />
+        ) : (
+          <ItemView key={i} item={item} />
+        ),
       )}
     </div>
   );
@@ -61,7 +65,16 @@ const holds = (h: ChartHighlight, key: string, slot: string) => {
 export const PhaseNode = memo(function PhaseNode(props: NodeProps<ChartNodeData>) {
   const n = nodeOf<'phase'>(props);
   const { active, dim } = usePhaseState(n.phase.key);
-  const cls = ['fs-node', 'fs-phase', active && 'active', dim && 'dim', !n.phase.declared && 'undeclared', n.phase.key === '__nophase__' && 'nophase'].filter(Boolean).join(' ');
+  const cls = [
+    'fs-node',
+    'fs-phase',
+    active && 'active',
+    dim && 'dim',
+    !n.phase.declared && 'undeclared',
+    n.phase.key === '__nophase__' && 'nophase',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={cls} data-testid={`phase-${n.phase.key}`} data-active={String(active)}>
       <Anchors />
@@ -74,7 +87,10 @@ export const PhaseNode = memo(function PhaseNode(props: NodeProps<ChartNodeData>
 
 function Lane({ name, well, occupied }: { name: string; well: Well; occupied: boolean }) {
   return (
-    <div className={`fs-lane fs-lane-${name}${occupied ? ' occupied' : ''}`} style={{ top: well.y - WELL_PAD, left: TURN_PAD, height: laneHeight(well), right: TURN_PAD }}>
+    <div
+      className={`fs-lane fs-lane-${name}${occupied ? ' occupied' : ''}`}
+      style={{ top: well.y - WELL_PAD, left: TURN_PAD, height: laneHeight(well), right: TURN_PAD }}
+    >
       <span className="fs-lane-label" style={{ width: LANE_LABEL }}>
         {name}
       </span>
@@ -106,14 +122,31 @@ export const StageNode = memo(function StageNode(props: NodeProps<ChartNodeData>
   const n = nodeOf<'stage'>(props);
   const { dim } = usePhaseState(n.phase.key);
   const active = useHighlight((h) => h.stages.has(`${n.phase.key}/${n.stage.name}`));
-  const cls = ['fs-node', 'fs-stage', active && 'active', dim && 'dim', !n.stage.declared && 'undeclared', n.stage.moves === null && 'no-moves'].filter(Boolean).join(' ');
+  const cls = [
+    'fs-node',
+    'fs-stage',
+    active && 'active',
+    dim && 'dim',
+    !n.stage.declared && 'undeclared',
+    n.stage.moves === null && 'no-moves',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={cls} data-testid={`stage-${n.phase.key}-${n.stage.name}`} data-active={String(active)}>
       <Anchors />
       <div className="fs-stage-body">
         <Flow block={n.box.block} />
       </div>
-      <div className="fs-well" style={{ top: n.box.well.y - WELL_PAD, left: n.box.well.x - WELL_PAD, width: n.box.well.width + 2 * WELL_PAD, height: n.box.well.height + 2 * WELL_PAD }} />
+      <div
+        className="fs-well"
+        style={{
+          top: n.box.well.y - WELL_PAD,
+          left: n.box.well.x - WELL_PAD,
+          width: n.box.well.width + 2 * WELL_PAD,
+          height: n.box.well.height + 2 * WELL_PAD,
+        }}
+      />
     </div>
   );
 });
@@ -127,7 +160,15 @@ export const GameoverNode = memo(function GameoverNode(props: NodeProps<ChartNod
       <div className="fs-stage-body">
         <Flow block={n.box.block} />
       </div>
-      <div className="fs-well" style={{ top: n.box.well.y - WELL_PAD, left: n.box.well.x - WELL_PAD, width: n.box.well.width + 2 * WELL_PAD, height: n.box.well.height + 2 * WELL_PAD }} />
+      <div
+        className="fs-well"
+        style={{
+          top: n.box.well.y - WELL_PAD,
+          left: n.box.well.x - WELL_PAD,
+          width: n.box.well.width + 2 * WELL_PAD,
+          height: n.box.well.height + 2 * WELL_PAD,
+        }}
+      />
     </div>
   );
 });

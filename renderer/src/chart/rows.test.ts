@@ -4,15 +4,47 @@ import { fitAvoiding } from './fit';
 import { flowRows } from './geometry';
 import { placeRows, splitRows, type Link, type RowItem } from './rows';
 
-const items = (sizes: [string, number, number][]) => new Map<string, RowItem>(sizes.map(([id, width, height]) => [id, { id, width, height }]));
-const link = (source: string, target: string, extra: Partial<Link> = {}): Link => ({ id: `${source}->${target}`, source, target, labelWidth: 40, latent: false, ...extra });
+const items = (sizes: [string, number, number][]) =>
+  new Map<string, RowItem>(sizes.map(([id, width, height]) => [id, { id, width, height }]));
+const link = (source: string, target: string, extra: Partial<Link> = {}): Link => ({
+  id: `${source}->${target}`,
+  source,
+  target,
+  labelWidth: 40,
+  latent: false,
+  ...extra,
+});
 
 describe('splitRows', () => {
   it('splits a sequence into rows minimising the widest', () => {
     const widths: Record<string, number> = { a: 100, b: 100, c: 300, d: 100, e: 100 };
-    expect(splitRows(['a', 'b', 'c', 'd'], () => 100, () => 10, 2)).toEqual([['a', 'b'], ['c', 'd']]);
-    expect(splitRows(['a', 'b', 'c', 'd', 'e'], (id) => widths[id], () => 10, 3)).toEqual([['a', 'b'], ['c'], ['d', 'e']]);
-    expect(splitRows(['a', 'b'], () => 100, () => 10, 1)).toEqual([['a', 'b']]);
+    expect(
+      splitRows(
+        ['a', 'b', 'c', 'd'],
+        () => 100,
+        () => 10,
+        2,
+      ),
+    ).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(
+      splitRows(
+        ['a', 'b', 'c', 'd', 'e'],
+        (id) => widths[id],
+        () => 10,
+        3,
+      ),
+    ).toEqual([['a', 'b'], ['c'], ['d', 'e']]);
+    expect(
+      splitRows(
+        ['a', 'b'],
+        () => 100,
+        () => 10,
+        1,
+      ),
+    ).toEqual([['a', 'b']]);
   });
 });
 
@@ -43,7 +75,9 @@ describe('placeRows', () => {
     expect(edgeCrossings({ edges: ids.map((id) => ({ id, latent: false, points: a.routes.get(id)!.points })) as never })).toEqual([]);
     // Without the search, all three go below the row and two of them cross.
     const plain = placeRows(boxes, [['a', 'b', 'c']], [link('c', 'a'), link('b', 'a', { id: 'back2' }), link('a', 'c')], false);
-    expect(edgeCrossings({ edges: ids.map((id) => ({ id, latent: false, points: plain.routes.get(id)!.points })) as never }).length).toBeGreaterThan(0);
+    expect(
+      edgeCrossings({ edges: ids.map((id) => ({ id, latent: false, points: plain.routes.get(id)!.points })) as never }).length,
+    ).toBeGreaterThan(0);
   });
 
   it('goes down the right margin to reach a row two rows away', () => {
@@ -69,13 +103,23 @@ describe('flowRows', () => {
 });
 
 describe('fitAvoiding', () => {
-  const overlaps = (n: { x: number; y: number; width: number; height: number }, v: { x: number; y: number; zoom: number }, o: { x: number; y: number; width: number; height: number }) => {
+  const overlaps = (
+    n: { x: number; y: number; width: number; height: number },
+    v: { x: number; y: number; zoom: number },
+    o: { x: number; y: number; width: number; height: number },
+  ) => {
     const s = { x: n.x * v.zoom + v.x, y: n.y * v.zoom + v.y, width: n.width * v.zoom, height: n.height * v.zoom };
     return s.x < o.x + o.width && o.x < s.x + s.width && s.y < o.y + o.height && o.y < s.y + s.height;
   };
 
   it('fits the whole panel when no node is under an overlay', () => {
-    const v = fitAvoiding({ width: 500, height: 500 }, { x: 0, y: 0, width: 1000, height: 500 }, [{ x: 0, y: 0, width: 100, height: 100 }], [{ x: 400, y: 0, width: 100, height: 60 }], 0);
+    const v = fitAvoiding(
+      { width: 500, height: 500 },
+      { x: 0, y: 0, width: 1000, height: 500 },
+      [{ x: 0, y: 0, width: 100, height: 100 }],
+      [{ x: 400, y: 0, width: 100, height: 60 }],
+      0,
+    );
     expect(v.zoom).toBeCloseTo(0.5);
     expect(v.y).toBeCloseTo(125);
   });

@@ -151,7 +151,7 @@ interface Routed {
   score: [number, number, number];
 }
 
-const better = (a: Routed['score'], b: Routed['score']) => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+const better = (a: Routed['score'], b: Routed['score']) => (a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2]);
 
 /**
  * Places `rows` (ids in order) and routes `links`. With `search`, tries other attachment orders,
@@ -221,7 +221,10 @@ export function placeRows(items: Map<string, RowItem>, rows: string[][], links: 
     const sides = new Map<string, string[]>();
     for (const l of channel) {
       const p = plans.get(l.id)!;
-      for (const [node, side, key] of [[l.source, p.sSide, `${l.id}|source`], [l.target, p.tSide, `${l.id}|target`]] as const) {
+      for (const [node, side, key] of [
+        [l.source, p.sSide, `${l.id}|source`],
+        [l.target, p.tSide, `${l.id}|target`],
+      ] as const) {
         const k = `${node}|${side}`;
         sides.set(k, [...(sides.get(k) ?? []), key]);
       }
@@ -302,7 +305,13 @@ export function placeRows(items: Map<string, RowItem>, rows: string[][], links: 
       const b = pos.get(l.target)!;
       const yy = a.y + EDGE_Y;
       const x1 = a.x + items.get(from)!.width;
-      routes.set(l.id, { points: [{ x: x1, y: yy }, { x: b.x, y: yy }], label: { x: (x1 + b.x) / 2, y: yy } });
+      routes.set(l.id, {
+        points: [
+          { x: x1, y: yy },
+          { x: b.x, y: yy },
+        ],
+        label: { x: (x1 + b.x) / 2, y: yy },
+      });
     }
     for (const l of channel) {
       const p = plans.get(l.id)!;
@@ -310,7 +319,10 @@ export function placeRows(items: Map<string, RowItem>, rows: string[][], links: 
       const xs = attachX.get(`${l.id}|source`)!;
       const xt = attachX.get(`${l.id}|target`)!;
       const y1 = trackY(p.gaps[0], segs[0].track!);
-      const points: Point[] = [{ x: xs, y: sideY(l.source, p.sSide) }, { x: xs, y: y1 }];
+      const points: Point[] = [
+        { x: xs, y: sideY(l.source, p.sSide) },
+        { x: xs, y: y1 },
+      ];
       if (p.lane !== undefined) {
         const y2 = trackY(p.gaps[1], segs[1].track!);
         points.push({ x: p.lane, y: y1 }, { x: p.lane, y: y2 }, { x: xt, y: y2 });
@@ -327,7 +339,12 @@ export function placeRows(items: Map<string, RowItem>, rows: string[][], links: 
       const a = routes.get(drawn[i].id)!;
       for (let j = i + 1; j < drawn.length; j++) crossings += polylineCrossings(a.points, routes.get(drawn[j].id)!.points);
       if (!a.label || !drawn[i].labelWidth) continue;
-      const box = { lo: a.label.x - drawn[i].labelWidth / 2, hi: a.label.x + drawn[i].labelWidth / 2, top: a.label.y - TRACK / 2, bottom: a.label.y + TRACK / 2 };
+      const box = {
+        lo: a.label.x - drawn[i].labelWidth / 2,
+        hi: a.label.x + drawn[i].labelWidth / 2,
+        top: a.label.y - TRACK / 2,
+        bottom: a.label.y + TRACK / 2,
+      };
       for (const other of drawn) {
         if (other === drawn[i]) continue;
         const pts = routes.get(other.id)!.points;
@@ -338,7 +355,16 @@ export function placeRows(items: Map<string, RowItem>, rows: string[][], links: 
       }
     }
     const tracks = [...tracksIn.values()].reduce((s, n) => s + n, 0);
-    return { routes, tracksIn, gapTop, height: y, width: lanes.right, shift: lanes.shift, sides: [...sides.values()], score: [crossings, labelHits, tracks] };
+    return {
+      routes,
+      tracksIn,
+      gapTop,
+      height: y,
+      width: lanes.right,
+      shift: lanes.shift,
+      sides: [...sides.values()],
+      score: [crossings, labelHits, tracks],
+    };
   }
 
   // Start from attachments ordered toward where their link goes, then improve by local moves.
@@ -365,7 +391,12 @@ export function placeRows(items: Map<string, RowItem>, rows: string[][], links: 
     for (const l of channel) {
       if (l.latent) continue;
       const [s0, t0] = choice.ends.get(l.id)!;
-      for (const e of [[flip(s0), t0], [s0, flip(t0)], [flip(s0), flip(t0)]] as [Side, Side][]) yield { ...choice, ends: new Map(choice.ends).set(l.id, e) };
+      for (const e of [
+        [flip(s0), t0],
+        [s0, flip(t0)],
+        [flip(s0), flip(t0)],
+      ] as [Side, Side][])
+        yield { ...choice, ends: new Map(choice.ends).set(l.id, e) };
       if (!isLaned(l, choice)) continue;
       const left = new Set(choice.left);
       if (left.has(l.id)) left.delete(l.id);
@@ -392,7 +423,13 @@ export function placeRows(items: Map<string, RowItem>, rows: string[][], links: 
   const fy = (first ? pos.get(first)!.y : MARGIN) + EDGE_Y;
   const start = {
     pos: { x: X0 + best.shift - 26 - START / 2, y: fy - START / 2 },
-    route: { points: [{ x: X0 + best.shift - 26 + START / 2, y: fy }, { x: X0 + best.shift, y: fy }], label: null },
+    route: {
+      points: [
+        { x: X0 + best.shift - 26 + START / 2, y: fy },
+        { x: X0 + best.shift, y: fy },
+      ],
+      label: null,
+    },
   };
   return { pos, routes: best.routes, start, width: best.width, height: best.height, rows: rows.length };
 }
@@ -428,7 +465,12 @@ export function splitRows(seq: string[], width: (id: string) => number, gapAfter
 }
 
 /** Tries 1..n rows and keeps the arrangement that shows biggest in `viewport` (fewer rows on ties). */
-export function arrangeRows(seq: string[], items: Map<string, RowItem>, links: Link[], viewport: { width: number; height: number }): Arrangement {
+export function arrangeRows(
+  seq: string[],
+  items: Map<string, RowItem>,
+  links: Link[],
+  viewport: { width: number; height: number },
+): Arrangement {
   const single = straightLinks([seq], links);
   const gapAfter = (i: number) => gapFor(single.get(seq[i]));
   let best: { rows: string[][]; score: number } | null = null;

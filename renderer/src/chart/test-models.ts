@@ -12,7 +12,13 @@ function phase(key: string, moves: string[] | null, stages: ChartStage[] = [], e
     moves,
     hooks: { onBegin: false, onEnd: false },
     endIf: false,
-    turn: { path: 'turn', order: { kind: 'DEFAULT', label: 'TurnOrder.DEFAULT' }, endIf: false, hooks: { onBegin: false, onEnd: false, onMove: false }, stages },
+    turn: {
+      path: 'turn',
+      order: { kind: 'DEFAULT', label: 'TurnOrder.DEFAULT' },
+      endIf: false,
+      hooks: { onBegin: false, onEnd: false, onMove: false },
+      stages,
+    },
     ...extra,
   };
 }
@@ -37,7 +43,12 @@ export function cycleModel(players = 3): ChartModel {
     startPhase: 'gather',
     phases: [
       phase('gather', ['Gather'], [], { endIf: true, start: true }),
-      phase('main', null, [stage('discard', ['DiscardCard']), stage('A', ['Refresh'], 'B'), stage('B', null, 'C'), stage('C', ['DiscardCard'], 'A')]),
+      phase('main', null, [
+        stage('discard', ['DiscardCard']),
+        stage('A', ['Refresh'], 'B'),
+        stage('B', null, 'C'),
+        stage('C', ['DiscardCard'], 'A'),
+      ]),
       phase('market', ['Buy']),
       phase('__nophase__', null),
     ],
@@ -67,7 +78,12 @@ export function stagesModel(players = 7): ChartModel {
     numPlayers: players,
     players: Array.from({ length: players }, (_, i) => String(i)),
     startPhase: 'play',
-    phases: [phase('play', ['drawCards', 'playBang'], [stage('respondToBang', ['playMissed']), stage('chooseCard', ['pickCard'])], { start: true }), phase('__nophase__', null)],
+    phases: [
+      phase('play', ['drawCards', 'playBang'], [stage('respondToBang', ['playMissed']), stage('chooseCard', ['pickCard'])], {
+        start: true,
+      }),
+      phase('__nophase__', null),
+    ],
     edges: [
       edge('start', '[*]', 'play', 'start: true'),
       edge('turn', 'play', 'play', 'custom', { phase: 'play' }),

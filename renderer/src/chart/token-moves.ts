@@ -25,7 +25,8 @@ export function tokenMoveEdges(before: PlacedToken[], after: PlacedToken[], step
   for (const t of after) {
     const was = old.get(t.player);
     if (!was || was.slot === t.slot) continue;
-    const why = step.transitions.filter((x) => x.player === t.player && x.type === 'stage').pop() ?? step.transitions.find((x) => x.type !== 'stage');
+    const why =
+      step.transitions.filter((x) => x.player === t.player && x.type === 'stage').pop() ?? step.transitions.find((x) => x.type !== 'stage');
     edges.push({
       id: `move:${t.player}`,
       type: 'tokenMove',
@@ -33,7 +34,12 @@ export function tokenMoveEdges(before: PlacedToken[], after: PlacedToken[], step
       target: anchor,
       focusable: false,
       zIndex: MOVE_Z,
-      data: { player: t.player, from: { x: was.x + TOKEN / 2, y: was.y + TOKEN / 2, slot: was.slot }, to: { x: t.x + TOKEN / 2, y: t.y + TOKEN / 2, slot: t.slot }, cause: why?.cause ?? '' },
+      data: {
+        player: t.player,
+        from: { x: was.x + TOKEN / 2, y: was.y + TOKEN / 2, slot: was.slot },
+        to: { x: t.x + TOKEN / 2, y: t.y + TOKEN / 2, slot: t.slot },
+        cause: why?.cause ?? '',
+      },
     });
   }
   return edges;

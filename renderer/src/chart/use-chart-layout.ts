@@ -55,7 +55,10 @@ function usePanelShape(container: RefObject<HTMLElement | null>): Size | null {
  * phases are arranged in rows for the panel's shape (cheap; again only if that shape changes a
  * lot). While a grown model is laid out again, the previous layout stays on screen.
  */
-export function useChartLayout(model: ChartModel, container: RefObject<HTMLElement | null>): { layout: ChartLayout | null; error: string | null } {
+export function useChartLayout(
+  model: ChartModel,
+  container: RefObject<HTMLElement | null>,
+): { layout: ChartLayout | null; error: string | null } {
   const key = useMemo(() => layoutKey(model), [model]);
   const [elk, setElk] = useState<{ key: string; model: ChartModel; chart: ElkChart; result: ElkNode } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +83,10 @@ export function useChartLayout(model: ChartModel, container: RefObject<HTMLEleme
     };
   }, [key]);
 
-  const layout = useMemo(() => (elk && viewport ? arrangeChart(elk.key, elk.model, elk.chart, elk.result, measureText, viewport) : null), [elk, viewport]);
+  const layout = useMemo(
+    () => (elk && viewport ? arrangeChart(elk.key, elk.model, elk.chart, elk.result, measureText, viewport) : null),
+    [elk, viewport],
+  );
   // A grown model keeps showing the old layout until the new one is ready; another game does not.
   const stale = !!elk && elk.key !== key && (elk.model.game !== model.game || elk.model.players.length !== model.players.length);
   return { layout: stale ? null : layout, error };

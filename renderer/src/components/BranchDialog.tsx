@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useController } from '../state/context';
 import { useApp } from '../state/store';
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Keeps focus inside `dialog` while it is open (Tab and Shift+Tab wrap), closes it on Escape, and
@@ -57,7 +58,8 @@ export function BranchDialog() {
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby="branch-title" ref={ref}>
         <h2 id="branch-title">Branch from step {selected}?</h2>
         <p>
-          You are looking at step {selected}. Acting here discards the {later} later step{later === 1 ? '' : 's'} and continues from this state.
+          You are looking at step {selected}. Acting here discards the {later} later step{later === 1 ? '' : 's'} and continues from this
+          state.
         </p>
         <div className="modal-actions">
           <button onClick={cancel} autoFocus>

@@ -7,7 +7,13 @@ const LABELS = { connecting: 'connecting…', open: 'connected', closed: 'reconn
 export function ConnectionIndicator() {
   const connection = useApp((s) => s.connection);
   return (
-    <span className={`connection ${connection}`} data-testid="connection" data-state={connection} role="status" title={`connection to Flowscope: ${LABELS[connection]}`}>
+    <span
+      className={`connection ${connection}`}
+      data-testid="connection"
+      data-state={connection}
+      role="status"
+      title={`connection to Flowscope: ${LABELS[connection]}`}
+    >
       <span className="connection-dot" aria-hidden="true" />
       {LABELS[connection]}
     </span>
@@ -16,7 +22,8 @@ export function ConnectionIndicator() {
 
 /** What to do about a lost or refused connection, in words; nothing while connected. */
 export function connectionProblem(connection: string, hasToken: boolean): string | null {
-  if (connection === 'closed') return 'Lost the connection to Flowscope: the server stopped. Reconnecting automatically; actions are disabled until then.';
+  if (connection === 'closed')
+    return 'Lost the connection to Flowscope: the server stopped. Reconnecting automatically; actions are disabled until then.';
   if (connection !== 'refused') return null;
   return hasToken
     ? 'Flowscope refused this page’s token: the token changes each time `flowscope serve` starts. Open the address it printed, token included (http://127.0.0.1:PORT/?token=…).'

@@ -6,13 +6,25 @@ import { fieldsOf, readProjectFields, sameLocation, type ProjectErrors, type Pro
 /** How the session's game was found in its project (empty for a game that is an export of its own). */
 export function locationOf(view: SessionView): ProjectLocation {
   const { gamePath, factoryArgs, stubModules } = view.game;
-  return { ...(gamePath !== undefined ? { gamePath } : {}), ...(factoryArgs ? { factoryArgs } : {}), ...(stubModules?.length ? { stubModules } : {}) };
+  return {
+    ...(gamePath !== undefined ? { gamePath } : {}),
+    ...(factoryArgs ? { factoryArgs } : {}),
+    ...(stubModules?.length ? { stubModules } : {}),
+  };
 }
 
 const LABELS: Record<keyof ProjectFields, { label: string; placeholder: string; hint: string }> = {
   gamePath: { label: 'game path', placeholder: 'example.game', hint: 'a game kept at a property of an export (--game-path)' },
-  factoryArgs: { label: 'factory arguments', placeholder: '[4, "short"]', hint: 'the export is a function that returns the game: its arguments as a JSON array (--factory-args)' },
-  stubModules: { label: 'stub modules', placeholder: 'toastify-js, @acme/ui', hint: 'packages the game imports that are not installed, replaced by stubs that do nothing (--stub-module)' },
+  factoryArgs: {
+    label: 'factory arguments',
+    placeholder: '[4, "short"]',
+    hint: 'the export is a function that returns the game: its arguments as a JSON array (--factory-args)',
+  },
+  stubModules: {
+    label: 'stub modules',
+    placeholder: 'toastify-js, @acme/ui',
+    hint: 'packages the game imports that are not installed, replaced by stubs that do nothing (--stub-module)',
+  },
 };
 
 /**
@@ -48,7 +60,13 @@ export function NewSessionForm({ view }: { view: SessionView | null }) {
     if (sameLocation(read.location, current)) return void controller.restart(numPlayers, seed || view.seed);
     // The export name is the game path a game was found at: a new path (or none) replaces it.
     const exportName = read.location.gamePath !== undefined || current.gamePath !== undefined ? undefined : view.game.exportName;
-    void controller.open({ game: view.game.file, ...(exportName ? { exportName } : {}), numPlayers, seed: seed || view.seed, ...read.location });
+    void controller.open({
+      game: view.game.file,
+      ...(exportName ? { exportName } : {}),
+      numPlayers,
+      seed: seed || view.seed,
+      ...read.location,
+    });
   };
 
   const messages = Object.values(errors);
@@ -60,12 +78,29 @@ export function NewSessionForm({ view }: { view: SessionView | null }) {
         submit();
       }}
     >
-      <input aria-label="players" type="number" min={view?.playerRange.min ?? 1} max={view?.playerRange.max ?? 20} placeholder={String(view?.numPlayers ?? 2)} value={players} onChange={(e) => setPlayers(e.target.value)} />
+      <input
+        aria-label="players"
+        type="number"
+        min={view?.playerRange.min ?? 1}
+        max={view?.playerRange.max ?? 20}
+        placeholder={String(view?.numPlayers ?? 2)}
+        value={players}
+        onChange={(e) => setPlayers(e.target.value)}
+      />
       <input aria-label="seed" placeholder={view?.seed ?? 'seed'} value={seed} onChange={(e) => setSeed(e.target.value)} />
-      <button type="button" className={`project-toggle${messages.length ? ' invalid' : ''}`} aria-expanded={open} aria-controls="project-options" title="Where a real project keeps its game: game path, factory arguments, stub modules" onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className={`project-toggle${messages.length ? ' invalid' : ''}`}
+        aria-expanded={open}
+        aria-controls="project-options"
+        title="Where a real project keeps its game: game path, factory arguments, stub modules"
+        onClick={() => setOpen((o) => !o)}
+      >
         project{view && !sameLocation(locationOf(view), {}) ? ' •' : ''}
       </button>
-      <button type="submit" title="New session with these players, seed and project options">New session</button>
+      <button type="submit" title="New session with these players, seed and project options">
+        New session
+      </button>
       {open && (
         <div className="project-options" id="project-options" role="group" aria-label="project options">
           {(Object.keys(LABELS) as (keyof ProjectFields)[]).map((key) => (
@@ -81,7 +116,9 @@ export function NewSessionForm({ view }: { view: SessionView | null }) {
               />
             </label>
           ))}
-          <p className="project-hint">As the command line&apos;s --game-path, --factory-args and --stub-module; New session opens the game again with them.</p>
+          <p className="project-hint">
+            As the command line&apos;s --game-path, --factory-args and --stub-module; New session opens the game again with them.
+          </p>
           {messages.length > 0 && (
             <ul className="project-errors" role="alert" data-testid="project-errors">
               {messages.map((m) => (

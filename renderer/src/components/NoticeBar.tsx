@@ -10,8 +10,14 @@ export function NoticeBar() {
     const pct = Math.round((100 * progress.done) / Math.max(1, progress.total));
     return (
       <div className="notice info" role="status">
-        {progress.what ? progress.what[0].toUpperCase() + progress.what.slice(1) : 'Playing random steps'}: {progress.done.toLocaleString('en-US')} / {progress.total.toLocaleString('en-US')} steps
-        <progress max={progress.total} value={progress.done} aria-label={`${progress.what ?? 'random steps'} progress`} data-testid="progress">
+        {progress.what ? progress.what[0].toUpperCase() + progress.what.slice(1) : 'Playing random steps'}:{' '}
+        {progress.done.toLocaleString('en-US')} / {progress.total.toLocaleString('en-US')} steps
+        <progress
+          max={progress.total}
+          value={progress.done}
+          aria-label={`${progress.what ?? 'random steps'} progress`}
+          data-testid="progress"
+        >
           {pct}%
         </progress>
       </div>

@@ -44,7 +44,8 @@ export function RestoreOffer() {
   return (
     <div className="notice info restore-offer" role="group" aria-label="restore the unfinished session" data-testid="restore-offer">
       <span className="notice-text">
-        Restore the session that was open when Flowscope stopped? <strong title={offer.game}>{file}</strong>, opened {new Date(offer.at).toLocaleString()}: {offer.actions} action{offer.actions === 1 ? '' : 's'} recorded
+        Restore the session that was open when Flowscope stopped? <strong title={offer.game}>{file}</strong>, opened{' '}
+        {new Date(offer.at).toLocaleString()}: {offer.actions} action{offer.actions === 1 ? '' : 's'} recorded
         {offer.torn ? ' (its last, half-written action is left out)' : ''}.
         {state.error && (
           <span className="restore-error" role="alert">

@@ -4,5 +4,11 @@
  */
 export function RichText({ text }: { text: string }) {
   const parts = text.split(/(`[^`\n]+`)/);
-  return <>{parts.map((part, i) => (part.length > 2 && part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part))}</>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.length > 2 && part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part,
+      )}
+    </>
+  );
 }

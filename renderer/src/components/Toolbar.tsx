@@ -44,13 +44,21 @@ function TimeControls() {
   const speed = useApp((s) => s.speed);
   return (
     <div className="group" aria-label="time travel">
-      <button onClick={() => void controller.select(0)} title="First step (Home)" aria-label="first step"><Icon name="first" /></button>
-      <button onClick={() => void controller.stepBy(-1)} title="Previous step (←)" aria-label="previous step"><Icon name="prev" /></button>
+      <button onClick={() => void controller.select(0)} title="First step (Home)" aria-label="first step">
+        <Icon name="first" />
+      </button>
+      <button onClick={() => void controller.stepBy(-1)} title="Previous step (←)" aria-label="previous step">
+        <Icon name="prev" />
+      </button>
       <button onClick={() => controller.togglePlay()} title="Play / pause (Space)" aria-label={playing ? 'pause' : 'play'}>
         <Icon name={playing ? 'pause' : 'play'} />
       </button>
-      <button onClick={() => void controller.stepBy(1)} title="Next step (→)" aria-label="next step"><Icon name="next" /></button>
-      <button onClick={() => void controller.select(length - 1)} title="Last step (End)" aria-label="last step"><Icon name="last" /></button>
+      <button onClick={() => void controller.stepBy(1)} title="Next step (→)" aria-label="next step">
+        <Icon name="next" />
+      </button>
+      <button onClick={() => void controller.select(length - 1)} title="Last step (End)" aria-label="last step">
+        <Icon name="last" />
+      </button>
       <span className="step-counter" data-testid="step-counter">
         step {selected} / {Math.max(0, length - 1)}
       </span>
@@ -96,7 +104,16 @@ function SessionControls() {
           aria-label="boardgame.io release"
           value={view.game.bgio}
           title={`Running on boardgame.io ${view.game.bgio} because ${view.game.bgioReason}`}
-          onChange={(e) => void controller.open({ game: view.game.file, exportName: view.game.exportName, bgio: e.target.value, numPlayers: view.numPlayers, seed: view.seed, ...locationOf(view) })}
+          onChange={(e) =>
+            void controller.open({
+              game: view.game.file,
+              exportName: view.game.exportName,
+              bgio: e.target.value,
+              numPlayers: view.numPlayers,
+              seed: view.seed,
+              ...locationOf(view),
+            })
+          }
         >
           {view.releases.map((r) => (
             <option key={r} value={r}>

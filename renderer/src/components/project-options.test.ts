@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, readProjectFields, sameLocation } from './project-options';
 
-const fields = (f: Partial<{ gamePath: string; factoryArgs: string; stubModules: string }>) => ({ gamePath: '', factoryArgs: '', stubModules: '', ...f });
+const fields = (f: Partial<{ gamePath: string; factoryArgs: string; stubModules: string }>) => ({
+  gamePath: '',
+  factoryArgs: '',
+  stubModules: '',
+  ...f,
+});
 
 describe("the new-session form's project options", () => {
   it('reads a game path, factory arguments and stub modules into the open request, leaving empty ones out', () => {
     expect(readProjectFields(fields({}))).toEqual({ ok: true, location: {} });
-    expect(readProjectFields(fields({ gamePath: ' example.game ', factoryArgs: '[4, "short"]', stubModules: 'toastify-js, @acme/ui lodash/fp,toastify-js' }))).toEqual({
+    expect(
+      readProjectFields(
+        fields({ gamePath: ' example.game ', factoryArgs: '[4, "short"]', stubModules: 'toastify-js, @acme/ui lodash/fp,toastify-js' }),
+      ),
+    ).toEqual({
       ok: true,
       location: { gamePath: 'example.game', factoryArgs: [4, 'short'], stubModules: ['toastify-js', '@acme/ui', 'lodash/fp'] },
     });
@@ -14,7 +23,9 @@ describe("the new-session form's project options", () => {
   });
 
   it('names what is wrong with each bad field', () => {
-    const read = readProjectFields(fields({ gamePath: 'example..game', factoryArgs: '{"players": 4}', stubModules: 'ok-pkg, not a/name!' }));
+    const read = readProjectFields(
+      fields({ gamePath: 'example..game', factoryArgs: '{"players": 4}', stubModules: 'ok-pkg, not a/name!' }),
+    );
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.errors.gamePath).toMatch(/^game path: expected a dotted path .* got "example\.\.game"/);

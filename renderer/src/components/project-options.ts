@@ -41,7 +41,8 @@ export function readProjectFields(fields: ProjectFields): { ok: true; location: 
   const gamePath = fields.gamePath.trim();
   if (gamePath) {
     if (GAME_PATH.test(gamePath)) location.gamePath = gamePath;
-    else errors.gamePath = `game path: expected a dotted path into the module's exports such as example.game or games.0, got ${JSON.stringify(gamePath)}`;
+    else
+      errors.gamePath = `game path: expected a dotted path into the module's exports such as example.game or games.0, got ${JSON.stringify(gamePath)}`;
   }
   const args = fields.factoryArgs.trim();
   if (args) {
@@ -49,14 +50,16 @@ export function readProjectFields(fields: ProjectFields): { ok: true; location: 
     try {
       value = JSON.parse(args);
       if (Array.isArray(value)) location.factoryArgs = value;
-      else errors.factoryArgs = `factory arguments: expected a JSON array such as [4, "short"] (or [] for none), got ${value === null ? 'null' : typeof value}`;
+      else
+        errors.factoryArgs = `factory arguments: expected a JSON array such as [4, "short"] (or [] for none), got ${value === null ? 'null' : typeof value}`;
     } catch (error) {
       errors.factoryArgs = `factory arguments: not JSON (${(error as Error).message}); expected an array such as [4, "short"]`;
     }
   }
   const names = fields.stubModules.split(/[\s,]+/).filter(Boolean);
   const bad = names.filter((n) => !PACKAGE.test(n));
-  if (bad.length) errors.stubModules = `stub modules: ${bad.map((n) => JSON.stringify(n)).join(', ')} ${bad.length === 1 ? 'is not a package name' : 'are not package names'} (such as toastify-js or @acme/ui, separated by commas)`;
+  if (bad.length)
+    errors.stubModules = `stub modules: ${bad.map((n) => JSON.stringify(n)).join(', ')} ${bad.length === 1 ? 'is not a package name' : 'are not package names'} (such as toastify-js or @acme/ui, separated by commas)`;
   else if (names.length) location.stubModules = [...new Set(names)];
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, location };
 }

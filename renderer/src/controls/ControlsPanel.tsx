@@ -28,7 +28,9 @@ export function ControlsPanel() {
           {detail ? <Moves detail={detail} acting={acting} /> : <span className="ctl-muted">loading…</span>}
         </Row>
         {view.enabledEvents.length > 0 && (
-          <Row label="Events">{detail ? <EventControls view={view} detail={detail} acting={acting} /> : <span className="ctl-muted">loading…</span>}</Row>
+          <Row label="Events">
+            {detail ? <EventControls view={view} detail={detail} acting={acting} /> : <span className="ctl-muted">loading…</span>}
+          </Row>
         )}
         <Row label="Play">
           <HistoryAndRandom acting={acting} />
@@ -129,7 +131,11 @@ function Moves({ detail, acting }: { detail: StepDetail; acting: string }) {
         {movers.length > 0 && (
           <span className="ctl-switch">
             {movers.map((id) => (
-              <button key={id} className={`ctl-switch-btn ${playerClass(id, Object.keys(detail.available))}`} onClick={() => controller.setActingPlayer(id)}>
+              <button
+                key={id}
+                className={`ctl-switch-btn ${playerClass(id, Object.keys(detail.available))}`}
+                onClick={() => controller.setActingPlayer(id)}
+              >
                 act as {playerLabel(id)}
               </button>
             ))}
@@ -146,7 +152,13 @@ function Moves({ detail, acting }: { detail: StepDetail; acting: string }) {
     <>
       <div className="ctl-moves">
         {moves.map((name) => (
-          <MoveControl key={name} name={name} acting={acting} text={textOf(name)} onText={(text) => setTexts((t) => ({ ...t, [`${acting}\u0000${name}`]: text }))} />
+          <MoveControl
+            key={name}
+            name={name}
+            acting={acting}
+            text={textOf(name)}
+            onText={(text) => setTexts((t) => ({ ...t, [`${acting}\u0000${name}`]: text }))}
+          />
         ))}
       </div>
       {suggested && suggested.length > 0 && <SuggestedMoves moves={suggested} acting={acting} />}
@@ -164,11 +176,21 @@ function SuggestedMoves({ moves, acting }: { moves: { name: string; args: unknow
   const controller = useController();
   return (
     <div className="ctl-suggested" role="group" aria-label="valid moves from ai.enumerate">
-      <span className="ctl-suggested-label" title="from the game's ai.enumerate">valid now:</span>
+      <span className="ctl-suggested-label" title="from the game's ai.enumerate">
+        valid now:
+      </span>
       {moves.map((m, i) => {
         const call = `${m.name}(${m.args.map((a) => JSON.stringify(a)).join(', ')})`;
         return (
-          <button key={i} className="ctl-suggested-move" data-testid="suggested-move" data-move={m.name} data-args={JSON.stringify(m.args)} title={`${call} as ${playerLabel(acting)}`} onClick={() => void controller.act({ type: 'move', name: m.name, args: m.args, playerID: acting })}>
+          <button
+            key={i}
+            className="ctl-suggested-move"
+            data-testid="suggested-move"
+            data-move={m.name}
+            data-args={JSON.stringify(m.args)}
+            title={`${call} as ${playerLabel(acting)}`}
+            onClick={() => void controller.act({ type: 'move', name: m.name, args: m.args, playerID: acting })}
+          >
             {call}
           </button>
         );
@@ -191,7 +213,12 @@ function MoveControl({ name, acting, text, onText }: { name: string; acting: str
   const call = parsed.ok ? `${name}(${parsed.value.map((a) => JSON.stringify(a)).join(', ')})` : name;
   return (
     <div className={`ctl-move${parsed.ok ? '' : ' invalid'}`}>
-      <button className="ctl-move-btn" data-testid={`move-${name}`} onClick={send} title={parsed.ok ? `${call} as ${playerLabel(acting)}` : 'Fix the arguments first'}>
+      <button
+        className="ctl-move-btn"
+        data-testid={`move-${name}`}
+        onClick={send}
+        title={parsed.ok ? `${call} as ${playerLabel(acting)}` : 'Fix the arguments first'}
+      >
         {name}
       </button>
       <input
@@ -232,19 +259,36 @@ function HistoryAndRandom({ acting }: { acting: string }) {
   return (
     <div className="ctl-play">
       <div className="ctl-group" role="group" aria-label="history">
-        <button data-testid="undo" onClick={() => void controller.act({ type: 'undo', playerID: acting })} title={`undo as ${playerLabel(acting)}`}>
+        <button
+          data-testid="undo"
+          onClick={() => void controller.act({ type: 'undo', playerID: acting })}
+          title={`undo as ${playerLabel(acting)}`}
+        >
           <CtlIcon name="undo" /> Undo
         </button>
-        <button data-testid="redo" onClick={() => void controller.act({ type: 'redo', playerID: acting })} title={`redo as ${playerLabel(acting)}`}>
+        <button
+          data-testid="redo"
+          onClick={() => void controller.act({ type: 'redo', playerID: acting })}
+          title={`redo as ${playerLabel(acting)}`}
+        >
           <CtlIcon name="redo" /> Redo
         </button>
-        <button data-testid="reset" onClick={() => void controller.act({ type: 'reset' })} title="reset: back to the initial state, as a new step">
+        <button
+          data-testid="reset"
+          onClick={() => void controller.act({ type: 'reset' })}
+          title="reset: back to the initial state, as a new step"
+        >
           <CtlIcon name="reset" /> Reset
         </button>
       </div>
       <span className="ctl-sep" />
       <div className="ctl-group" role="group" aria-label="random play">
-        <button data-testid="random-1" disabled={randomDisabled} onClick={() => void controller.random(1)} title="One random step by whoever may act (from the last step)">
+        <button
+          data-testid="random-1"
+          disabled={randomDisabled}
+          onClick={() => void controller.random(1)}
+          title="One random step by whoever may act (from the last step)"
+        >
           <CtlIcon name="dice" /> 1 random step
         </button>
         <span className="ctl-joined">
@@ -260,7 +304,12 @@ function HistoryAndRandom({ acting }: { acting: string }) {
               if (e.key === 'Enter') runN();
             }}
           />
-          <button data-testid="random-n" disabled={randomDisabled || !validCount} onClick={runN} title="Play N random steps from the last step">
+          <button
+            data-testid="random-n"
+            disabled={randomDisabled || !validCount}
+            onClick={runN}
+            title="Play N random steps from the last step"
+          >
             play {validCount ? n : 'N'} random steps
           </button>
         </span>

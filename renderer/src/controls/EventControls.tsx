@@ -29,10 +29,17 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
   const events = view.enabledEvents.filter(isEventName);
   const context = { players: view.players, stages: detail.stages };
   // Selects fall back to a sensible choice when the remembered one no longer exists.
-  const phase = view.phases.length ? (view.phases.includes(form.phase) ? form.phase : (view.phases.find((p) => p !== ctx.phase) ?? view.phases[0])) : form.phase;
+  const phase = view.phases.length
+    ? view.phases.includes(form.phase)
+      ? form.phase
+      : (view.phases.find((p) => p !== ctx.phase) ?? view.phases[0])
+    : form.phase;
   const stage = detail.stages.length ? (detail.stages.includes(form.stage) ? form.stage : detail.stages[0]) : form.stage;
   const effective: EventForm = { ...form, phase, stage };
-  const parsed = Object.fromEntries(events.map((name) => [name, eventArgs(name, effective, context)])) as Record<EventName, Parsed<unknown[]>>;
+  const parsed = Object.fromEntries(events.map((name) => [name, eventArgs(name, effective, context)])) as Record<
+    EventName,
+    Parsed<unknown[]>
+  >;
 
   const send = (name: EventName) => {
     const result = parsed[name];
@@ -55,7 +62,12 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
 
   const fields: Partial<Record<EventName, ReactNode>> = {
     endTurn: (
-      <select aria-label="endTurn next player" value={form.next} onChange={(e) => update({ next: e.target.value })} title="endTurn({ next }): the player to go next">
+      <select
+        aria-label="endTurn next player"
+        value={form.next}
+        onChange={(e) => update({ next: e.target.value })}
+        title="endTurn({ next }): the player to go next"
+      >
         <option value="">next: auto</option>
         {view.players.map((id) => (
           <option key={id} value={id}>
@@ -80,7 +92,14 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
         ))}
       </select>
     ) : (
-      <input aria-label="setPhase phase" className="ctl-small-input" placeholder="phase" value={form.phase} onChange={(e) => update({ phase: e.target.value })} onKeyDown={onEnter('setPhase')} />
+      <input
+        aria-label="setPhase phase"
+        className="ctl-small-input"
+        placeholder="phase"
+        value={form.phase}
+        onChange={(e) => update({ phase: e.target.value })}
+        onKeyDown={onEnter('setPhase')}
+      />
     ),
     endGame: (
       <input
@@ -193,7 +212,12 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
               ))}
             </span>
             {detail.stages.length > 0 && (
-              <select aria-label="preset stage" value={presetStage} onChange={(e) => setPresetStage(e.target.value)} title="The stage the presets put players in">
+              <select
+                aria-label="preset stage"
+                value={presetStage}
+                onChange={(e) => setPresetStage(e.target.value)}
+                title="The stage the presets put players in"
+              >
                 <option value="">stage: none</option>
                 {detail.stages.map((s) => (
                   <option key={s} value={s}>
@@ -221,7 +245,12 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
             }}
             title="JSON; Ctrl+Enter sends"
           />
-          {sap.ok && sap.warnings.map((w) => <div key={w} className="ctl-warning">{w}</div>)}
+          {sap.ok &&
+            sap.warnings.map((w) => (
+              <div key={w} className="ctl-warning">
+                {w}
+              </div>
+            ))}
         </div>
       )}
       {problems.map((name) => {
@@ -238,9 +267,7 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
         </div>
       ))}
       {!status.active && !isGameOver(ctx) && (
-        <div className="ctl-hint">
-          {playerLabel(acting)} is not active here: boardgame.io refuses its events (inactive_player).
-        </div>
+        <div className="ctl-hint">{playerLabel(acting)} is not active here: boardgame.io refuses its events (inactive_player).</div>
       )}
     </div>
   );

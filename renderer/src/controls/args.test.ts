@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowCtx } from '../../../engine/types';
-import { checkActivePlayers, EMPTY_FORM, eventArgs, parseActivePlayers, parseCount, parseMoveArgs, parseOptionalJson, presetText } from './args';
+import {
+  checkActivePlayers,
+  EMPTY_FORM,
+  eventArgs,
+  parseActivePlayers,
+  parseCount,
+  parseMoveArgs,
+  parseOptionalJson,
+  presetText,
+} from './args';
 import { isGameOver, noMovesReason, playerClass, playerStatus } from './players';
 
 const context = { players: ['0', '1', '2', '3'], stages: ['respondToBang', 'duel'] };
@@ -57,22 +66,40 @@ describe('setActivePlayers', () => {
     expect(parseActivePlayers('[{}]', context).ok).toBe(false);
   });
   it('accepts the object form and checks stages and counts', () => {
-    expect(parseActivePlayers('{"currentPlayer": "duel", "others": {"stage": "respondToBang", "maxMoves": 1}, "revert": true}', context)).toMatchObject({ ok: true, warnings: [] });
-    expect(parseActivePlayers('{"all": "nope"}', context)).toMatchObject({ ok: true, warnings: [expect.stringContaining('not a stage of this turn')] });
-    expect(parseActivePlayers('{"value": {"1": "duel", "7": null}}', context)).toMatchObject({ ok: true, warnings: ['value: "7" is not a player of this session'] });
+    expect(
+      parseActivePlayers('{"currentPlayer": "duel", "others": {"stage": "respondToBang", "maxMoves": 1}, "revert": true}', context),
+    ).toMatchObject({ ok: true, warnings: [] });
+    expect(parseActivePlayers('{"all": "nope"}', context)).toMatchObject({
+      ok: true,
+      warnings: [expect.stringContaining('not a stage of this turn')],
+    });
+    expect(parseActivePlayers('{"value": {"1": "duel", "7": null}}', context)).toMatchObject({
+      ok: true,
+      warnings: ['value: "7" is not a player of this session'],
+    });
     expect(parseActivePlayers('{"all": null, "minMoves": -1}', context).ok).toBe(false);
     expect(parseActivePlayers('{"all": 3}', context).ok).toBe(false);
     expect(parseActivePlayers('{"others": {"maxMoves": 1}}', context).ok).toBe(false);
     expect(parseActivePlayers('{"all": null, "revert": "yes"}', context).ok).toBe(false);
     expect(parseActivePlayers('{"all": null, "colour": 1}', context)).toMatchObject({ warnings: ['boardgame.io ignores "colour"'] });
-    expect(parseActivePlayers('{"all": null, "moveLimit": 1}', context)).toMatchObject({ warnings: [expect.stringContaining('deprecated')] });
-    expect(parseActivePlayers('{"all": null, "minMoves": 3, "maxMoves": 1}', context)).toMatchObject({ warnings: ['minMoves is above maxMoves'] });
-    expect(parseActivePlayers('{"minMoves": 1}', context)).toMatchObject({ ok: true, warnings: [expect.stringContaining('empties activePlayers')] });
+    expect(parseActivePlayers('{"all": null, "moveLimit": 1}', context)).toMatchObject({
+      warnings: [expect.stringContaining('deprecated')],
+    });
+    expect(parseActivePlayers('{"all": null, "minMoves": 3, "maxMoves": 1}', context)).toMatchObject({
+      warnings: ['minMoves is above maxMoves'],
+    });
+    expect(parseActivePlayers('{"minMoves": 1}', context)).toMatchObject({
+      ok: true,
+      warnings: [expect.stringContaining('empties activePlayers')],
+    });
   });
   it('checks next recursively', () => {
     expect(checkActivePlayers({ currentPlayer: null, next: { others: 'duel' } }, context)).toMatchObject({ ok: true, warnings: [] });
     expect(checkActivePlayers({ currentPlayer: null, next: 'x' }, context).ok).toBe(false);
-    expect(checkActivePlayers({ currentPlayer: null, next: { all: 5 } }, context)).toMatchObject({ ok: false, error: expect.stringMatching(/^next: /) });
+    expect(checkActivePlayers({ currentPlayer: null, next: { all: 5 } }, context)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^next: /),
+    });
   });
   it('refuses empty text, non-JSON and other types', () => {
     expect(parseActivePlayers('', context).ok).toBe(false);
@@ -100,11 +127,18 @@ describe('eventArgs', () => {
   });
   it('gives setStage a name, or an object with limits', () => {
     expect(eventArgs('setStage', form({ stage: 'duel' }), context)).toMatchObject({ value: ['duel'] });
-    expect(eventArgs('setStage', form({ stage: 'duel', maxMoves: '2' }), context)).toMatchObject({ value: [{ stage: 'duel', maxMoves: 2 }] });
-    expect(eventArgs('setStage', form({ stage: 'duel', minMoves: '1', maxMoves: '2' }), context)).toMatchObject({ value: [{ stage: 'duel', minMoves: 1, maxMoves: 2 }] });
+    expect(eventArgs('setStage', form({ stage: 'duel', maxMoves: '2' }), context)).toMatchObject({
+      value: [{ stage: 'duel', maxMoves: 2 }],
+    });
+    expect(eventArgs('setStage', form({ stage: 'duel', minMoves: '1', maxMoves: '2' }), context)).toMatchObject({
+      value: [{ stage: 'duel', minMoves: 1, maxMoves: 2 }],
+    });
     expect(eventArgs('setStage', form({ stage: 'duel', minMoves: 'x' }), context).ok).toBe(false);
     expect(eventArgs('setStage', form({ stage: '' }), context).ok).toBe(false);
-    expect(eventArgs('setStage', form({ stage: 'other' }), context)).toMatchObject({ ok: true, warnings: ['"other" is not a stage of this turn'] });
+    expect(eventArgs('setStage', form({ stage: 'other' }), context)).toMatchObject({
+      ok: true,
+      warnings: ['"other" is not a stage of this turn'],
+    });
   });
 });
 
@@ -132,7 +166,9 @@ describe('players', () => {
     expect(noMovesReason(ctx({ gameover: { winner: '1' } }), '0')).toMatch(/game is over/);
     expect(isGameOver(ctx({ gameover: null }))).toBe(false);
     expect(noMovesReason(ctx({}), '2')).toBe('P2 is not the current player (P0 is).');
-    expect(noMovesReason(ctx({ activePlayers: { '1': 'respondToBang' } }), '0')).toBe('P0 is not active: only P1 (respondToBang) may move now.');
+    expect(noMovesReason(ctx({ activePlayers: { '1': 'respondToBang' } }), '0')).toBe(
+      'P0 is not active: only P1 (respondToBang) may move now.',
+    );
     expect(noMovesReason(ctx({ activePlayers: { '1': 'wait' } }), '1')).toBe('P1 is in stage "wait", where no moves are available.');
     expect(noMovesReason(ctx({}), '0')).toMatch(/phase "play"/);
   });

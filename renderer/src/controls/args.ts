@@ -13,10 +13,14 @@ const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
 export function jsonError(text: string, error: unknown): string {
   const raw = error instanceof Error ? error.message : String(error);
   // V8: `Unexpected token 'c', "c12" is not valid JSON` / `Expected ',' or ']' after array element in JSON at position 6 (line 1 column 7)`
-  const detail = raw.replace(/^JSON\.parse: /, '').replace(/, ".*" is not valid JSON$/s, '').replace(/ \(line \d+ column \d+\)$/, '');
+  const detail = raw
+    .replace(/^JSON\.parse: /, '')
+    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/ \(line \d+ column \d+\)$/, '');
   let hint = '';
   if (/'/.test(text)) hint = ' (use double quotes for strings)';
-  else if (/(^|[[,{:]\s*)[A-Za-z_][\w-]*\s*($|[,\]}])/.test(text.trim()) && !/^(true|false|null)$/.test(text.trim())) hint = ' (strings need double quotes, e.g. "c12")';
+  else if (/(^|[[,{:]\s*)[A-Za-z_][\w-]*\s*($|[,\]}])/.test(text.trim()) && !/^(true|false|null)$/.test(text.trim()))
+    hint = ' (strings need double quotes, e.g. "c12")';
   else if (/,\s*[\]}]/.test(text)) hint = ' (no trailing commas)';
   return `not valid JSON: ${detail}${hint}`;
 }
@@ -87,7 +91,11 @@ function checkStageArg(arg: unknown, where: string, context: ActivePlayersContex
   if (arg === null) return null;
   if (typeof arg === 'string') {
     if (!context.stages.includes(arg)) {
-      warnings.push(context.stages.length ? `${where}: "${arg}" is not a stage of this turn (${context.stages.join(', ')})` : `${where}: this turn defines no stages, so "${arg}" falls through to the phase's moves`);
+      warnings.push(
+        context.stages.length
+          ? `${where}: "${arg}" is not a stage of this turn (${context.stages.join(', ')})`
+          : `${where}: this turn defines no stages, so "${arg}" falls through to the phase's moves`,
+      );
     }
     return null;
   }
@@ -115,7 +123,10 @@ export function checkActivePlayers(value: unknown, context: ActivePlayersContext
     }
     return ok(value, warnings);
   }
-  if (value === null || typeof value !== 'object') return fail('setActivePlayers takes an array of player IDs or an object {currentPlayer, others, all, value, minMoves, maxMoves, revert, next}');
+  if (value === null || typeof value !== 'object')
+    return fail(
+      'setActivePlayers takes an array of player IDs or an object {currentPlayer, others, all, value, minMoves, maxMoves, revert, next}',
+    );
   const o = value as Record<string, unknown>;
   for (const key of Object.keys(o)) if (!ACTIVE_PLAYERS_KEYS.has(key)) warnings.push(`boardgame.io ignores "${key}"`);
   for (const key of ['currentPlayer', 'others', 'all'] as const) {
@@ -137,10 +148,12 @@ export function checkActivePlayers(value: unknown, context: ActivePlayersContext
     if (key in o && !isCount(o[key])) return fail(`${key} must be a whole number ≥ 0`);
   }
   if ('moveLimit' in o) warnings.push('moveLimit is deprecated: it means maxMoves');
-  if (isCount(o.minMoves) && isCount(o.maxMoves) && (o.minMoves as number) > (o.maxMoves as number)) warnings.push('minMoves is above maxMoves');
+  if (isCount(o.minMoves) && isCount(o.maxMoves) && (o.minMoves as number) > (o.maxMoves as number))
+    warnings.push('minMoves is above maxMoves');
   if ('revert' in o && typeof o.revert !== 'boolean') return fail('revert must be true or false');
   if ('next' in o && o.next !== undefined) {
-    if (o.next === null || typeof o.next !== 'object') return fail('next must be another setActivePlayers argument (an object or an array)');
+    if (o.next === null || typeof o.next !== 'object')
+      return fail('next must be another setActivePlayers argument (an object or an array)');
     const inner = checkActivePlayers(o.next, context);
     if (!inner.ok) return fail(`next: ${inner.error}`);
     warnings.push(...inner.warnings.map((w) => `next: ${w}`));
@@ -174,7 +187,16 @@ export interface EventForm {
   activePlayers: string;
 }
 
-export const EMPTY_FORM: EventForm = { next: '', remove: false, phase: '', gameover: '', stage: '', minMoves: '', maxMoves: '', activePlayers: '' };
+export const EMPTY_FORM: EventForm = {
+  next: '',
+  remove: false,
+  phase: '',
+  gameover: '',
+  stage: '',
+  minMoves: '',
+  maxMoves: '',
+  activePlayers: '',
+};
 
 /** The args array an event is dispatched with, from its form. */
 export function eventArgs(name: EventName, form: EventForm, context: ActivePlayersContext): Parsed<unknown[]> {

@@ -24,7 +24,13 @@ export function CoverageControls() {
         <button type="button" onClick={() => void fromSession()} aria-pressed={coverage?.source === 'session'}>
           coverage of this session ({length - 1} steps)
         </button>
-        <button type="button" disabled={!explored} onClick={() => explored && store.patch('tools', { coverage: explored.coverage })} aria-pressed={coverage?.source === 'explore'} title={explored ? '' : 'run explore first (findings tab)'}>
+        <button
+          type="button"
+          disabled={!explored}
+          onClick={() => explored && store.patch('tools', { coverage: explored.coverage })}
+          aria-pressed={coverage?.source === 'explore'}
+          title={explored ? '' : 'run explore first (findings tab)'}
+        >
           coverage of the explore run
         </button>
         {coverage && (
@@ -37,8 +43,11 @@ export function CoverageControls() {
       {coverage && (
         <div className="coverage-summary">
           <p>
-            Counts on the chart ({coverage.source === 'session' ? 'this session' : 'explore'}, {coverage.steps.toLocaleString('en-US')} steps).{' '}
-            {coverage.neverReached.length ? `${coverage.neverReached.length} declared items never reached:` : 'Every declared item was reached.'}
+            Counts on the chart ({coverage.source === 'session' ? 'this session' : 'explore'}, {coverage.steps.toLocaleString('en-US')}{' '}
+            steps).{' '}
+            {coverage.neverReached.length
+              ? `${coverage.neverReached.length} declared items never reached:`
+              : 'Every declared item was reached.'}
           </p>
           <ul className="never-reached" aria-label="never reached">
             {coverage.neverReached.map((i) => (

@@ -106,7 +106,10 @@ function installDrop(controller: Controller, desktop: DesktopApi | null): void {
     if (/\.json$/i.test(file.name)) await controller.openReplay(await file.text(), filePath || file.name);
     else if (GAME_FILE.test(file.name) && filePath) await controller.open({ game: filePath });
     else if (GAME_FILE.test(file.name)) {
-      controller.notify('info', `A browser page cannot read ${file.name}'s location: start \`flowscope serve ${file.name}\` (or the desktop app) to open a game file.`);
+      controller.notify(
+        'info',
+        `A browser page cannot read ${file.name}'s location: start \`flowscope serve ${file.name}\` (or the desktop app) to open a game file.`,
+      );
     } else controller.notify('error', `${file.name} is neither a game file (.ts, .js, …) nor a replay (.json)`);
   });
 }

@@ -36,7 +36,8 @@ export function FindingsPanel() {
           runs <input type="number" min={1} max={10000} value={runs} onChange={(e) => setRuns(Math.max(1, Number(e.target.value) || 1))} />
         </label>
         <label>
-          steps <input type="number" min={1} max={100000} value={steps} onChange={(e) => setSteps(Math.max(1, Number(e.target.value) || 1))} />
+          steps{' '}
+          <input type="number" min={1} max={100000} value={steps} onChange={(e) => setSteps(Math.max(1, Number(e.target.value) || 1))} />
         </label>
         <label>
           seed <input type="text" value={seed} onChange={(e) => setSeed(e.target.value || 'explore')} />
@@ -49,7 +50,8 @@ export function FindingsPanel() {
       {result && (
         <>
           <p className="findings-summary">
-            {result.runs} runs, {result.totalSteps.toLocaleString('en-US')} steps: {result.findings.length ? `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}` : 'no findings'}
+            {result.runs} runs, {result.totalSteps.toLocaleString('en-US')} steps:{' '}
+            {result.findings.length ? `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}` : 'no findings'}
           </p>
           <ol className="findings-list" aria-label="findings">
             {result.findings.map((f) => (
@@ -62,8 +64,13 @@ export function FindingsPanel() {
                 </div>
                 <div className="finding-message">{f.message.split('\n')[0]}</div>
                 {f.replay && (
-                  <button type="button" className="finding-open" onClick={() => void controller.openReplay(f.replay!, `${f.kind} at ${f.location}`)}>
-                    open the {f.minimal ? 'minimal' : 'shortened'} replay ({f.replayLength} action{f.replayLength === 1 ? '' : 's'}, from {f.originalLength})
+                  <button
+                    type="button"
+                    className="finding-open"
+                    onClick={() => void controller.openReplay(f.replay!, `${f.kind} at ${f.location}`)}
+                  >
+                    open the {f.minimal ? 'minimal' : 'shortened'} replay ({f.replayLength} action{f.replayLength === 1 ? '' : 's'}, from{' '}
+                    {f.originalLength})
                   </button>
                 )}
               </li>

@@ -1,4 +1,16 @@
-import { HOST_METHODS, LIVE_METHODS, RESTORE_METHODS, type HostApi, type HostEvent, type HostMethod, type HostServerMessage, type LiveApi, type LiveMethod, type RestoreApi, type RestoreMethod } from '../../../engine/host/protocol';
+import {
+  HOST_METHODS,
+  LIVE_METHODS,
+  RESTORE_METHODS,
+  type HostApi,
+  type HostEvent,
+  type HostMethod,
+  type HostServerMessage,
+  type LiveApi,
+  type LiveMethod,
+  type RestoreApi,
+  type RestoreMethod,
+} from '../../../engine/host/protocol';
 
 /**
  * `open`: talking to the host. `closed`: the server went away; reconnecting with backoff.
@@ -106,7 +118,9 @@ export function connectWebSocketHost(url: string): HostConnection {
         }
       });
   // One function per method of the protocol's definition, each sending `{ id, method, params }`.
-  const methods = Object.fromEntries([...HOST_METHODS, ...LIVE_METHODS, ...RESTORE_METHODS].map((method) => [method, call(method)])) as unknown as HostApi & LiveApi & RestoreApi;
+  const methods = Object.fromEntries(
+    [...HOST_METHODS, ...LIVE_METHODS, ...RESTORE_METHODS].map((method) => [method, call(method)]),
+  ) as unknown as HostApi & LiveApi & RestoreApi;
   return {
     ...methods,
     onEvent(listener) {

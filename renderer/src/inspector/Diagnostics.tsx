@@ -56,21 +56,22 @@ export function DiagnosticsList({ lint, detail }: { lint: readonly LintFindingVi
         </svg>
         Config (lint){findings.length ? ` · ${findings.length}` : ''}
       </button>
-      {lintOpen && findings.map((f, i) => (
-        <div key={i} className="diag-item" data-testid="lint-finding" data-code={f.code} data-severity={f.severity}>
-          <SeverityIcon severity={f.severity} />
-          <div className="diag-body">
-            <div className="diag-head">
-              <span className="diag-code">{f.code}</span>
-              {f.path && <span className="diag-path">{f.path}</span>}
+      {lintOpen &&
+        findings.map((f, i) => (
+          <div key={i} className="diag-item" data-testid="lint-finding" data-code={f.code} data-severity={f.severity}>
+            <SeverityIcon severity={f.severity} />
+            <div className="diag-body">
+              <div className="diag-head">
+                <span className="diag-code">{f.code}</span>
+                {f.path && <span className="diag-path">{f.path}</span>}
+              </div>
+              <div className="diag-message">
+                <RichText text={f.message} />
+              </div>
+              <DocHint reference={lintDocRef(f.code)} />
             </div>
-            <div className="diag-message">
-              <RichText text={f.message} />
-            </div>
-            <DocHint reference={lintDocRef(f.code)} />
           </div>
-        </div>
-      ))}
+        ))}
       {findings.length === 0 && <div className="diag-none">No lint findings for this config.</div>}
     </div>
   );

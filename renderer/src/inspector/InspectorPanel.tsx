@@ -12,7 +12,21 @@ import './inspector.css';
 const EMPTY: never[] = [];
 const hideUnderscored = (key: string) => key.startsWith('_');
 
-function Section({ id, title, code, extra, actions, children }: { id: string; title: ReactNode; code?: boolean; extra?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  code,
+  extra,
+  actions,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  code?: boolean;
+  extra?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useStoredFlag(`section.${id}`, true);
   return (
     <section className={`ins-section${open ? ' open' : ''}`} aria-label={id}>
@@ -48,7 +62,12 @@ function CopyButton({ value, label }: { value: () => unknown; label: string }) {
     >
       <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
         <rect x="5" y="5" width="9" height="9" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-        <path d="M11 3V2.5A1.5 1.5 0 0 0 9.5 1h-7A1.5 1.5 0 0 0 1 2.5v7A1.5 1.5 0 0 0 2.5 11H3" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path
+          d="M11 3V2.5A1.5 1.5 0 0 0 9.5 1h-7A1.5 1.5 0 0 0 1 2.5v7A1.5 1.5 0 0 0 2.5 11H3"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        />
       </svg>
       {state === 'copied' ? 'copied' : state === 'failed' ? 'copy failed' : 'JSON'}
     </button>
@@ -123,7 +142,12 @@ export function InspectorPanel() {
           detail && (
             <>
               <label className="ins-check" title="Hide boardgame.io's internal ctx fields (_activePlayersMinMoves, _prevActivePlayers, …)">
-                <input type="checkbox" checked={hideUnderscore} onChange={(e) => setHideUnderscore(e.target.checked)} aria-label="hide underscore ctx fields" />
+                <input
+                  type="checkbox"
+                  checked={hideUnderscore}
+                  onChange={(e) => setHideUnderscore(e.target.checked)}
+                  aria-label="hide underscore ctx fields"
+                />
                 hide _fields{hideUnderscore && hiddenCount ? ` (${hiddenCount})` : ''}
               </label>
               <CopyButton label="ctx" value={() => (hideUnderscore ? withoutUnderscored(detail.fullCtx) : detail.fullCtx)} />
@@ -132,7 +156,13 @@ export function InspectorPanel() {
         }
       >
         {detail ? (
-          <JsonTree root="ctx" value={detail.fullCtx} diff={detail.diff.ctx} testId="tree-ctx" hideRootKey={hideUnderscore ? hideUnderscored : undefined} />
+          <JsonTree
+            root="ctx"
+            value={detail.fullCtx}
+            diff={detail.diff.ctx}
+            testId="tree-ctx"
+            hideRootKey={hideUnderscore ? hideUnderscored : undefined}
+          />
         ) : (
           <Loading />
         )}

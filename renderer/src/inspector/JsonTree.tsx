@@ -1,6 +1,20 @@
 import { createContext, memo, useContext, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { DiffEntry } from '../../../engine/host/protocol';
-import { childCount, childEntries, childPath, defaultOpen, formatLeaf, indexChanges, isContainer, leafKind, preview, share, visibleSlots, type ChangeIndex, type Key } from './tree';
+import {
+  childCount,
+  childEntries,
+  childPath,
+  defaultOpen,
+  formatLeaf,
+  indexChanges,
+  isContainer,
+  leafKind,
+  preview,
+  share,
+  visibleSlots,
+  type ChangeIndex,
+  type Key,
+} from './tree';
 
 /** Children rendered per "show more" page of a large array or object. */
 const PAGE = 100;
@@ -93,7 +107,9 @@ const TreeNode = memo(function TreeNode({ name, path, value, depth, changes }: N
     setChoice(!open);
   };
   const style: CSSProperties = { paddingLeft: 4 + depth * INDENT };
-  const className = ['jt-row', change ? `jt-${change.kind}` : '', inside ? 'jt-has-inside' : '', depth === 0 ? 'jt-root' : ''].filter(Boolean).join(' ');
+  const className = ['jt-row', change ? `jt-${change.kind}` : '', inside ? 'jt-has-inside' : '', depth === 0 ? 'jt-root' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <>
       <div
@@ -179,7 +195,16 @@ function Children({ value, path, depth, changes }: { value: unknown; path: strin
           const p = childPath(path, key);
           // Only rows that changed or hold a change see this step's index: the others stay memoised.
           const relevant = changes && (changes.changed.has(p) || changes.inside.has(p)) ? changes : null;
-          return <TreeNode key={typeof key === 'number' ? key : `k:${key}`} name={key} path={p} value={child} depth={depth + 1} changes={relevant} />;
+          return (
+            <TreeNode
+              key={typeof key === 'number' ? key : `k:${key}`}
+              name={key}
+              path={p}
+              value={child}
+              depth={depth + 1}
+              changes={relevant}
+            />
+          );
         }
         const hidden = slot.to - slot.from;
         const range = Array.isArray(value) ? `[${slot.from}…${slot.to - 1}]` : `${hidden} keys`;

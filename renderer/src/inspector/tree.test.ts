@@ -111,7 +111,12 @@ describe('formatting', () => {
     expect(preview(['c3', 'c17'])).toBe('["c3", "c17"]');
     expect(preview({ health: 4, hand: [] })).toBe('{health, hand}');
     expect(preview([{ a: 1 }, [1]])).toBe('[{…}, […]]');
-    expect(preview(Array.from({ length: 40 }, (_, i) => `card${i}`), 30)).toMatch(/…\]$/);
+    expect(
+      preview(
+        Array.from({ length: 40 }, (_, i) => `card${i}`),
+        30,
+      ),
+    ).toMatch(/…\]$/);
   });
 });
 

@@ -24,7 +24,13 @@ export interface ChangeIndex {
 export const DIFF_LIMIT = 500;
 
 export function indexChanges(root: string, diff: readonly DiffEntry[]): ChangeIndex {
-  const index: ChangeIndex = { changed: new Map(), inside: new Set(), expand: new Set(), removed: [], truncated: diff.length >= DIFF_LIMIT };
+  const index: ChangeIndex = {
+    changed: new Map(),
+    inside: new Set(),
+    expand: new Set(),
+    removed: [],
+    truncated: diff.length >= DIFF_LIMIT,
+  };
   for (const entry of diff) {
     const full = formatPath(root, entry.path);
     if (entry.kind === 'removed') index.removed.push({ path: full, before: entry.before });

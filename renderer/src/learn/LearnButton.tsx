@@ -5,7 +5,12 @@ export function LearnButton() {
   const runner = useLessonRunner();
   return (
     <div className="group">
-      <button className="learn-button" onClick={() => void runner.openList()} title="Lessons: learn boardgame.io's phases, stages and turn orders step by step" data-testid="learn-button">
+      <button
+        className="learn-button"
+        onClick={() => void runner.openList()}
+        title="Lessons: learn boardgame.io's phases, stages and turn orders step by step"
+        data-testid="learn-button"
+      >
         Learn
       </button>
     </div>

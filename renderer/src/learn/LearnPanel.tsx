@@ -18,9 +18,7 @@ function Narration({ text }: { text: string }) {
   return (
     <>
       {text.split(/\n\s*\n/).map((para, i) => (
-        <p key={i}>
-          {para.split('`').map((part, k) => (k % 2 ? <code key={k}>{part}</code> : <Fragment key={k}>{part}</Fragment>))}
-        </p>
+        <p key={i}>{para.split('`').map((part, k) => (k % 2 ? <code key={k}>{part}</code> : <Fragment key={k}>{part}</Fragment>))}</p>
       ))}
     </>
   );
@@ -34,11 +32,23 @@ function Exercise({ runner }: { runner: LessonRunner }) {
   if (!state) return null;
   const { verdict, solved } = state;
   return (
-    <div className={`learn-exercise${solved ? ' solved' : ''}`} data-testid="lesson-exercise" data-solved={String(solved)} data-tries={state.tries}>
+    <div
+      className={`learn-exercise${solved ? ' solved' : ''}`}
+      data-testid="lesson-exercise"
+      data-solved={String(solved)}
+      data-tries={state.tries}
+    >
       <div className="learn-task">
         <strong>Exercise.</strong> <Narration text={ex.task} />
       </div>
-      {ex.forbid.length > 0 && <div className="learn-forbid">Without: {ex.forbid.map((f) => <code key={f}>{f}</code>)}</div>}
+      {ex.forbid.length > 0 && (
+        <div className="learn-forbid">
+          Without:{' '}
+          {ex.forbid.map((f) => (
+            <code key={f}>{f}</code>
+          ))}
+        </div>
+      )}
       {solved ? (
         <div className="learn-feedback right" role="status" data-testid="lesson-feedback">
           <strong>Right.</strong> <Narration text={ex.success ?? 'The goal holds.'} />
@@ -55,7 +65,9 @@ function Exercise({ runner }: { runner: LessonRunner }) {
       )}
       {!solved && (
         <div className="learn-actions">
-          <button className="primary" onClick={() => void runner.check()}>Check my answer</button>
+          <button className="primary" onClick={() => void runner.check()}>
+            Check my answer
+          </button>
           <button onClick={() => void runner.goTo(store.get().learn.index)}>Start over</button>
           {state.tries > 0 && <button onClick={() => void runner.showSolution()}>Show the solution</button>}
         </div>
@@ -91,7 +103,12 @@ export function LearnPanel() {
         <button onClick={() => void runner.goTo(index - 1)} disabled={index === 0 || loading}>
           Back
         </button>
-        <button className={unsolved ? '' : 'primary'} onClick={() => (last ? runner.close() : void runner.goTo(index + 1))} disabled={loading} data-testid="lesson-next">
+        <button
+          className={unsolved ? '' : 'primary'}
+          onClick={() => (last ? runner.close() : void runner.goTo(index + 1))}
+          disabled={loading}
+          data-testid="lesson-next"
+        >
           {last ? 'Finish' : unsolved ? 'Skip' : 'Next'}
         </button>
         <button onClick={() => void runner.openList()}>Lessons</button>

@@ -10,7 +10,10 @@ export function LessonList({ runner }: { runner: LessonRunner }) {
     <div className="modal-backdrop" onClick={() => runner.close()}>
       <div className="modal learn-list" role="dialog" aria-label="lessons" onClick={(e) => e.stopPropagation()}>
         <h2>Learn boardgame.io</h2>
-        <p className="learn-intro">Each lesson runs a small game on boardgame.io's own reducer, step by step, with the chart lit up where the flow goes. Exercises ask you to make something happen with the controls.</p>
+        <p className="learn-intro">
+          Each lesson runs a small game on boardgame.io's own reducer, step by step, with the chart lit up where the flow goes. Exercises
+          ask you to make something happen with the controls.
+        </p>
         {loading && !lessons.length ? <p>Loading lessons…</p> : null}
         <ol className="learn-lessons">
           {lessons.map((l) => {

@@ -63,7 +63,11 @@ export class LessonRunner {
     try {
       const planned = lesson.plan[i];
       await this.show(lesson, planned.game, planned.actions);
-      const progress = saveProgress(lesson.id, (p) => ({ ...p, step: i, completed: p.completed || (i === lesson.steps - 1 && lesson.lesson.steps.every((s, k) => !s.exercise || p.solved.includes(k))) }));
+      const progress = saveProgress(lesson.id, (p) => ({
+        ...p,
+        step: i,
+        completed: p.completed || (i === lesson.steps - 1 && lesson.lesson.steps.every((s, k) => !s.exercise || p.solved.includes(k))),
+      }));
       this.store.patch('learn', { progress });
       if (lesson.lesson.steps[i].exercise) {
         this.store.patch('learn', { exercise: { start: planned.actions.length, tries: 0, verdict: null, solved: false, showHint: false } });
@@ -121,7 +125,14 @@ export class LessonRunner {
       for (const [k, action] of actions.slice(prefix).entries()) last = await host.dispatch(action, k === 0 ? prefix : undefined);
       this.controller.show((await host.view())!, last!.index);
     } else {
-      await host.open({ game: game.file, exportName: game.export, bgio: game.bgio, numPlayers: lesson.lesson.numPlayers, seed: lesson.lesson.seed, setupData: lesson.lesson.setupData });
+      await host.open({
+        game: game.file,
+        exportName: game.export,
+        bgio: game.bgio,
+        numPlayers: lesson.lesson.numPlayers,
+        seed: lesson.lesson.seed,
+        setupData: lesson.lesson.setupData,
+      });
       for (const action of actions) await host.dispatch(action);
       this.controller.show((await host.view())!, actions.length);
     }
@@ -142,11 +153,15 @@ export class LessonRunner {
     try {
       const length = this.store.get().length;
       const steps = length - 1 > exercise.start ? await this.controller.host.steps(exercise.start + 1, length - 1) : [];
-      const verdict = judgeExercise(ex, steps.map((s) => ({ action: s.action, ok: s.ok, ctx: s.ctx })));
+      const verdict = judgeExercise(
+        ex,
+        steps.map((s) => ({ action: s.action, ok: s.ok, ctx: s.ctx })),
+      );
       const now = this.store.get().learn.exercise;
       if (!now || this.store.get().learn.index !== index) return null;
       this.store.patch('learn', { exercise: { ...now, verdict, solved: now.solved || verdict.solved } });
-      if (verdict.solved) this.store.patch('learn', { progress: saveProgress(lesson.id, (p) => ({ ...p, solved: [...new Set([...p.solved, index])] })) });
+      if (verdict.solved)
+        this.store.patch('learn', { progress: saveProgress(lesson.id, (p) => ({ ...p, solved: [...new Set([...p.solved, index])] })) });
       return verdict;
     } finally {
       this.judging = false;

@@ -27,11 +27,16 @@ export function LiveBar() {
   return (
     <div className="live-bar" role="region" aria-label="followed games">
       {followed ? (
-        <span className={`live-mark${followed.connected ? '' : ' off'}`} title={followed.connected ? 'following live' : 'the game disconnected'}>
+        <span
+          className={`live-mark${followed.connected ? '' : ' off'}`}
+          title={followed.connected ? 'following live' : 'the game disconnected'}
+        >
           ● Live: {describe(followed)} · {followed.steps} steps{followed.gameover ? ' · game over' : ''}
         </span>
       ) : live.matches.length ? (
-        <span>{live.matches.length === 1 ? 'A game you run reports to Flowscope.' : `${live.matches.length} games you run report to Flowscope.`}</span>
+        <span>
+          {live.matches.length === 1 ? 'A game you run reports to Flowscope.' : `${live.matches.length} games you run report to Flowscope.`}
+        </span>
       ) : (
         <span>No game you run reports to Flowscope yet.</span>
       )}

@@ -49,7 +49,13 @@ export function LogFilterBar() {
   const select = (value: string, key: keyof StepFilter) => update({ [key]: value || undefined } as Partial<StepFilter>);
   return (
     <div className="log-filter" role="search" aria-label="filter the log">
-      <input type="search" placeholder="search arguments, errors…" aria-label="text in arguments" value={text} onChange={(e) => setText(e.target.value)} />
+      <input
+        type="search"
+        placeholder="search arguments, errors…"
+        aria-label="text in arguments"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <select aria-label="player" value={filter.player ?? ''} onChange={(e) => select(e.target.value, 'player')}>
         <option value="">player</option>
         {(view?.players ?? []).map((p) => (
@@ -113,7 +119,12 @@ export function LogMatches() {
           const label = actionLabel(s.action);
           return (
             <li key={s.index}>
-              <button type="button" className={`log-match${s.index === selected ? ' selected' : ''}${s.ok ? '' : ' rejected'}`} data-step={s.index} onClick={() => void controller.select(s.index)}>
+              <button
+                type="button"
+                className={`log-match${s.index === selected ? ' selected' : ''}${s.ok ? '' : ' rejected'}`}
+                data-step={s.index}
+                onClick={() => void controller.select(s.index)}
+              >
                 <span className="log-match-index">{s.index}</span>
                 <span className="log-match-action">{label.text}</span>
                 {s.action && 'playerID' in s.action && <span className="log-match-player">p{s.action.playerID}</span>}

@@ -127,7 +127,12 @@ function LogHeader() {
       <span className="log-legend" aria-hidden="true" title="markers: ↦ turn · ⇥ phase · ◆ stage · ■ game over">
         ↦ ⇥ ◆ ■
       </span>
-      <button type="button" className="link log-jump" title="scroll to the last step and select it (End)" onClick={() => void controller.select(length - 1)}>
+      <button
+        type="button"
+        className="link log-jump"
+        title="scroll to the last step and select it (End)"
+        onClick={() => void controller.select(length - 1)}
+      >
         last ⤓
       </button>
     </div>

@@ -65,7 +65,13 @@ export const LogRow = memo(function LogRow({ summary, top, selected, players, on
 /** A step whose summary has not arrived yet. */
 export const SkeletonRow = memo(function SkeletonRow({ index, top }: { index: number; top: number }) {
   return (
-    <div className="log-row skeleton" data-testid="log-row-skeleton" data-index={index} style={{ transform: `translateY(${top}px)` }} aria-hidden="true">
+    <div
+      className="log-row skeleton"
+      data-testid="log-row-skeleton"
+      data-index={index}
+      style={{ transform: `translateY(${top}px)` }}
+      aria-hidden="true"
+    >
       <div className="log-row-main">
         <span className="log-index">{index}</span>
         <span className="bone" style={{ width: `${28 + ((index * 37) % 40)}%` }} />

@@ -1,7 +1,15 @@
 import { groupRepeats } from '../components/group-repeats';
 import { RichText } from '../components/RichText';
 import { Fragment, memo, useDeferredValue, useState, type ReactNode } from 'react';
-import type { Diagnostic, DiffEntry, LogLine, StepDetail as Detail, StepSummary, TraceEntry, Transition } from '../../../engine/host/protocol';
+import type {
+  Diagnostic,
+  DiffEntry,
+  LogLine,
+  StepDetail as Detail,
+  StepSummary,
+  TraceEntry,
+  Transition,
+} from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
 import { actionLabel, actorOf, compactJson, diffLines, formatArgs, playerClass, slotLabel, transitionGlyph } from './model';
 
@@ -26,8 +34,18 @@ export function StepDetailPane() {
   const head = current ?? summary;
   return (
     <section className="log-detail" data-testid="step-detail" aria-label="selected step" aria-busy={current === null} data-index={selected}>
-      {head ? <DetailHead step={head} players={players} /> : <div className="detail-head"><span className="log-index">{selected}</span></div>}
-      {current ? <DetailBody detail={current} open={open} setOpen={setOpen} players={players} /> : <div className="detail-loading">loading step {selected}…</div>}
+      {head ? (
+        <DetailHead step={head} players={players} />
+      ) : (
+        <div className="detail-head">
+          <span className="log-index">{selected}</span>
+        </div>
+      )}
+      {current ? (
+        <DetailBody detail={current} open={open} setOpen={setOpen} players={players} />
+      ) : (
+        <div className="detail-loading">loading step {selected}…</div>
+      )}
     </section>
   );
 }
@@ -96,22 +114,64 @@ const DetailBody = memo(function DetailBody({
           <span className="detail-error-message">{detail.error.message}</span>
         </div>
       )}
-      {section('trace', 'trace', trace.entries.length, () => <TraceList entries={trace.entries} transitions={trace.transitions} players={players} />)}
-      {section('transitions', 'transitions', trace.transitions.length, () => <TransitionList transitions={trace.transitions} players={players} />)}
-      {section('logs', 'console', trace.logs.length, () => <LogLines logs={trace.logs} />, trace.logs.some((l) => l.level === 'error') ? 'error' : trace.logs.some((l) => l.level === 'warn') ? 'warning' : undefined)}
-      {section('diagnostics', 'diagnostics', diagnostics.length, () => <Diagnostics list={diagnostics} />, errors ? 'error' : diagnostics.length ? 'warning' : undefined)}
-      {section('ctx', 'ctx changes', diff.ctx.length, () => <DiffList root="ctx" entries={diff.ctx} />)}
-      {section('G', 'G changes', diff.G.length, () => <DiffList root="G" entries={diff.G} />)}
+      {section('trace', 'trace', trace.entries.length, () => (
+        <TraceList entries={trace.entries} transitions={trace.transitions} players={players} />
+      ))}
+      {section('transitions', 'transitions', trace.transitions.length, () => (
+        <TransitionList transitions={trace.transitions} players={players} />
+      ))}
+      {section(
+        'logs',
+        'console',
+        trace.logs.length,
+        () => (
+          <LogLines logs={trace.logs} />
+        ),
+        trace.logs.some((l) => l.level === 'error') ? 'error' : trace.logs.some((l) => l.level === 'warn') ? 'warning' : undefined,
+      )}
+      {section(
+        'diagnostics',
+        'diagnostics',
+        diagnostics.length,
+        () => (
+          <Diagnostics list={diagnostics} />
+        ),
+        errors ? 'error' : diagnostics.length ? 'warning' : undefined,
+      )}
+      {section('ctx', 'ctx changes', diff.ctx.length, () => (
+        <DiffList root="ctx" entries={diff.ctx} />
+      ))}
+      {section('G', 'G changes', diff.G.length, () => (
+        <DiffList root="G" entries={diff.G} />
+      ))}
     </div>
   );
 });
 
-function Section({ id, title, count, open, tone, onToggle, children }: { id: SectionId; title: string; count: number; open: boolean; tone?: string; onToggle(): void; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  count,
+  open,
+  tone,
+  onToggle,
+  children,
+}: {
+  id: SectionId;
+  title: string;
+  count: number;
+  open: boolean;
+  tone?: string;
+  onToggle(): void;
+  children: ReactNode;
+}) {
   const empty = count === 0;
   return (
     <div className={`detail-section${empty ? ' empty' : ''}${tone ? ` tone-${tone}` : ''}`} data-section={id}>
       <button type="button" className="detail-section-title" aria-expanded={open} disabled={empty} onClick={onToggle}>
-        <span className="chevron" aria-hidden="true">{empty ? '·' : open ? '▾' : '▸'}</span>
+        <span className="chevron" aria-hidden="true">
+          {empty ? '·' : open ? '▾' : '▸'}
+        </span>
         {title}
         <span className="detail-count">{count}</span>
       </button>
@@ -147,7 +207,8 @@ function TraceList({ entries, transitions, players }: { entries: TraceEntry[]; t
             <TraceItem entry={entry} n={k + 1} players={players} />
           </Fragment>
         ))}
-        {shown.length === entries.length && transitions.filter((t) => t.at >= entries.length).map((t, j) => <TraceTransition key={`end${j}`} t={t} />)}
+        {shown.length === entries.length &&
+          transitions.filter((t) => t.at >= entries.length).map((t, j) => <TraceTransition key={`end${j}`} t={t} />)}
       </ol>
       {more}
     </>
@@ -156,7 +217,11 @@ function TraceList({ entries, transitions, players }: { entries: TraceEntry[]; t
 
 function TraceTransition({ t }: { t: Transition }) {
   return (
-    <li className={`trace-transition type-${t.type}${t.rolledBack ? ' rolled-back' : ''}`} data-testid="trace-transition" aria-hidden="true">
+    <li
+      className={`trace-transition type-${t.type}${t.rolledBack ? ' rolled-back' : ''}`}
+      data-testid="trace-transition"
+      aria-hidden="true"
+    >
       <span className="glyph">{transitionGlyph(t.type)}</span> {transitionHeadline(t)}
     </li>
   );
@@ -165,9 +230,17 @@ function TraceTransition({ t }: { t: Transition }) {
 function TraceItem({ entry, n, players }: { entry: TraceEntry; n: number; players: readonly string[] }) {
   // hooks and triggers that did nothing (no events, returned nothing or false) are dimmed
   const quiet =
-    entry.kind !== 'move' && entry.kind !== 'setup' && entry.events.length === 0 && entry.threw === undefined && (entry.returned === undefined || entry.returned === false);
+    entry.kind !== 'move' &&
+    entry.kind !== 'setup' &&
+    entry.events.length === 0 &&
+    entry.threw === undefined &&
+    (entry.returned === undefined || entry.returned === false);
   return (
-    <li className={`trace-entry${quiet ? ' quiet' : ''}${entry.threw !== undefined ? ' threw' : ''}`} data-testid="trace-entry" data-fn={entry.fn}>
+    <li
+      className={`trace-entry${quiet ? ' quiet' : ''}${entry.threw !== undefined ? ' threw' : ''}`}
+      data-testid="trace-entry"
+      data-fn={entry.fn}
+    >
       <div className="trace-line">
         <span className="trace-n">{n}</span>
         <span className="trace-fn" title={entry.fn}>
@@ -228,7 +301,12 @@ function TransitionList({ transitions, players }: { transitions: Transition[]; p
     <>
       <ol className="transitions">
         {shown.map((t, k) => (
-          <li key={k} className={`transition type-${t.type} ${playerClass(t.player, players)}${t.rolledBack ? ' rolled-back' : ''}`} data-testid="transition" data-type={t.type}>
+          <li
+            key={k}
+            className={`transition type-${t.type} ${playerClass(t.player, players)}${t.rolledBack ? ' rolled-back' : ''}`}
+            data-testid="transition"
+            data-type={t.type}
+          >
             <div className="transition-line">
               <span className="glyph" aria-hidden="true">
                 {transitionGlyph(t.type)}
@@ -289,7 +367,14 @@ function DiffList({ root, entries }: { root: 'G' | 'ctx'; entries: DiffEntry[] }
     <>
       <ul className="diff">
         {lines.map((d, k) => (
-          <li key={k} className={`diff-line diff-${d.kind}`} data-testid="diff-line" data-path={d.path} data-kind={d.kind} title={`${d.path}: ${d.full}`}>
+          <li
+            key={k}
+            className={`diff-line diff-${d.kind}`}
+            data-testid="diff-line"
+            data-path={d.path}
+            data-kind={d.kind}
+            title={`${d.path}: ${d.full}`}
+          >
             <span className="diff-sign" aria-hidden="true">
               {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : d.kind === 'moved' ? '↕' : '~'}
             </span>

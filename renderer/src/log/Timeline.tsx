@@ -34,7 +34,13 @@ const Marks = memo(function Marks({ marks }: { marks: TimelineMarks }) {
   return (
     <svg className="timeline-marks" viewBox="0 0 1000 18" preserveAspectRatio="none" aria-hidden="true">
       {KINDS.map((k) => (
-        <path key={k.key} className={`timeline-mark mark-${k.key}`} d={markPath(marks[k.key], last, k.y)} data-testid={`timeline-${k.key}`} data-count={marks[k.key].length} />
+        <path
+          key={k.key}
+          className={`timeline-mark mark-${k.key}`}
+          d={markPath(marks[k.key], last, k.y)}
+          data-testid={`timeline-${k.key}`}
+          data-count={marks[k.key].length}
+        />
       ))}
     </svg>
   );

@@ -18,7 +18,17 @@ import {
 } from './model';
 
 function ctx(over: Partial<FlowCtx> = {}): FlowCtx {
-  return { phase: 'play', turn: 1, currentPlayer: '0', playOrder: ['0', '1'], playOrderPos: 0, activePlayers: null, numMoves: 0, gameover: undefined, ...over };
+  return {
+    phase: 'play',
+    turn: 1,
+    currentPlayer: '0',
+    playOrder: ['0', '1'],
+    playOrderPos: 0,
+    activePlayers: null,
+    numMoves: 0,
+    gameover: undefined,
+    ...over,
+  };
 }
 
 function step(index: number, c: Partial<FlowCtx> = {}, extra: Partial<StepSummary> = {}): StepSummary {
@@ -59,7 +69,10 @@ describe('labels', () => {
 
   it('names every kind of action', () => {
     expect(actionLabel(null)).toEqual({ kind: 'created', text: 'game created' });
-    expect(actionLabel({ type: 'move', name: 'playBang', args: ['c15', '4'], playerID: '2' })).toEqual({ kind: 'move', text: 'playBang("c15", "4")' });
+    expect(actionLabel({ type: 'move', name: 'playBang', args: ['c15', '4'], playerID: '2' })).toEqual({
+      kind: 'move',
+      text: 'playBang("c15", "4")',
+    });
     expect(actionLabel({ type: 'event', name: 'endTurn', args: [], playerID: '0' })).toEqual({ kind: 'event', text: 'endTurn()' });
     expect(actionLabel({ type: 'undo', playerID: '1' }).text).toBe('undo');
     expect(actionLabel({ type: 'redo', playerID: '1' }).text).toBe('redo');
@@ -140,7 +153,9 @@ describe('diffLines', () => {
       ['G.deck[0]', 'removed', '"c1"', ''],
       ['G.log', 'added', '', `"${'x'.repeat(68)}…`],
     ]);
-    expect(diffLines('ctx', [{ path: ['activePlayers'], kind: 'changed', before: null, after: { 1: 'a' } }])[0].path).toBe('ctx.activePlayers');
+    expect(diffLines('ctx', [{ path: ['activePlayers'], kind: 'changed', before: null, after: { 1: 'a' } }])[0].path).toBe(
+      'ctx.activePlayers',
+    );
   });
 });
 

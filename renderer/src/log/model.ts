@@ -194,14 +194,27 @@ export interface DiffLine {
 export function diffLines(root: 'G' | 'ctx', entries: readonly DiffEntry[], max = 70): DiffLine[] {
   return entries.map((e) => {
     const path = formatPath(root, e.path);
-    if (e.kind === 'moved') return { path, shortPath: elidePath(path), kind: e.kind, before: `from [${String(e.before)}]`, after: compactJson(e.after, max), full: `${compactJson(e.after, 1000)} moved from index ${String(e.before)}` };
+    if (e.kind === 'moved')
+      return {
+        path,
+        shortPath: elidePath(path),
+        kind: e.kind,
+        before: `from [${String(e.before)}]`,
+        after: compactJson(e.after, max),
+        full: `${compactJson(e.after, 1000)} moved from index ${String(e.before)}`,
+      };
     return {
       path,
       shortPath: elidePath(path),
       kind: e.kind,
       before: e.kind === 'added' ? '' : compactJson(e.before, max),
       after: e.kind === 'removed' ? '' : compactJson(e.after, max),
-      full: e.kind === 'added' ? compactJson(e.after, 2000) : e.kind === 'removed' ? compactJson(e.before, 2000) : `${compactJson(e.before, 1000)} → ${compactJson(e.after, 1000)}`,
+      full:
+        e.kind === 'added'
+          ? compactJson(e.after, 2000)
+          : e.kind === 'removed'
+            ? compactJson(e.before, 2000)
+            : `${compactJson(e.before, 1000)} → ${compactJson(e.after, 1000)}`,
     };
   });
 }

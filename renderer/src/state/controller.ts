@@ -46,7 +46,8 @@ export class Controller {
       this.store.set({ games });
       if (view) this.adopt(view, view.length - 1);
       // With ?learn=… the lesson opens its own game.
-      else if (games.length && !new URLSearchParams(location.search).has('learn')) await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
+      else if (games.length && !new URLSearchParams(location.search).has('learn'))
+        await this.open({ game: games.find((g) => g.id === 'bang')?.id ?? games[0].id });
     });
   }
 
@@ -62,8 +63,20 @@ export class Controller {
         this.adopt(view, Math.min(this.store.get().selected, view.length - 1));
         this.notify('info', 'reconnected to Flowscope');
       } else if (before) {
-        this.adopt(await this.host.open({ game: before.game.file, exportName: before.game.exportName, numPlayers: before.numPlayers, seed: before.seed }), 0);
-        this.notify('info', `reconnected: the server had restarted, so ${before.game.name} was opened again (the earlier steps are gone; open a saved replay to get them back)`, true);
+        this.adopt(
+          await this.host.open({
+            game: before.game.file,
+            exportName: before.game.exportName,
+            numPlayers: before.numPlayers,
+            seed: before.seed,
+          }),
+          0,
+        );
+        this.notify(
+          'info',
+          `reconnected: the server had restarted, so ${before.game.name} was opened again (the earlier steps are gone; open a saved replay to get them back)`,
+          true,
+        );
       } else await this.boot();
     });
   }
@@ -280,7 +293,12 @@ export class Controller {
         const d = result.divergence;
         const file = result.view.game.file.split(/[\\/]/).pop();
         this.adopt(result.view, d ? d.step : Math.min(this.store.get().selected, result.view.length - 1));
-        if (d) this.notify('error', `${file} changed: replayed ${result.replayed} steps; the first difference is at step ${d.step}: ${d.differences.slice(0, 3).join('; ')}`, true);
+        if (d)
+          this.notify(
+            'error',
+            `${file} changed: replayed ${result.replayed} steps; the first difference is at step ${d.step}: ${d.differences.slice(0, 3).join('; ')}`,
+            true,
+          );
         else this.notify('info', `${file} changed: replayed ${result.replayed} steps, every step has the same outcome`, true);
         break;
       }

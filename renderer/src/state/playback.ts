@@ -12,7 +12,8 @@ const REPORT_MS = 500;
 
 /** Resolves after the next frame is painted (at once in a hidden page, where frames do not come). */
 export function afterPaint(): Promise<void> {
-  if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function')
+    return Promise.resolve();
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, 100);
     requestAnimationFrame(() =>

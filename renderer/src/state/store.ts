@@ -5,7 +5,23 @@
  * and re-render only when their slice changes.
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { AttachInfo, Breakpoint, CoverageView, ExploreView, FlowAction, GameEntry, LessonEntry, LessonView, LiveMatchSummary, SessionView, StepDetail, StepFilter, StepSummary, TimelineMarks, Verdict } from '../../../engine/host/protocol';
+import type {
+  AttachInfo,
+  Breakpoint,
+  CoverageView,
+  ExploreView,
+  FlowAction,
+  GameEntry,
+  LessonEntry,
+  LessonView,
+  LiveMatchSummary,
+  SessionView,
+  StepDetail,
+  StepFilter,
+  StepSummary,
+  TimelineMarks,
+  Verdict,
+} from '../../../engine/host/protocol';
 import { readProgress, type LessonProgress } from './lesson-progress';
 import { StepSummaries } from './step-summaries';
 
@@ -176,5 +192,5 @@ export function useApp<T>(selector: (s: AppState) => T): T {
   return useSyncExternalStore(store.subscribe, () => selector(store.get()));
 }
 
-export const useTools = <T,>(selector: (s: ToolsState) => T): T => useApp((s) => selector(s.tools));
-export const useLearn = <T,>(selector: (s: LearnState) => T): T => useApp((s) => selector(s.learn));
+export const useTools = <T>(selector: (s: ToolsState) => T): T => useApp((s) => selector(s.tools));
+export const useLearn = <T>(selector: (s: LearnState) => T): T => useApp((s) => selector(s.learn));

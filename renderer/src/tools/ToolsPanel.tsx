@@ -21,7 +21,13 @@ export function ToolsPanel() {
       <CoverageOverlay />
       <div className="tools-tabs" role="tablist">
         {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => store.patch('tools', { tab: tab === t.id ? null : t.id })}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            onClick={() => store.patch('tools', { tab: tab === t.id ? null : t.id })}
+          >
             {t.label}
             {t.id === 'breakpoints' && count > 0 ? ` (${count})` : ''}
           </button>
