@@ -45,7 +45,7 @@ import {
 import { activity } from '../load/activity';
 import { lintOpenedGame } from '../game/lint-game';
 import { BreakpointChecker, exploreGame, findBreak, searchSteps, sessionCoverage } from './session-tools';
-import { checkPlayerCount, chooseRandom, defaultPlayerCount, openGame, sandboxOf, type OpenedGame } from '../game/open-session';
+import { chooseRandom, defaultPlayerCount, newSession, openGame, type OpenedGame } from '../game/open-session';
 import { lessonView, listLessons } from '../lessons/lesson-library';
 
 /** Suggested moves listed per player (ai.enumerate can offer hundreds). */
@@ -361,18 +361,7 @@ export class SessionHost implements HostApi {
   }
 
   private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
-    checkPlayerCount(opened.game, numPlayers);
-    activity.doing(`creating ${opened.game.name} for ${numPlayers} players`);
-    const session = new Session({
-      runtime: opened.runtime,
-      config: opened.game.config,
-      numPlayers,
-      seed,
-      setupData,
-      onGameCode: activity.gameCode,
-      onGameCodeDone: activity.gameCodeDone,
-      ...sandboxOf(opened),
-    });
+    const session = newSession(opened, numPlayers, seed, setupData);
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
     const lint = lintOpenedGame(opened);

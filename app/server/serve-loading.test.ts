@@ -5,6 +5,7 @@ import type WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callWs, connectWs } from '../testing/raw-http';
 import { tempDirWith } from '../testing/temp-dir';
+import { TICKER_GAME, tickerReplay } from '../testing/ticker-game';
 
 // `flowscope serve --replay` as a real process: it prints its address before the replay has
 // loaded, a page that connects meanwhile follows the loading, and its requests wait for the
@@ -13,31 +14,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const bin = path.join(root, 'bin/flowscope.mjs');
 const STEPS = 1000;
 
-/** A game whose one move any number of times does some real work, so a long replay takes a while to load. */
-const GAME = `export default {
-  name: 'ticker',
-  setup: () => ({ n: 0, sum: 0 }),
-  moves: {
-    tick: ({ G }) => {
-      let sum = 0;
-      for (let i = 0; i < 20000; i++) sum = (sum + i * i) % 1000003;
-      G.n += 1;
-      G.sum = sum;
-    },
-  },
-};
-`;
-
-const replay = (steps: number) =>
-  JSON.stringify({
-    format: 'flowscope-replay',
-    version: 1,
-    game: { name: 'ticker', file: 'game.ts' },
-    numPlayers: 2,
-    seed: 'slow',
-    actions: Array.from({ length: steps }, () => ({ type: 'move', name: 'tick', args: [], playerID: '0' })),
-  });
-
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
@@ -45,7 +21,7 @@ afterEach(() => {
 
 describe('serve --replay with a long replay', () => {
   it('prints its address before the replay has loaded; a page connecting meanwhile sees the loading and then the whole session', async () => {
-    const dir = tempDirWith({ 'game.ts': GAME, 'long.replay.json': replay(STEPS) });
+    const dir = tempDirWith({ 'game.ts': TICKER_GAME, 'long.replay.json': tickerReplay(STEPS) });
     const child = spawn(process.execPath, [bin, 'serve', '--replay', path.join(dir, 'long.replay.json'), '--no-attach'], {
       env: { ...process.env, FLOWSCOPE_STATE_DIR: dir },
     });

@@ -7,6 +7,7 @@ import { startServe, type RunningServe } from '../cli/commands/serve';
 import { browserUnavailable, launchChromium } from '../testing/browser';
 import { tempDirWith } from '../testing/temp-dir';
 import { ROOT, shootAll, stepCounter, VIEWPORTS } from '../testing/ui-session';
+import { TICKER_GAME, tickerReplay } from '../testing/ticker-game';
 
 const missing = browserUnavailable();
 if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
@@ -15,29 +16,8 @@ const quiet = () => undefined;
 const serve = (options: Partial<Parameters<typeof startServe>[0]>) =>
   startServe({ timeoutSeconds: 10, port: 0, attach: false, ...options }, quiet, quiet);
 
-/** A game whose one move does some real work, so a long replay of it takes a while to load. */
-const TICKER = `export default {
-  name: 'ticker',
-  setup: () => ({ n: 0, sum: 0 }),
-  moves: {
-    tick: ({ G }) => {
-      let sum = 0;
-      for (let i = 0; i < 20000; i++) sum = (sum + i * i) % 1000003;
-      G.n += 1;
-      G.sum = sum;
-    },
-  },
-};
-`;
 const LONG = 2500;
-const longReplay = JSON.stringify({
-  format: 'flowscope-replay',
-  version: 1,
-  game: { name: 'ticker', file: 'game.ts' },
-  numPlayers: 2,
-  seed: 'slow',
-  actions: Array.from({ length: LONG }, () => ({ type: 'move', name: 'tick', args: [], playerID: '0' })),
-});
+const longReplay = tickerReplay(LONG);
 
 /** A journal left by a process that crashed (its pid is no longer running): tic-tac-toe, three moves. */
 function crashedJournal(): string {
@@ -95,7 +75,7 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
   };
 
   it('a long replay: the page opened before it has loaded shows the loading, then the whole session', async () => {
-    const dir = tempDirWith({ 'game.ts': TICKER, 'long.replay.json': longReplay });
+    const dir = tempDirWith({ 'game.ts': TICKER_GAME, 'long.replay.json': longReplay });
     server = await serve({ replay: path.join(dir, 'long.replay.json') });
     await newPage(server.url);
     const progress = page.getByTestId('progress');
