@@ -7,7 +7,7 @@ import { flowscope, flowscopeStorage } from '../../attach/flowscope-attach.mjs';
 import { TicTacToe } from '../../fixtures/tic-tac-toe/game';
 import { startUiServer, type UiServer } from '../server/ui-server';
 import { tempDirWith } from '../testing/temp-dir';
-import { joinMatch, startBgioServer, until, type RunningBgioServer } from './testing/bgio-server';
+import { joinMatch, startBgioServer, twoPlayerMatch, until, type RunningBgioServer } from './testing/bgio-server';
 import { LogGaps } from './testing/log-gaps-game';
 import { MathRandom } from './testing/math-random-game';
 
@@ -140,32 +140,24 @@ describe('following a multiplayer match', () => {
 
   it('follows every match of a server through its storage wrapper; the match list names them', async () => {
     const stored = async () => Number(bgio.db.fetch('srv-1', { state: true }).state?._stateID ?? -1);
-    const p0 = await joinMatch(bgio.url, TicTacToe, 'srv-1', '0', 2, stored);
-    const p1 = await joinMatch(bgio.url, TicTacToe, 'srv-1', '1', 2, stored);
-    stops.push(
-      () => p0.stop(),
-      () => p1.stop(),
-    );
-    const sync = () => until(() => p0.client.getState()._stateID === p1.client.getState()._stateID);
-    for (const [p, cell] of [
-      [p0, 0],
-      [p1, 4],
-      [p0, 1],
-    ] as const) {
-      expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
-      await sync();
-    }
+    const match = await twoPlayerMatch(bgio.url, TicTacToe, 'srv-1', stored, stops);
+    expect(
+      await match.play([
+        [0, 'clickCell', 0],
+        [1, 'clickCell', 4],
+        [0, 'clickCell', 1],
+      ]),
+    ).toBe(true);
     const id = await reported('tic-tac-toe', 'server', 3);
     const { matches } = await ui.live!.liveMatches();
     expect(matches.find((m) => m.id === id)).toMatchObject({ matchID: 'srv-1', source: 'server', numPlayers: 2, connected: true });
     await ui.live!.followLive(id);
-    for (const [p, cell] of [
-      [p1, 5],
-      [p0, 2],
-    ] as const) {
-      expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
-      await sync();
-    }
+    expect(
+      await match.play([
+        [1, 'clickCell', 5],
+        [0, 'clickCell', 2],
+      ]),
+    ).toBe(true);
     expect(await sessionLength(6)).toBe(true);
     const steps = await details(6);
     expect(steps.flatMap(problems)).toEqual([]);

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { DEFAULT_ATTACH_URL, enhancerSnippet, type AttachInfo, type LiveMatchSummary, type StepDetail } from '../../engine';
 import { DEFAULT_URL, flowscope, flowscopeStorage } from '../../attach/flowscope-attach.mjs';
 import { TicTacToe } from '../../fixtures/tic-tac-toe/game';
-import { joinMatch, recordingStorage, startBgioServer, until } from '../attach/testing/bgio-server';
+import { recordingStorage, startBgioServer, twoPlayerMatch, until } from '../attach/testing/bgio-server';
 import { startUiServer } from '../server/ui-server';
 import { callHostSocket, connectHostSocket } from '../testing/host-socket';
 import { tempDirWith } from '../testing/temp-dir';
@@ -139,21 +139,14 @@ describe('the desktop app follows a game you run (main process with Electron fak
       () => storage?.flowscopeClose(),
     );
     const stored = async () => Number(bgio.db.fetch('desk-1', { state: true }).state?._stateID ?? -1);
-    const p0 = await joinMatch(bgio.url, TicTacToe, 'desk-1', '0', 2, stored);
-    const p1 = await joinMatch(bgio.url, TicTacToe, 'desk-1', '1', 2, stored);
-    stops.push(
-      () => p0.stop(),
-      () => p1.stop(),
-    );
-    const sync = () => until(() => p0.client.getState()._stateID === p1.client.getState()._stateID);
+    const match = await twoPlayerMatch(bgio.url, TicTacToe, 'desk-1', stored, stops);
     // Two moves before following, three after: Follow re-runs the first ones, then keeps up.
-    for (const [p, cell] of [
-      [p0, 0],
-      [p1, 4],
-    ] as const) {
-      expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
-      await sync();
-    }
+    expect(
+      await match.play([
+        [0, 'clickCell', 0],
+        [1, 'clickCell', 4],
+      ]),
+    ).toBe(true);
     const id = await d.reported('server', 2);
     expect((await d.matches()).matches.find((m) => m.id === id)).toMatchObject({
       matchID: 'desk-1',
@@ -162,14 +155,13 @@ describe('the desktop app follows a game you run (main process with Electron fak
       connected: true,
     });
     await d.call('followLive', id);
-    for (const [p, cell] of [
-      [p0, 1],
-      [p1, 5],
-      [p0, 2],
-    ] as const) {
-      expect(await p.act((c) => c.moves.clickCell(cell))).toBe(true);
-      await sync();
-    }
+    expect(
+      await match.play([
+        [0, 'clickCell', 1],
+        [1, 'clickCell', 5],
+        [0, 'clickCell', 2],
+      ]),
+    ).toBe(true);
     expect(await until(async () => (await d.length()) === 6)).toBe(true);
 
     const states = recorded.states.get('desk-1')!;

@@ -114,3 +114,33 @@ export function recordingStorage<T extends { setState: (...args: any[]) => any; 
     },
   });
 }
+
+/** Two players of a match on that server, stopped by `stops`, whose moves are made in turn. */
+export async function twoPlayerMatch(
+  url: string,
+  game: GameConfig,
+  matchID: string,
+  storedStateID: () => Promise<number>,
+  stops: (() => void)[],
+): Promise<{ players: [PlayerClient, PlayerClient]; play(moves: readonly (readonly [0 | 1, string, ...unknown[]])[]): Promise<boolean> }> {
+  const players: [PlayerClient, PlayerClient] = [
+    await joinMatch(url, game, matchID, '0', 2, storedStateID),
+    await joinMatch(url, game, matchID, '1', 2, storedStateID),
+  ];
+  stops.push(
+    () => players[0].stop(),
+    () => players[1].stop(),
+  );
+  const [p0, p1] = players;
+  return {
+    players,
+    /** Each move stored by the server and seen by both players before the next; false at the first that is not. */
+    async play(moves) {
+      for (const [player, name, ...args] of moves) {
+        if (!(await players[player].act((c) => c.moves[name](...args)))) return false;
+        if (!(await until(() => p0.client.getState()._stateID === p1.client.getState()._stateID))) return false;
+      }
+      return true;
+    },
+  };
+}
