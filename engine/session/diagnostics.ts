@@ -11,17 +11,19 @@ export interface Diagnostic {
   message: string;
 }
 
+const NO_SUSPECTS: ReadonlyMap<string, string> = new Map();
+
 /**
  * What a step's trace says a user should look at. `suspects` maps config paths known to be
  * written wrongly for this release (the pre-0.50 `(G, ctx)` signature) to the lint's explanation.
  */
-export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, string> = new Map()): Diagnostic[] {
+export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, string> = NO_SUSPECTS): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const named = new Set<string>();
+  let named: Set<string> | undefined;
   for (const entry of trace.entries) {
-    const suspect = suspects.get(entry.fn);
-    if (suspect && !named.has(entry.fn)) {
-      named.add(entry.fn);
+    const suspect = suspects.size ? suspects.get(entry.fn) : undefined;
+    if (suspect && !named?.has(entry.fn)) {
+      (named ??= new Set()).add(entry.fn);
       out.push({ code: 'legacy-signature', severity: 'error', message: suspect });
     }
     if (entry.threw) out.push({ code: 'threw', severity: 'error', message: `${entry.fn} threw ${entry.threw}` });
@@ -33,7 +35,7 @@ export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, st
     }
   }
   for (const line of trace.logs) {
-    if (line.source === 'boardgame.io' && /^ERROR: invalid value returned/.test(line.text)) {
+    if (line.source === 'boardgame.io' && line.text.startsWith('ERROR: invalid value returned')) {
       out.push({ code: 'bgio-error', severity: 'error', message: line.text.replace(/^ERROR:\s*/, '') });
     }
   }

@@ -115,6 +115,8 @@ export class Entropy {
 
   /** The uses noted since the last call (one step's worth). */
   takeUses(): EntropyUse[] {
+    // Most steps use none: then nothing is allocated.
+    if (!this.uses.length && !this.seen.size) return [];
     const out = this.uses;
     this.uses = [];
     this.seen = new Set();

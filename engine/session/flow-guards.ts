@@ -26,21 +26,16 @@ export function reconcileTransitions(trace: StepTrace, ctx: FlowCtx, actionRefus
       }
     }
   }
-  const missing = trace.logs.map((l) => /invalid phase: (\S+)/.exec(l.text)?.[1]).find((name) => name !== undefined);
-  const guard =
-    missing === undefined
-      ? loopGuardTransition(
-          trace.transitions.filter((t) => !t.rolledBack),
-          ctx,
-          trace.entries.length,
-        )
-      : missingPhaseTransition(
-          trace.transitions.filter((t) => !t.rolledBack),
-          ctx,
-          trace.entries.length,
-          missing,
-        );
-  if (guard) trace.transitions.push(guard);
+  // Both guards apply only when the step ended in no phase with the game still on.
+  if (ctx.phase === null && ctx.gameover === undefined) {
+    const missing = missingPhaseIn(trace);
+    const live = trace.transitions.filter((t) => !t.rolledBack);
+    const guard =
+      missing === undefined
+        ? loopGuardTransition(live, ctx, trace.entries.length)
+        : missingPhaseTransition(live, ctx, trace.entries.length, missing);
+    if (guard) trace.transitions.push(guard);
+  }
   settleEventVerdicts(trace);
   return undone;
 }
@@ -51,10 +46,11 @@ export function reconcileTransitions(trace: StepTrace, ctx: FlowCtx, actionRefus
  * kept as its warning: `rejected` means nothing changed.
  */
 function settleEventVerdicts(trace: StepTrace): void {
-  const live = trace.transitions.filter((t) => !t.rolledBack);
+  let live: Transition[] | undefined;
   for (const entry of trace.entries) {
     for (const ev of entry.events) {
       if (ev.outcome !== 'rejected' || !ev.reason?.startsWith('boardgame.io logged:')) continue;
+      live ??= trace.transitions.filter((t) => !t.rolledBack);
       const call = `${entry.fn} called ${describeCall(ev.name, ev.args)}`;
       if (!live.some((t) => t.cause.includes(call))) continue;
       ev.outcome = 'applied';
@@ -62,6 +58,15 @@ function settleEventVerdicts(trace: StepTrace): void {
       delete ev.reason;
     }
   }
+}
+
+/** The phase boardgame.io said it has no such phase of (`invalid phase: X`), if it said so this step. */
+function missingPhaseIn(trace: StepTrace): string | undefined {
+  for (const line of trace.logs) {
+    const name = /invalid phase: (\S+)/.exec(line.text)?.[1];
+    if (name !== undefined) return name;
+  }
+  return undefined;
 }
 
 function missingPhaseTransition(live: Transition[], ctx: FlowCtx, at: number, missing: string): Transition | null {

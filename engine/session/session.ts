@@ -167,11 +167,14 @@ export class Session {
     const entropy = this.entropy.takeUses();
     this.head = state;
     const ctx = this.game.readCtx(state);
-    trace.transitions.push(...stageTransitions(before, ctx, trace, action));
+    const stages = stageTransitions(before, ctx, trace, action);
+    if (stages.length) trace.transitions.push(...stages);
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
     reconcileTransitions(trace, ctx, error !== null && error.type !== 'flow/refused');
-    const diagnostics = this.compactor.empty([...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)]);
+    const found = diagnoseTrace(trace, this.suspects);
+    if (entropy.length) found.push(...diagnoseEntropy(entropy, this.gameRandomness));
+    const diagnostics = this.compactor.empty(found);
     const record: StepRecord = {
       index,
       action,

@@ -19,18 +19,18 @@ function slotOf(ctx: FlowCtx, player: PlayerID): string | null | undefined {
  * the turn (which always clears `activePlayers`).
  */
 export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTrace, action: FlowAction): Transition[] {
-  if (!before.activePlayers && !after.activePlayers) return [];
-  const players = new Set([...Object.keys(before.activePlayers ?? {}), ...Object.keys(after.activePlayers ?? {})]);
+  if (!before.activePlayers && !after.activePlayers) return NONE;
+  const changed = changedPlayers(before, after);
+  if (!changed.length) return NONE;
   const applied = trace.entries.flatMap((e) =>
     e.events.filter((ev) => ev.outcome === 'applied' && STAGE_EVENTS.has(ev.name)).map((ev) => ({ by: e.fn, ev })),
   );
   const lastApplied = applied[applied.length - 1];
   const turnBegan = trace.transitions.some((t) => t.type === 'turn-begin');
   const out: Transition[] = [];
-  for (const player of [...players].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b))) {
+  for (const player of changed) {
     const from = slotOf(before, player);
     const to = slotOf(after, player);
-    if (from === to) continue;
     let cause: string;
     let automatic = true;
     if (action.type === 'event' && STAGE_EVENTS.has(action.name) && !turnBegan) {
@@ -53,4 +53,14 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
     out.push({ type: 'stage', at: trace.entries.length, phase: after.phase, turn: after.turn, player, from, to, automatic, cause });
   }
   return out;
+}
+
+/** No stage changed: shared, since most steps have none (the caller only reads it). */
+const NONE: Transition[] = Object.freeze([]) as unknown as Transition[];
+
+/** The players whose slot differs between the two ctxs, in player order. */
+function changedPlayers(before: FlowCtx, after: FlowCtx): PlayerID[] {
+  const players = new Set([...Object.keys(before.activePlayers ?? {}), ...Object.keys(after.activePlayers ?? {})]);
+  const changed = [...players].filter((player) => slotOf(before, player) !== slotOf(after, player));
+  return changed.sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
 }

@@ -1,5 +1,6 @@
 import type { FlowCtx } from '../types';
 import type { StepTrace, TraceEntry, Transition } from './types';
+import { KeyTrie, next, type TrieNode } from '../util/key-trie';
 
 /** A session keeps one of these per step for 100,000s of steps: most steps repeat the same calls. */
 const EMPTY: never[] = Object.freeze([]) as unknown as never[];
@@ -9,11 +10,12 @@ const MAX_SHAPES = 20_000;
 /**
  * Shares what repeats between the traces of a session: identical trace entries (same function,
  * kind, player, primitive result, no events), identical entry lists, the transitions' strings and
- * empty arrays. The shared parts are frozen; a compacted trace equals the original value for value.
+ * empty arrays. Entries are looked up field by field and lists entry by entry (no key strings). The shared parts are frozen; a compacted trace equals the original value for value.
  */
 export class TraceCompactor {
-  private readonly entries = new Map<string, TraceEntry>();
-  private readonly lists = new Map<string, TraceEntry[]>();
+  private readonly entries = new KeyTrie<TraceEntry>();
+  /** Lists of shared entries, keyed by the entries themselves. */
+  private readonly lists = new KeyTrie<TraceEntry[]>();
   private readonly strings = new Map<string, string>();
 
   trace(trace: StepTrace): StepTrace {
@@ -39,29 +41,37 @@ export class TraceCompactor {
 
   private entryList(list: TraceEntry[]): TraceEntry[] {
     if (!list.length) return EMPTY;
-    let key = '';
-    const shared: TraceEntry[] = [];
-    for (const entry of list) {
-      const k = entryKey(entry);
-      if (k === null) return list.map((e) => this.entry(e));
-      shared.push(this.entry(entry, k));
-      key += k + '\u0001';
+    let node: TrieNode<TraceEntry[]> | undefined;
+    for (let i = 0; i < list.length; i++) {
+      const shared = this.entry(list[i]);
+      if (shared === list[i]) return list.map((e) => this.entry(e));
+      node = i === 0 ? this.lists.first(shared) : next(node, shared);
     }
-    const known = this.lists.get(key);
-    if (known) return known;
+    if (node?.value) return node.value;
+    const shared = list.map((e) => this.entry(e));
     if (this.lists.size >= MAX_SHAPES) return shared;
     Object.freeze(shared);
-    this.lists.set(key, shared);
+    this.lists.set(shared, shared);
     return shared;
   }
 
-  private entry(entry: TraceEntry, key = entryKey(entry)): TraceEntry {
-    if (key === null) return entry;
-    const known = this.entries.get(key);
-    if (known) return known;
+  /** The shared copy of `entry`, or `entry` itself when it holds more than can be shared safely. */
+  private entry(entry: TraceEntry): TraceEntry {
+    if (entry.events.length) return entry;
+    let node = next(this.entries.first(entry.fn), entry.kind);
+    for (const name in entry) {
+      if (name === 'fn' || name === 'kind' || name === 'events') continue;
+      const value = (entry as unknown as Record<string, unknown>)[name];
+      if (!isPrimitive(value)) return entry;
+      node = next(next(node, name), value);
+    }
+    if (node?.value) return node.value;
     if (this.entries.size >= MAX_SHAPES) return entry;
+    const keys: unknown[] = [entry.fn, entry.kind];
+    for (const name in entry)
+      if (name !== 'fn' && name !== 'kind' && name !== 'events') keys.push(name, (entry as unknown as Record<string, unknown>)[name]);
     const shared = Object.freeze({ ...entry, events: EMPTY });
-    this.entries.set(key, shared);
+    this.entries.set(keys, shared);
     return shared;
   }
 
@@ -82,19 +92,8 @@ export class TraceCompactor {
   }
 }
 
-/** A key naming everything in `entry`, or null when it holds more than can be shared safely. */
-function entryKey(entry: TraceEntry): string | null {
-  if (entry.events.length) return null;
-  let key = `${entry.fn}\u0000${entry.kind}`;
-  for (const name in entry) {
-    if (name === 'fn' || name === 'kind' || name === 'events') continue;
-    const value = (entry as unknown as Record<string, unknown>)[name];
-    if (value !== null && typeof value === 'object') return null;
-    if (typeof value === 'function' || typeof value === 'symbol') return null;
-    key += `\u0000${name}\u0000${typeof value}\u0000${Object.is(value, -0) ? '-0' : String(value)}`;
-  }
-  return key;
-}
+const isPrimitive = (value: unknown): boolean =>
+  value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol');
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true;

@@ -5,6 +5,9 @@ import { describeCall } from './describe';
 
 type Level = 'turn' | 'phase' | 'game';
 
+/** The events of an entry that called none: shared, since most calls call none (an entry's first event replaces it). */
+const NO_EVENTS: TracedEvent[] = Object.freeze([]) as unknown as TracedEvent[];
+
 interface PendingTrigger {
   level: Level;
   text: string;
@@ -74,6 +77,16 @@ export class TraceRecorder {
     return { entries: this.entries, transitions: this.transitions, logs: this.logs };
   }
 
+  /** The console lines of the step so far (what `finish().logs` will hold). */
+  get stepLogs(): readonly LogLine[] {
+    return this.logs;
+  }
+
+  /** The transitions of the step so far (what `finish().transitions` will hold). */
+  get stepTransitions(): readonly Transition[] {
+    return this.transitions;
+  }
+
   get currentFn(): string | undefined {
     return this.callStack[this.callStack.length - 1]?.fn;
   }
@@ -81,7 +94,7 @@ export class TraceRecorder {
   enter(fn: string, kind: FnKind, playerID?: string): TraceEntry | null {
     this.onEnter?.(fn);
     if (!this.recording) return null;
-    const entry: TraceEntry = { fn, kind, events: [] };
+    const entry: TraceEntry = { fn, kind, events: NO_EVENTS };
     if (playerID !== undefined && playerID !== null) entry.playerID = playerID;
     this.entries.push(entry);
     this.callStack.push(entry);
@@ -116,7 +129,8 @@ export class TraceRecorder {
       owner = { fn: '(outside any traced function)', kind: 'hook', events: [] };
       this.entries.push(owner);
     }
-    owner.events.push(traced);
+    if (owner.events === NO_EVENTS) owner.events = [traced];
+    else owner.events.push(traced);
     return traced;
   }
 

@@ -42,20 +42,44 @@ interface QueueState {
 }
 
 type EventsApi = Record<string, any>;
+/** The release's `Events` object behind an events API: its queue, and the walk over it. */
+type EventsInstance = { dispatch: unknown[]; update?: (...args: unknown[]) => unknown };
 
 const STAGE_EVENTS = new Set(['setStage', 'endStage', 'setActivePlayers', 'pass']);
 const PHASE_EVENTS = new Set(['endPhase', 'setPhase']);
 
 const where = (ctx: any): Where => ({ turn: ctx?.turn, phase: ctx?.phase ?? null });
+/** Stands for a missing ctx, which reads as no turn and no phase. */
+const NO_CTX = Object.freeze({});
+const reachOf = (ctx: any): Reach => ({ turn: ctx.turn, phase: ctx.phase ?? null, gameover: ctx.gameover !== undefined });
+
+/** `key` names an array index (the queue's walk reads `dispatch[i]`; `length` and methods are not entries). */
+function isIndex(key: string): boolean {
+  if (key.length === 0 || key.length > 9) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 const showPhase = (phase: string | null | undefined) => (phase === null || phase === undefined ? 'no phase' : `phase ${phase}`);
 
 export class EventsProbe {
   private queued: Queued[] = [];
   private queues = new WeakMap<object, QueueState>();
-  private proxies = new WeakMap<object, EventsApi>();
-  /** The ctx of the state the events walk works on now: the flow's latest result. */
-  private current: Reach | null = null;
-  private callers: Where[] = [];
+  // A release makes one events API per action and hands that same object to every function the
+  // action runs: remembering the last one spares a WeakMap lookup on every call.
+  private lastApi: EventsApi | null = null;
+  private lastProxy: EventsApi | null = null;
+  /**
+   * The ctx of the state the events walk works on now: the flow's latest result. Kept as is and
+   * read only when the walk reaches a queue entry (states are not changed after the flow returns them).
+   */
+  private current: any = null;
+  /** The ctx each running game function was called with, read only when it queues an event. */
+  private callers: any[] = [];
+  /** The queue whose walk (`Events.update`) is running. */
+  private walking: QueueState | null = null;
 
   constructor(
     private readonly recorder: TraceRecorder,
@@ -71,25 +95,31 @@ export class EventsProbe {
 
   /** The flow returned a new state (`init`, `processMove`, `processEvent`): the walk continues from it. */
   observe(ctx: any): void {
-    this.current = { ...where(ctx), gameover: ctx?.gameover !== undefined };
+    this.current = ctx ?? NO_CTX;
   }
 
   /**
-   * Runs a game function with the `events` of `holder` (the release's `ctx` up to 0.49, the
-   * context object from 0.50) reporting each call; `ctx` says which turn and phase it runs in.
-   * `in-place` swaps `holder.events` for the duration of the call, so game code still gets the
-   * release's own object; `copy` hands `call` a copy of `holder` with the reporting events.
+   * Calls `fn(...args)`, a game function, with the `events` of `holder` (the release's `ctx` up to
+   * 0.49, the context object from 0.50, always `args[0]` or `args[1]`) reporting each call; `ctx`
+   * says which turn and phase it runs in. `in-place` swaps `holder.events` for the duration of the
+   * call, so game code still gets the release's own object; `copy` passes a copy of `holder` with
+   * the reporting events as the first argument (`args` is the caller's own array and is changed).
    */
-  run<T>(holder: any, ctx: any, how: 'in-place' | 'copy', call: (holder: any) => T): T {
+  run(holder: any, ctx: any, how: 'in-place' | 'copy', fn: (...args: any[]) => unknown, args: unknown[]): unknown {
     const api = holder && typeof holder === 'object' ? holder.events : undefined;
-    if (!api || typeof api !== 'object' || !this.recorder.recording || (how === 'in-place' && Object.isFrozen(holder))) return call(holder);
-    const proxy = this.wrap(api);
-    this.callers.push(where(ctx));
+    if (!api || typeof api !== 'object' || !this.recorder.recording || (how === 'in-place' && Object.isFrozen(holder))) {
+      return fn(...args);
+    }
+    const proxy = api === this.lastApi ? (this.lastProxy as EventsApi) : this.wrap(api);
+    this.callers.push(ctx ?? NO_CTX);
     try {
-      if (how === 'copy') return call({ ...holder, events: proxy });
+      if (how === 'copy') {
+        args[0] = { ...holder, events: proxy };
+        return fn(...args);
+      }
       holder.events = proxy;
       try {
-        return call(holder);
+        return fn(...args);
       } finally {
         if (holder.events === proxy) holder.events = api;
       }
@@ -99,10 +129,8 @@ export class EventsProbe {
   }
 
   private wrap(api: EventsApi): EventsApi {
-    const cached = this.proxies.get(api);
-    if (cached) return cached;
     const key = this.traits.eventsInstanceKey;
-    const instance = api[key] as { dispatch: unknown[] } | undefined;
+    const instance = api[key] as EventsInstance | undefined;
     const queue = instance && Array.isArray(instance.dispatch) ? this.watchQueue(instance) : undefined;
     const proxy: EventsApi = { [key]: instance };
     for (const name of Object.keys(api)) {
@@ -113,33 +141,56 @@ export class EventsProbe {
         const result = api[name](...args);
         if (traced && queue && queue.raw.length > length) {
           const index = queue.raw.length - 1;
-          const calledIn = this.callers[this.callers.length - 1] ?? { turn: NaN, phase: null };
+          const caller = this.callers[this.callers.length - 1];
+          const calledIn = caller === undefined ? { turn: NaN, phase: null } : where(caller);
           this.queued.push({ traced, argsRef: queue.raw[index].args, index, queue, applied: false, calledIn });
         }
         return result;
       };
     }
-    this.proxies.set(api, proxy);
+    this.lastApi = api;
+    this.lastProxy = proxy;
     return proxy;
   }
 
-  private watchQueue(instance: { dispatch: unknown[] }): QueueState {
+  private watchQueue(instance: EventsInstance): QueueState {
     const known = this.queues.get(instance);
     if (known) return known;
-    const raw = instance.dispatch as Array<Record<string, unknown>>;
-    const state: QueueState = { raw, reached: new Map() };
-    instance.dispatch = new Proxy(raw, {
-      get: (target, key, receiver) => {
-        if (typeof key === 'string' && key.length < 10 && /^\d+$/.test(key)) {
-          const i = Number(key);
-          if (!state.reached.has(i) && this.current) state.reached.set(i, { ...this.current });
+    const queue: QueueState = { raw: instance.dispatch as Array<Record<string, unknown>>, reached: new Map() };
+    const update = instance.update;
+    if (typeof update === 'function') {
+      // The walk reads the queue only inside `update`: watch it there, and only when it holds events.
+      instance.update = (...args: unknown[]) => {
+        if (!queue.raw.length) return update.apply(instance, args);
+        const outer = this.walking;
+        this.walking = queue;
+        instance.dispatch = new Proxy(queue.raw, this.walkWatcher);
+        try {
+          return update.apply(instance, args);
+        } finally {
+          instance.dispatch = queue.raw;
+          this.walking = outer;
         }
-        return Reflect.get(target, key, receiver);
-      },
-    });
-    this.queues.set(instance, state);
-    return state;
+      };
+    } else {
+      this.walking = queue;
+      instance.dispatch = new Proxy(queue.raw, this.walkWatcher);
+    }
+    this.queues.set(instance, queue);
+    return queue;
   }
+
+  /** Notes each queue entry the walk reads, with the state the walk is at. */
+  private readonly walkWatcher: ProxyHandler<unknown[]> = {
+    get: (target, key, receiver) => {
+      const queue = this.walking;
+      if (queue !== null && this.current !== null && typeof key === 'string' && isIndex(key)) {
+        const i = Number(key);
+        if (!queue.reached.has(i)) queue.reached.set(i, reachOf(this.current));
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  };
 
   /** `flow.processEvent` is about to apply an event game code called; returns its trace record. */
   applying(args: unknown): TracedEvent | undefined {

@@ -44,14 +44,15 @@ export function instrumentConfig(config: GameConfig, recorder: TraceRecorder, pr
     const setup = kind === 'setup';
     const onMove = path.endsWith('.onMove');
     return function tracedFn(...args: unknown[]) {
-      const call = calls.read(args, setup);
       let playerID: string | undefined;
-      if (kind === 'move') playerID = call.playerID;
-      else if (onMove) playerID = call.playerID ?? options.actor();
+      if (kind === 'move') playerID = calls.playerID(args, setup);
+      else if (onMove) playerID = calls.playerID(args, setup) ?? options.actor();
       const entry = recorder.enter(path, kind, playerID);
+      // Read before the call: the context copy `invoke` makes replaces args[0].
+      const G = calls.G(args, setup);
       try {
         const result = calls.invoke(fn, args, setup, probe);
-        recorder.exit(entry, result, call.G);
+        recorder.exit(entry, result, G);
         return result;
       } catch (error) {
         recorder.fail(entry, error);
@@ -68,7 +69,7 @@ export function instrumentConfig(config: GameConfig, recorder: TraceRecorder, pr
   ): AnyFn => {
     const inner = isFn(user) ? traced(path, 'hook', user) : calls.identity;
     return (...args: unknown[]) => {
-      recorder.lifecycle(type, calls.read(args, false).ctx as any, info());
+      recorder.lifecycle(type, calls.ctx(args, false) as any, info());
       return inner(...args);
     };
   };
