@@ -38,6 +38,25 @@ const requiredFromDisk = {
   },
 };
 
+/**
+ * @babel/parser is evaluated on the first parse instead of at every start (about 10 ms): most
+ * games' lint checks are settled by a skim of the text (engine/lint/skim.ts), so most commands
+ * never parse. Its `parse` is the only value Flowscope imports from it (engine/lint/ast.ts).
+ */
+const parserOnFirstUse = {
+  name: 'flowscope-parser-on-first-use',
+  setup(build) {
+    const namespace = 'parser-on-first-use';
+    const importer = path.join(ROOT, 'engine', 'lint', 'ast.ts');
+    build.onResolve({ filter: /^@babel\/parser$/ }, (args) => (args.importer === importer ? { path: args.path, namespace } : undefined));
+    build.onLoad({ filter: /.*/, namespace }, () => ({
+      contents: "export const parse = (text, options) => require('@babel/parser').parse(text, options);",
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+};
+
 /** Flowscope's own TypeScript: worker URLs to the built entries, imports of an index to the modules behind it. */
 function ownSources(entries) {
   const direct = barrelImports();
@@ -85,7 +104,7 @@ export async function buildCli({ ifStale = false } = {}) {
     minifySyntax: true,
     metafile: true,
     logLevel: 'warning',
-    plugins: [ownSources(Object.keys(CLI_ENTRIES)), requiredFromDisk],
+    plugins: [ownSources(Object.keys(CLI_ENTRIES)), requiredFromDisk, parserOnFirstUse],
   });
   const sources = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes('node_modules') && !/^[\w-]+:/.test(p))

@@ -4,6 +4,7 @@
  * members they read.
  */
 import { isCall, isMember, keyName, memberName, parseFunctionText, parseModule, stringValue, walk, type t } from './ast';
+import { mayMention } from './skim';
 
 export function sourceOf(fn: unknown): string {
   if (typeof fn !== 'function') return '';
@@ -116,7 +117,7 @@ export function eventCallNodes(root: t.Node, events: readonly string[], ctxName 
 
 /** Every call `name(…)` (also `events.name(…)`, `ctx.events?.name(…)`) of one of `events` in `source`. */
 export function eventCalls(source: string, events: readonly string[], ctxName = 'ctx'): EventCall[] {
-  const root = codeOf(source);
+  const root = mayMention(source, events) ? codeOf(source) : null;
   return root ? eventCallNodes(root, events, ctxName).map(({ node: _node, ...call }) => call) : [];
 }
 
@@ -142,7 +143,7 @@ export function ctxMembers(source: string, ctxName = 'ctx'): Set<string> {
 
 /** Whether a phase `endIf` returns `{ next: <not a string literal> }` (a computed phase target). */
 export function hasComputedNextProperty(source: string): boolean {
-  const root = codeOf(source);
+  const root = mayMention(source, ['next']) ? codeOf(source) : null;
   let found = false;
   if (root) {
     walk(root, (node) => {

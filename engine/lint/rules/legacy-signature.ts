@@ -25,6 +25,41 @@ export function isLegacySignature(shape: FunctionShape | null, kind: Kind): bool
   return nameOf(first) === 'G' || nameOf(first) === 'g' || nameOf(second) === 'ctx';
 }
 
+/**
+ * Whether a function's text plainly shows a modern signature, read without parsing it: its first
+ * parameter is destructured (`({ G, ctx }, id) =>`, `function ({ G })`, `name({ G }) {`) and its
+ * second, if any, is not `ctx`. False when unsure; the parsed signature decides then.
+ */
+export function plainlyModern(source: string): boolean {
+  const text = source.trim();
+  const head = /^[\w$\s*]*\(\s*\{/.exec(text);
+  if (!head) return false;
+  let depth = 0;
+  for (let i = head[0].length - 1; i < text.length; i++) {
+    const c = text[i];
+    // A string, template, comment or regular expression may hold brackets: leave it to the parser.
+    if ('\'"`/\\'.includes(c)) return false;
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') depth--;
+    if (depth > 0) continue;
+    if (c !== '}') return false;
+    const next = skipSpaces(text, i + 1);
+    if (text[next] === ')') return true;
+    if (text[next] !== ',') return false;
+    const second = skipSpaces(text, next + 1);
+    // Its name as written: an escape in it (`c\u0074x`) leaves it to the parser.
+    const name = /^[\w$]*/.exec(text.slice(second))![0];
+    return /[\w$.{[)]/.test(text[second] ?? '') && name !== 'ctx' && text[second + name.length] !== '\\';
+  }
+  return false;
+}
+
+const skipSpaces = (text: string, from: number) => {
+  let i = from;
+  while (/\s/.test(text[i] ?? '')) i++;
+  return i;
+};
+
 function render(shape: FunctionShape, inner: string): string {
   const prefix = shape.async ? 'async ' : '';
   if (shape.form === 'arrow') return `${prefix}(${inner}) =>`;
@@ -99,6 +134,7 @@ export const legacySignature: Rule = (ctx) => {
   if (typeof ctx.config.playerView === 'function')
     candidates.push({ path: 'playerView', kind: 'playerView', source: sourceOf(ctx.config.playerView) });
   for (const c of candidates) {
+    if (plainlyModern(c.source)) continue;
     const shape = parseFunction(c.source);
     if (!shape || !isLegacySignature(shape, c.kind)) continue;
     out.push(finding('legacy-signature', c.path, message(c.path, shape, c.kind, c.source)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lintConfig } from '../lint';
-import { lintGameFiles, nondeterministicLines } from './nondeterministic';
+import { lintGameFiles, mayUseUnseeded, nondeterministicLines } from './nondeterministic';
 
 const codes = (config: Record<string, unknown>) =>
   lintConfig(config)
@@ -49,5 +49,54 @@ describe('nondeterministic-call', () => {
       'deck.js:7 calls lodash sample',
     ]);
     expect(lintGameFiles([{ file: 'deck.js', text }])[0]).toMatchObject({ code: 'nondeterministic-call', severity: 'warning' });
+  });
+
+  it('finds the unusual spellings too: parenthesised, computed, optional, commented, escaped, bundled', () => {
+    const text = [
+      '(Math).random();',
+      "Math['random']();",
+      "Math?.['random']();",
+      'Math /* why */ . // not\n  random();',
+      'Math.r\\u0061ndom();',
+      "Math['r\\x61ndom']();",
+      "Math['ran\\\ndom']();",
+      '(0, import_lodash.default.shuffle)(xs);',
+      'new Date;',
+      'const id = require(`nanoid`);',
+    ].join('\n');
+    expect(nondeterministicLines('odd.js', text).map((l) => l.message.split(':').slice(0, 2).join(':'))).toEqual([
+      'odd.js:1 calls Math.random',
+      'odd.js:2 calls Math.random',
+      'odd.js:3 calls Math.random',
+      'odd.js:4 calls Math.random',
+      'odd.js:6 calls Math.random',
+      'odd.js:7 calls Math.random',
+      'odd.js:8 calls Math.random',
+      'odd.js:10 calls lodash shuffle',
+      'odd.js:11 calls new Date()',
+      'odd.js:12 imports nanoid, whose results come from Math.random or crypto',
+    ]);
+  });
+
+  it('leaves unparsed only a text that certainly holds none of them', () => {
+    const seeded = [
+      'const n = Math.max(0, Math.floor(x)); // reshuffled with random.Shuffle',
+      'export const draw = ({ G, random }) => ({ ...G, deck: random.Shuffle(G.deck), updated: true });',
+    ].join('\n');
+    expect(mayUseUnseeded(seeded)).toBe(false);
+    expect(nondeterministicLines('seeded.js', seeded)).toEqual([]);
+    for (const text of [
+      '(Math).random()',
+      'Math\n.random()',
+      'Math[k]()',
+      'Date.now()',
+      '_.sample(xs)',
+      "import 'uuid'",
+      'M\\u0061th.random()',
+    ])
+      expect(mayUseUnseeded(text)).toBe(true);
+    // A candidate is only a reason to parse: the tree still decides.
+    expect(mayUseUnseeded("const s = 'Math.random()';")).toBe(true);
+    expect(nondeterministicLines('quoted.js', "const s = 'Math.random()';")).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { finding, type LintFinding } from '../codes';
 import { isCall, isMember, memberName, parseFunctionText, parseModule, stringValue, walk, type t } from '../ast';
+import { mayEscapeNames, skipBlanks, startsWithWord } from '../skim';
 import { distinctFunctions, type Rule } from './context';
 
 /** An unseeded source and the fix boardgame.io offers for it. */
@@ -46,6 +47,35 @@ function useOf(node: t.Node): Source | null {
   return null;
 }
 
+const CLOCK_OR_CRYPTO = /(?<![\w$])(Date|performance|crypto)(?![\w$])/;
+const RANDOM_ID_PACKAGE = /uuid|nanoid|shortid|cuid/;
+const LIBRARY_FUNCTION = /shuffle|sample|random/;
+const LODASH_NAME = /lodash|(?<![\w$])_(?![\w$])/;
+const MATH = /(?<![\w$])Math(?![\w$])/g;
+
+/**
+ * Whether `text` may hold a use `useOf` or `importedModule` finds; false only when it certainly
+ * does not (then it need not be parsed). Keep it in step with them: every use they find needs
+ * `Date`, `performance` or `crypto` as a name, `Math` before a `random` member (or a computed
+ * one), a lodash name with one of its random helpers, or a random-id package's name.
+ */
+export function mayUseUnseeded(text: string): boolean {
+  if (mayEscapeNames(text) || CLOCK_OR_CRYPTO.test(text) || RANDOM_ID_PACKAGE.test(text)) return true;
+  if (LIBRARY_FUNCTION.test(text) && LODASH_NAME.test(text)) return true;
+  for (const match of text.matchAll(MATH)) {
+    // `Math.random`, `(Math)?.random`, `Math /* … */ .random`, `Math['random']`.
+    let i = skipBlanks(text, match.index + 'Math'.length, true);
+    // `<` or `-` may start an HTML-like comment, which scripts allow.
+    if (text[i] === '[' || text[i] === '<' || text[i] === '-') return true;
+    if (text.startsWith('?.', i)) i += 2;
+    else if (text[i] === '.') i += 1;
+    else continue;
+    i = skipBlanks(text, i);
+    if (text[i] === '[' || startsWithWord(text, i, 'random')) return true;
+  }
+  return false;
+}
+
 /** Uses found under a node, with the line each starts on: `Math.random()`, `Date.now()`, `new Date()` with no argument, … */
 function usesIn(root: t.Node): (Source & { line: number })[] {
   const out: (Source & { line: number })[] = [];
@@ -66,6 +96,7 @@ const unique = (sources: Source[]) => [...new Map(sources.map((s) => [s.api, s])
 export const nondeterministicCalls: Rule = (ctx) => {
   const out: LintFinding[] = [];
   for (const f of distinctFunctions(ctx)) {
+    if (!mayUseUnseeded(f.source)) continue;
     const root = parseFunctionText(f.source)?.node ?? parseModule(f.source)?.program;
     for (const use of root ? unique(usesIn(root)) : []) {
       out.push(finding('nondeterministic-call', f.path, `\`${f.path}\` calls ${use.api}: ${WHY}; ${use.fix}.`));
@@ -91,7 +122,7 @@ function importedModule(node: t.Node): string | undefined {
  * gives nothing (it does not load either, and the loader says why).
  */
 export function nondeterministicLines(file: string, text: string): { line: number; message: string }[] {
-  const ast = parseModule(text, file);
+  const ast = mayUseUnseeded(text) ? parseModule(text, file) : null;
   if (!ast) return [];
   const found: { line: number; message: string }[] = [];
   const seen = new Set<string>();

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { lintConfig } from '../lint';
+import { plainlyModern } from './legacy-signature';
+
+const flagged = (moves: Record<string, unknown>) =>
+  lintConfig({ moves })
+    .filter((f) => f.code === 'legacy-signature')
+    .map((f) => f.path);
+
+describe('legacy-signature, read without parsing where the text is plain', () => {
+  it('takes a destructured first parameter without a second `ctx` as modern at a glance', () => {
+    expect(plainlyModern('({ G, ctx, events }) => { events.endTurn(); }')).toBe(true);
+    expect(plainlyModern('({ G, ctx: { currentPlayer } }, cardId, targetId) => G')).toBe(true);
+    expect(plainlyModern('async function play({ G }, id) { return G; }')).toBe(true);
+    expect(plainlyModern('pick({ G }, ctxId) { return G; }')).toBe(true);
+  });
+
+  it('leaves every other text to the parser', () => {
+    for (const text of [
+      '({ G }, ctx) => G',
+      '({ G },\n  ctx = {}) => G',
+      '({ G }, /* the context */ ctx) => G',
+      '({ G }, c\\u0074x) => G',
+      "({ G, label = '}' }, ctx) => G",
+      '(G, ctx) => G',
+      'G => G',
+      '<T,>({ G }: T, ctx) => G',
+    ])
+      expect(plainlyModern(text)).toBe(false);
+  });
+
+  it('still reports a second `ctx` parameter however it is written', () => {
+    const moves = {
+      plain: ({ G }: any, ctx: any) => [G, ctx],
+      commented: Function('return ({ G }, /* the context */ ctx) => [G, ctx]')(),
+      escaped: Function('return ({ G }, c\\u0074x) => [G, ctx]')(),
+      tricky: Function("return ({ G, label = '}' }, ctx) => [G, label, ctx]")(),
+      modern: ({ G }: any, id: string) => [G, id],
+    };
+    expect(flagged(moves)).toEqual(['moves.commented', 'moves.escaped', 'moves.plain', 'moves.tricky']);
+  });
+});
