@@ -44,6 +44,8 @@ interface QueueState {
 type EventsApi = Record<string, any>;
 /** The release's `Events` object behind an events API: its queue, and the walk over it. */
 type EventsInstance = { dispatch: unknown[]; update?: (...args: unknown[]) => unknown };
+const WATCHED_QUEUE = Symbol('watched queue');
+type WatchedUpdate = ((...args: unknown[]) => unknown) & { [WATCHED_QUEUE]?: QueueState };
 
 const STAGE_EVENTS = new Set(['setStage', 'endStage', 'setActivePlayers', 'pass']);
 const PHASE_EVENTS = new Set(['endPhase', 'setPhase']);
@@ -66,6 +68,7 @@ const showPhase = (phase: string | null | undefined) => (phase === null || phase
 
 export class EventsProbe {
   private queued: Queued[] = [];
+  /** Where the queue was found for an `Events` object without an `update` to carry it (see watchQueue). */
   private queues = new WeakMap<object, QueueState>();
   // A release makes one events API per action and hands that same object to every function the
   // action runs: remembering the last one spares a WeakMap lookup on every call.
@@ -154,13 +157,17 @@ export class EventsProbe {
   }
 
   private watchQueue(instance: EventsInstance): QueueState {
+    // A release makes a new `Events` object per action: the queue state rides on the `update` this
+    // puts in place (a WeakMap entry per action made garbage collection measurably slower).
+    const watched = (instance.update as WatchedUpdate | undefined)?.[WATCHED_QUEUE];
+    if (watched) return watched;
     const known = this.queues.get(instance);
     if (known) return known;
     const queue: QueueState = { raw: instance.dispatch as Array<Record<string, unknown>>, reached: new Map() };
     const update = instance.update;
     if (typeof update === 'function') {
       // The walk reads the queue only inside `update`: watch it there, and only when it holds events.
-      instance.update = (...args: unknown[]) => {
+      const watchedUpdate: WatchedUpdate = (...args: unknown[]) => {
         if (!queue.raw.length) return update.apply(instance, args);
         const outer = this.walking;
         this.walking = queue;
@@ -172,11 +179,13 @@ export class EventsProbe {
           this.walking = outer;
         }
       };
+      watchedUpdate[WATCHED_QUEUE] = queue;
+      instance.update = watchedUpdate;
     } else {
       this.walking = queue;
       instance.dispatch = new Proxy(queue.raw, this.walkWatcher);
+      this.queues.set(instance, queue);
     }
-    this.queues.set(instance, queue);
     return queue;
   }
 
