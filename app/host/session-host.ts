@@ -244,10 +244,12 @@ export class SessionHost implements HostApi {
       for (const player of c.actor.model.players) {
         const actions = enumeratedActions(session, copy, player);
         if (!actions) break;
-        const moves = actions.flatMap((a) =>
-          a.type === 'move' && available[player].includes(a.name) ? [{ name: a.name, args: a.args }] : [],
-        );
-        (suggested ??= {})[player] = moves.slice(0, MAX_SUGGESTED);
+        const moves: { name: string; args: unknown[] }[] = [];
+        for (const a of actions) {
+          if (moves.length === MAX_SUGGESTED) break;
+          if (a.type === 'move' && available[player].includes(a.name)) moves.push({ name: a.name, args: a.args });
+        }
+        (suggested ??= {})[player] = moves;
       }
     } catch {
       // A throwing ai.enumerate must not hide the step; the controls fall back to typed arguments.
@@ -377,6 +379,15 @@ export class SessionHost implements HostApi {
   private summary(c: Current, index: number): StepSummary {
     const record = c.session.step(index);
     const before = index > 0 ? c.session.step(index - 1).ctx : null;
+    const transitions: StepSummary['transitions'] = [];
+    for (const t of record.trace.transitions)
+      if (!t.rolledBack) transitions.push({ type: t.type, phase: t.phase, player: t.player, cause: t.cause, automatic: t.automatic });
+    let errors = 0;
+    let warnings = 0;
+    for (const d of record.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+    }
     return {
       index,
       action: record.action,
@@ -384,13 +395,8 @@ export class SessionHost implements HostApi {
       error: record.error,
       ctx: record.ctx,
       explanation: explainStep(record, before),
-      transitions: record.trace.transitions
-        .filter((t) => !t.rolledBack)
-        .map((t) => ({ type: t.type, phase: t.phase, player: t.player, cause: t.cause, automatic: t.automatic })),
-      problems: {
-        errors: record.diagnostics.filter((d) => d.severity === 'error').length,
-        warnings: record.diagnostics.filter((d) => d.severity === 'warning').length,
-      },
+      transitions,
+      problems: { errors, warnings },
       chart: projectCtx(record.ctx, c.actor.model.players),
     };
   }

@@ -150,25 +150,41 @@ function walk(to: Listing, delta: Delta, path: (string | number)[]): void {
   for (const k in d) if (hasOwn(d, k)) walk(to, d[k] as Delta, [...path, k]);
 }
 
+interface ArrayEntry {
+  index: number;
+  old: boolean;
+  delta: Delta;
+}
+
+const byIndex = (x: ArrayEntry, y: ArrayEntry) => x.index - y.index || Number(y.old) - Number(x.old);
+
 function walkArray(to: Listing, d: Record<string, unknown>, path: (string | number)[]): void {
   // `_i`: about the old array's index i (removed or moved away); `i`: about the new array's index i.
-  const entries: { index: number; old: boolean; delta: Delta }[] = [];
+  const entries: ArrayEntry[] = [];
+  let removals = false;
+  let additions = false;
   for (const k in d) {
     if (k === '_t' || !hasOwn(d, k)) continue;
     const old = k.startsWith('_');
-    entries.push({ index: Number(old ? k.slice(1) : k), old, delta: d[k] as Delta });
+    const delta = d[k] as Delta;
+    entries.push({ index: Number(old ? k.slice(1) : k), old, delta });
+    if (old) removals ||= isRemoval(delta);
+    else additions ||= isAddition(delta);
   }
-  entries.sort((x, y) => x.index - y.index || Number(y.old) - Number(x.old));
-  const addedAt = new Map<number, (typeof entries)[number]>();
-  for (const e of entries) if (!e.old && isAddition(e.delta)) addedAt.set(e.index, e);
-  const replaced = new Set<(typeof entries)[number]>();
+  if (entries.length > 1) entries.sort(byIndex);
+  let addedAt: Map<number, ArrayEntry> | null = null;
+  if (removals && additions) {
+    addedAt = new Map();
+    for (const e of entries) if (!e.old && isAddition(e.delta)) addedAt.set(e.index, e);
+  }
+  let replaced: Set<ArrayEntry> | null = null;
   for (const e of entries) {
-    if (replaced.has(e)) continue;
+    if (replaced?.has(e)) continue;
     const v = e.delta as unknown[];
-    const added = e.old && isRemoval(e.delta) ? addedAt.get(e.index) : undefined;
+    const added = addedAt && e.old && isRemoval(e.delta) ? addedAt.get(e.index) : undefined;
     // Removed and added at the same index: a value replaced in place (a board cell, a die).
     if (added) {
-      replaced.add(added);
+      (replaced ??= new Set()).add(added);
       push(to, { path: [...path, e.index], kind: 'changed', before: v[0], after: (added.delta as unknown[])[0] });
     } else if (e.old && Array.isArray(v) && v[2] === 3)
       push(to, { path: [...path, v[1] as number], kind: 'moved', before: e.index, after: v[0] });
