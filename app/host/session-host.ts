@@ -223,20 +223,25 @@ export class SessionHost implements HostApi {
   /**
    * What a step's detail derives from the states (re-derived by the reducer): kept per step
    * record, so stepping back and forth re-derives nothing. A record is never replaced in place;
-   * truncating, reloading or reopening makes new ones.
+   * truncating, reloading or reopening makes new ones. A kept G and ctx are the step's state
+   * exactly (the session's own, or a private copy for the last step), so the next step's diff
+   * starts from them: a new step's detail re-derives no state.
    */
   private stateDetail(c: Current, record: StepRecord): StateDetail {
     const known = this.details.get(record);
     if (known) return known;
     const { session } = c;
     const index = record.index;
-    // Read-only views of the states (no copies); the one before first, so stepping forward replays one action.
-    const before = index > 0 ? session.viewAt(index - 1) : null;
+    const kept = index > 0 ? this.details.get(session.step(index - 1)) : undefined;
+    // Else read-only views of the states (no copies); the one before first, so stepping forward replays one action.
+    const before = index === 0 ? null : kept ? { G: kept.G, ctx: kept.fullCtx } : session.viewAt(index - 1);
     const view = session.viewAt(index);
-    // Game code (ai.enumerate) gets a copy of what it reads, and so does the detail of the last
-    // step (the next dispatch changes the live state): the session's own states stay as they were.
-    const copy = { ...view, ...cloneGraph({ G: view.G, ctx: view.ctx }, true) };
-    const state = index === session.lastIndex ? copy : view;
+    // Game code (ai.enumerate) gets a copy of what it reads, and the detail of the last step
+    // another (the next dispatch changes the live state): the session's own states, and what the
+    // detail keeps, stay as they were.
+    const copyOf = () => ({ ...view, ...cloneGraph({ G: view.G, ctx: view.ctx }, true) });
+    const state = index === session.lastIndex ? copyOf() : view;
+    const copy = copyOf();
     const available: Record<string, string[]> = {};
     for (const player of c.actor.model.players) available[player] = session.game.availableMoves(state, player);
     let suggested: StepDetail['suggested'] = null;
