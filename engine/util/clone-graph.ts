@@ -32,7 +32,8 @@ interface Cloning {
 
 function copyValue(v: unknown, c: Cloning): unknown {
   if (v === null || typeof v !== 'object') return v;
-  if (c.keepFrozen && deepFrozen.has(v)) return v;
+  const isFrozen = c.keepFrozen && Object.isFrozen(v);
+  if (isFrozen && deepFrozen.has(v)) return v;
   const known = c.seen.get(v);
   if (known !== undefined) return known;
   if (Array.isArray(v)) {
@@ -40,16 +41,19 @@ function copyValue(v: unknown, c: Cloning): unknown {
     c.seen.set(v, out);
     let same = true;
     for (let i = 0; i < v.length; i++) if ((out[i] = copyValue(v[i], c)) !== v[i]) same = false;
-    return c.keepFrozen && Object.isFrozen(v) ? frozen(v, out, same, c) : out;
+    return isFrozen ? frozen(v, out, same, c) : out;
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return v;
   const out: Record<string, unknown> = {};
   c.seen.set(v, out);
   let same = true;
-  for (const key of Object.keys(v))
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     if ((out[key] = copyValue((v as Record<string, unknown>)[key], c)) !== (v as Record<string, unknown>)[key]) same = false;
-  return c.keepFrozen && Object.isFrozen(v) ? frozen(v, out, same, c) : out;
+  }
+  return isFrozen ? frozen(v, out, same, c) : out;
 }
 
 /** A frozen original: itself when all below it is kept too, else its copy, frozen. */
