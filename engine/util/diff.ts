@@ -63,6 +63,11 @@ export function deltaOf(a: unknown, b: unknown): Delta | undefined {
   }
   const leaf = leafDelta(a, b);
   if (leaf !== NOT_TRIVIAL) return leaf;
+  // Most arrays need no sharing: blockDelta declines at a pair of distinct objects, equal or not.
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const block = blockDelta(a, b);
+    if (block !== NOT_TRIVIAL) return block;
+  }
   const shared = shareEqual(a, b);
   if (shared === a) return undefined;
   if (Array.isArray(a) && Array.isArray(shared)) {
