@@ -223,20 +223,25 @@ export class SessionHost implements HostApi {
   /**
    * What a step's detail derives from the states (re-derived by the reducer): kept per step
    * record, so stepping back and forth re-derives nothing. A record is never replaced in place;
-   * truncating, reloading or reopening makes new ones.
+   * truncating, reloading or reopening makes new ones. A kept G and ctx are the step's state
+   * exactly (the session's own, or a private copy for the last step), so the next step's diff
+   * starts from them: a new step's detail re-derives no state.
    */
   private stateDetail(c: Current, record: StepRecord): StateDetail {
     const known = this.details.get(record);
     if (known) return known;
     const { session } = c;
     const index = record.index;
-    // Read-only views of the states (no copies); the one before first, so stepping forward replays one action.
-    const before = index > 0 ? session.viewAt(index - 1) : null;
+    const kept = index > 0 ? this.details.get(session.step(index - 1)) : undefined;
+    // Else read-only views of the states (no copies); the one before first, so stepping forward replays one action.
+    const before = index === 0 ? null : kept ? { G: kept.G, ctx: kept.fullCtx } : session.viewAt(index - 1);
     const view = session.viewAt(index);
-    // Game code (ai.enumerate) gets a copy of what it reads, and so does the detail of the last
-    // step (the next dispatch changes the live state): the session's own states stay as they were.
-    const copy = { ...view, ...cloneGraph({ G: view.G, ctx: view.ctx }, true) };
-    const state = index === session.lastIndex ? copy : view;
+    // Game code (ai.enumerate) gets a copy of what it reads, and the detail of the last step
+    // another (the next dispatch changes the live state): the session's own states, and what the
+    // detail keeps, stay as they were.
+    const copyOf = () => ({ ...view, ...cloneGraph({ G: view.G, ctx: view.ctx }, true) });
+    const state = index === session.lastIndex ? copyOf() : view;
+    const copy = copyOf();
     const available: Record<string, string[]> = {};
     for (const player of c.actor.model.players) available[player] = session.game.availableMoves(state, player);
     let suggested: StepDetail['suggested'] = null;
@@ -244,10 +249,12 @@ export class SessionHost implements HostApi {
       for (const player of c.actor.model.players) {
         const actions = enumeratedActions(session, copy, player);
         if (!actions) break;
-        const moves = actions.flatMap((a) =>
-          a.type === 'move' && available[player].includes(a.name) ? [{ name: a.name, args: a.args }] : [],
-        );
-        (suggested ??= {})[player] = moves.slice(0, MAX_SUGGESTED);
+        const moves: { name: string; args: unknown[] }[] = [];
+        for (const a of actions) {
+          if (moves.length === MAX_SUGGESTED) break;
+          if (a.type === 'move' && available[player].includes(a.name)) moves.push({ name: a.name, args: a.args });
+        }
+        (suggested ??= {})[player] = moves;
       }
     } catch {
       // A throwing ai.enumerate must not hide the step; the controls fall back to typed arguments.
@@ -377,6 +384,15 @@ export class SessionHost implements HostApi {
   private summary(c: Current, index: number): StepSummary {
     const record = c.session.step(index);
     const before = index > 0 ? c.session.step(index - 1).ctx : null;
+    const transitions: StepSummary['transitions'] = [];
+    for (const t of record.trace.transitions)
+      if (!t.rolledBack) transitions.push({ type: t.type, phase: t.phase, player: t.player, cause: t.cause, automatic: t.automatic });
+    let errors = 0;
+    let warnings = 0;
+    for (const d of record.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+    }
     return {
       index,
       action: record.action,
@@ -384,13 +400,8 @@ export class SessionHost implements HostApi {
       error: record.error,
       ctx: record.ctx,
       explanation: explainStep(record, before),
-      transitions: record.trace.transitions
-        .filter((t) => !t.rolledBack)
-        .map((t) => ({ type: t.type, phase: t.phase, player: t.player, cause: t.cause, automatic: t.automatic })),
-      problems: {
-        errors: record.diagnostics.filter((d) => d.severity === 'error').length,
-        warnings: record.diagnostics.filter((d) => d.severity === 'warning').length,
-      },
+      transitions,
+      problems: { errors, warnings },
       chart: projectCtx(record.ctx, c.actor.model.players),
     };
   }

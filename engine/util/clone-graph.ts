@@ -21,36 +21,47 @@ const deepFrozen = new WeakSet<object>();
  * shares the unchanged parts of the state it was given.
  */
 export function cloneGraph<T>(value: T, keepFrozen = false): T {
-  const seen = new Map<object, unknown>();
-  const copy = (v: unknown): unknown => {
-    if (v === null || typeof v !== 'object') return v;
-    if (keepFrozen && deepFrozen.has(v)) return v;
-    const known = seen.get(v);
-    if (known !== undefined) return known;
-    if (Array.isArray(v)) {
-      const out: unknown[] = new Array(v.length);
-      seen.set(v, out);
-      let same = true;
-      for (let i = 0; i < v.length; i++) if ((out[i] = copy(v[i])) !== v[i]) same = false;
-      return keepFrozen && Object.isFrozen(v) ? frozen(v, out, same) : out;
-    }
-    const proto = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) return v;
-    const out: Record<string, unknown> = {};
-    seen.set(v, out);
+  return copyValue(value, { seen: new Map(), keepFrozen }) as T;
+}
+
+interface Cloning {
+  /** Each object copied so far, and its copy (the object itself when kept). */
+  seen: Map<object, unknown>;
+  keepFrozen: boolean;
+}
+
+function copyValue(v: unknown, c: Cloning): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  const isFrozen = c.keepFrozen && Object.isFrozen(v);
+  if (isFrozen && deepFrozen.has(v)) return v;
+  const known = c.seen.get(v);
+  if (known !== undefined) return known;
+  if (Array.isArray(v)) {
+    const out: unknown[] = new Array(v.length);
+    c.seen.set(v, out);
     let same = true;
-    for (const key of Object.keys(v))
-      if ((out[key] = copy((v as Record<string, unknown>)[key])) !== (v as Record<string, unknown>)[key]) same = false;
-    return keepFrozen && Object.isFrozen(v) ? frozen(v, out, same) : out;
-  };
-  /** A frozen original: itself when all below it is kept too, else its copy, frozen. */
-  const frozen = (original: object, out: object, same: boolean): object => {
-    if (same) {
-      deepFrozen.add(original);
-      seen.set(original, original);
-      return original;
-    }
-    return Object.freeze(out);
-  };
-  return copy(value) as T;
+    for (let i = 0; i < v.length; i++) if ((out[i] = copyValue(v[i], c)) !== v[i]) same = false;
+    return isFrozen ? frozen(v, out, same, c) : out;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return v;
+  const out: Record<string, unknown> = {};
+  c.seen.set(v, out);
+  let same = true;
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if ((out[key] = copyValue((v as Record<string, unknown>)[key], c)) !== (v as Record<string, unknown>)[key]) same = false;
+  }
+  return isFrozen ? frozen(v, out, same, c) : out;
+}
+
+/** A frozen original: itself when all below it is kept too, else its copy, frozen. */
+function frozen(original: object, out: object, same: boolean, c: Cloning): object {
+  if (same) {
+    deepFrozen.add(original);
+    c.seen.set(original, original);
+    return original;
+  }
+  return Object.freeze(out);
 }

@@ -5,7 +5,10 @@ import { shareEqual } from './share-equal';
 
 /** JSON-like values with few distinct leaves, so that generated pairs share parts. */
 const value = fc.letrec((tie) => ({
-  leaf: fc.oneof(fc.constantFrom(0, 1, 2, 'a', 'b', null, true), fc.integer({ min: 0, max: 3 })),
+  leaf: fc.oneof(
+    fc.constantFrom(0, 1, 2, 'a', 'b', null, true, undefined, 'long'.repeat(15), 'longer'.repeat(11)),
+    fc.integer({ min: 0, max: 3 }),
+  ),
   card: fc.record({ id: fc.integer({ min: 0, max: 4 }), v: fc.integer({ min: 0, max: 2 }) }),
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('card'), tie('array'), tie('object')),
   array: fc.array(tie('node'), { maxLength: 5 }),
@@ -107,5 +110,20 @@ describe('deltaOf', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('leaves items jsondiffpatch matches by id to it, even when an item is shared', () => {
+    const card = { id: 1, v: 1 };
+    const cases: [unknown, unknown][] = [
+      [[card], [{ id: 1, v: 2 }, card]],
+      [
+        [card, 'z'],
+        ['y', { id: 1, v: 2 }, 'z'],
+      ],
+      [['a', card], [card]],
+      [[], [card]],
+      [[card, 'x'], [card]],
+    ];
+    for (const [a, b] of cases) expect(JSON.stringify(deltaOf(a, b))).toBe(JSON.stringify(differ.diff(a, b)));
   });
 });

@@ -22,41 +22,41 @@ const set = (o: Record<string, unknown>, k: string, v: unknown): void => {
  * after this, it stops at the first identical reference of every unchanged subtree.
  */
 export function shareEqual<T>(a: unknown, b: T): T {
-  let nodes = MAX_NODES;
-  const share = (a: unknown, b: unknown, depth: number): unknown => {
-    if (a === b || a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return b;
-    if (depth > MAX_DEPTH || --nodes < 0) return b;
-    if (Array.isArray(a)) {
-      if (!Array.isArray(b)) return b;
-      let same = a.length === b.length;
-      let out: unknown[] | null = null;
-      for (let i = 0; i < b.length; i++) {
-        const v = i < a.length ? share(a[i], b[i], depth + 1) : b[i];
-        if (v !== a[i]) same = false;
-        if (v !== b[i]) (out ??= b.slice())[i] = v;
-      }
-      return same ? a : (out ?? b);
-    }
-    if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return b;
-    const ra = a as Record<string, unknown>;
-    const rb = b as Record<string, unknown>;
-    const ka = Object.keys(ra);
-    const kb = Object.keys(rb);
-    let same = ka.length === kb.length;
-    let out: Record<string, unknown> | null = null;
-    for (let i = 0; i < kb.length; i++) {
-      const k = kb[i];
-      const had = Object.prototype.hasOwnProperty.call(ra, k);
-      const v = had ? share(ra[k], rb[k], depth + 1) : rb[k];
-      if (ka[i] !== k || !had || v !== ra[k]) same = false;
-      if (v !== rb[k] && !out) {
-        // Copied up to here: every earlier value was `b`'s own.
-        out = Object.create(Object.getPrototypeOf(rb)) as Record<string, unknown>;
-        for (let j = 0; j < i; j++) set(out, kb[j], rb[kb[j]]);
-      }
-      if (out) set(out, k, v);
+  return share(a, b, 0, { nodes: MAX_NODES }) as T;
+}
+
+function share(a: unknown, b: unknown, depth: number, budget: { nodes: number }): unknown {
+  if (a === b || a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return b;
+  if (depth > MAX_DEPTH || --budget.nodes < 0) return b;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b)) return b;
+    let same = a.length === b.length;
+    let out: unknown[] | null = null;
+    for (let i = 0; i < b.length; i++) {
+      const v = i < a.length ? share(a[i], b[i], depth + 1, budget) : b[i];
+      if (v !== a[i]) same = false;
+      if (v !== b[i]) (out ??= b.slice())[i] = v;
     }
     return same ? a : (out ?? b);
-  };
-  return share(a, b, 0) as T;
+  }
+  if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return b;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra);
+  const kb = Object.keys(rb);
+  let same = ka.length === kb.length;
+  let out: Record<string, unknown> | null = null;
+  for (let i = 0; i < kb.length; i++) {
+    const k = kb[i];
+    const had = Object.prototype.hasOwnProperty.call(ra, k);
+    const v = had ? share(ra[k], rb[k], depth + 1, budget) : rb[k];
+    if (ka[i] !== k || !had || v !== ra[k]) same = false;
+    if (v !== rb[k] && !out) {
+      // Copied up to here: every earlier value was `b`'s own.
+      out = Object.create(Object.getPrototypeOf(rb)) as Record<string, unknown>;
+      for (let j = 0; j < i; j++) set(out, kb[j], rb[kb[j]]);
+    }
+    if (out) set(out, k, v);
+  }
+  return same ? a : (out ?? b);
 }

@@ -1,0 +1,101 @@
+// The session host keeps each step's state-derived detail, and a new step's diff starts from the
+// kept detail of the step before: whatever was kept must equal what is computed afresh.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { StepDetail } from '../../engine';
+import { tempDirWith } from '../testing/temp-dir';
+import { SessionHost } from './session-host';
+
+const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
+
+async function openHost(game: string, seed: string): Promise<SessionHost> {
+  const host = new SessionHost({ fixturesDir, emit: () => {} });
+  await host.open({ game, numPlayers: game === 'bang' ? 4 : undefined, seed });
+  return host;
+}
+
+/** Every step's detail of a host that reopens `host`'s exported replay and asks them last to first (no kept step before). */
+async function freshDetails(host: SessionHost): Promise<string[]> {
+  const fresh = new SessionHost({ fixturesDir, emit: () => {} });
+  const { length } = await fresh.openReplay(await host.exportReplay());
+  const out: string[] = [];
+  for (let i = length - 1; i >= 0; i--) out[i] = JSON.stringify(await fresh.step(i));
+  return out;
+}
+
+/** Plays `count` random steps, asking each one's detail as it arrives (as the UI does). */
+async function playAsked(host: SessionHost, count: number, asked: Map<number, string>): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const [step] = await host.random(1);
+    if (!step) return;
+    asked.set(step.index, JSON.stringify(await host.step(step.index)));
+  }
+}
+
+describe('kept step details', () => {
+  it('equal details computed afresh, for new steps, after branching from the past and after a reload', async () => {
+    const host = await openHost('bang', 'kept');
+    const asked = new Map<number, string>([[0, JSON.stringify(await host.step(0))]]);
+    await playAsked(host, 40, asked);
+    // Branch at step 20: the steps after it are new records, their details new too.
+    const branchAction = (await host.steps(21, 21))[0].action!;
+    const branched = await host.dispatch(branchAction, 20);
+    for (const i of [...asked.keys()]) if (i > 20) asked.delete(i);
+    asked.set(branched.index, JSON.stringify(await host.step(branched.index)));
+    await playAsked(host, 25, asked);
+
+    const fresh = await freshDetails(host);
+    expect(asked.size).toBeGreaterThan(40);
+    for (const [i, json] of asked) expect(json, `step ${i}`).toBe(fresh[i]);
+
+    // A reload replays every action on new records: asked in order, each diffed from the kept one before.
+    expect(await host.reload()).toMatchObject({ ok: true, divergence: null });
+    for (let i = 0; i < fresh.length; i++) expect(JSON.stringify(await host.step(i)), `step ${i} after reload`).toBe(fresh[i]);
+  });
+
+  it('show diagnostics added to a step after its detail was kept', async () => {
+    const host = await openHost('bang', 'notes');
+    await host.random(5);
+    const before = await host.step(5);
+    await host.dispatchLive(null, null, ['the followed game skipped a log entry']);
+    const after = await host.step(5);
+    expect(after.diagnostics.map((d) => d.code)).toEqual([...before.diagnostics.map((d) => d.code), 'live-log-gap']);
+    expect(after.problems.warnings).toBe(before.problems.warnings + 1);
+    const { diagnostics: _a, problems: _b, ...restAfter } = after;
+    const { diagnostics: _c, problems: _d, ...restBefore } = before;
+    expect(JSON.stringify(restAfter)).toBe(JSON.stringify(restBefore));
+  });
+
+  it('of the last step are not what ai.enumerate was handed, so game code that writes to it changes neither that detail nor the next diff', async () => {
+    const dir = tempDirWith({
+      'game.js': [
+        'export default {',
+        "  name: 'meddler',",
+        '  setup: () => ({ n: 0 }),',
+        '  moves: { add: ({ G }) => { G.n += 1; } },',
+        '  ai: {',
+        '    enumerate: (G, ctx) => {',
+        '      ctx.numMoves = 99;',
+        '      ctx.meddled = true;',
+        "      return [{ move: 'add', args: [] }];",
+        '    },',
+        '  },',
+        '};',
+      ].join('\n'),
+    });
+    const host = await openHost(path.join(dir, 'game.js'), 'meddler');
+    const details: StepDetail[] = [await host.step(0)];
+    for (let i = 1; i <= 3; i++) {
+      await host.dispatch({ type: 'move', name: 'add', args: [], playerID: '0' });
+      details.push(await host.step(i));
+    }
+    for (const d of details) {
+      expect(d.fullCtx.numMoves).not.toBe(99);
+      expect(d.fullCtx).not.toHaveProperty('meddled');
+      expect(d.suggested).toEqual({ '0': [{ name: 'add', args: [] }], '1': [] });
+    }
+    const fresh = await freshDetails(host);
+    details.forEach((d, i) => expect(JSON.stringify(d), `step ${i}`).toBe(fresh[i]));
+  });
+});
