@@ -93,14 +93,14 @@ function leafDelta(a: unknown, b: unknown): Delta | undefined | typeof NOT_TRIVI
   return NOT_TRIVIAL;
 }
 
+/** Whether jsondiffpatch's array filter could match `x` and `y` (two objects) when it is told they differ. */
+const hashMatchable = (x: unknown, y: unknown) => x !== y && typeof x === 'object' && typeof y === 'object';
+
 /**
  * jsondiffpatch's array filter when, past the items equal at the head and the tail, one array is
  * exhausted: the other's remaining items were added (or removed) as a block. An item pair that
  * jsondiffpatch could match by hash (two different objects) is left to it.
  */
-/** Whether jsondiffpatch's array filter could match `x` and `y` (two objects) when it is told they differ. */
-const hashMatchable = (x: unknown, y: unknown) => x !== y && typeof x === 'object' && typeof y === 'object';
-
 function blockDelta(a: readonly unknown[], b: readonly unknown[]): Delta | undefined | typeof NOT_TRIVIAL {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
