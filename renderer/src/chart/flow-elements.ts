@@ -5,6 +5,7 @@
 import type { Edge, Node } from 'reactflow';
 import type { ChartEdge, ChartModel } from '../../../engine/host/protocol';
 import type { ChartLayout, LaidEdge, LaidNode } from './layout-types';
+import { TOKEN } from './geometry';
 import type { PlacedToken } from './tokens';
 
 export interface ChartNodeData {
@@ -26,11 +27,18 @@ export interface TokenData {
 const Z: Record<LaidNode['type'], number> = { phase: 0, turn: 1, stage: 2, gameover: 0, start: 0 };
 export const TOKEN_Z = 10;
 
+/**
+ * Nodes carry their size: React Flow rebuilds its node records from the nodes it is given, and a
+ * node without `width`/`height` counts as unmeasured, so on every step (new token nodes) it would
+ * hide every node and edge until a ResizeObserver measured them all again in the next frame.
+ */
 export function toFlowNodes(layout: ChartLayout): Node<ChartNodeData>[] {
   return layout.nodes.map((n) => ({
     id: n.id,
     type: n.type,
     position: { x: n.x, y: n.y },
+    width: n.width,
+    height: n.height,
     ...(n.parent ? { parentNode: n.parent, extent: 'parent' as const } : {}),
     data: { node: n },
     style: { width: n.width, height: n.height },
@@ -81,6 +89,8 @@ export function tokenNodes(owner: object, placed: PlacedToken[], currentPlayer: 
       id: `token:${t.player}`,
       type: 'token',
       position: { x: t.x, y: t.y },
+      width: TOKEN,
+      height: TOKEN,
       data: { player: t.player, slot: t.slot, current },
       draggable: false,
       selectable: false,
