@@ -66,12 +66,16 @@ export function toFlowEdges(layout: ChartLayout, model: ChartModel): Edge<ChartE
   }));
 }
 
-/** The edges with the step's taken ones animated (only those get new objects). */
+/**
+ * The edges with the step's taken ones animated (only those get new objects). They keep their
+ * z-index: React Flow draws each z-index in an SVG of its own, and moving an edge to another one
+ * makes the browser repaint the whole chart.
+ */
 export function markTaken(edges: Edge<ChartEdgeData>[], taken: Set<string>): Edge<ChartEdgeData>[] {
   if (!taken.size) return edges;
   return edges.map((e) => {
     const ids = e.data!.laid.edges.filter((x) => taken.has(x.id)).map((x) => x.id);
-    return ids.length ? { ...e, animated: true, zIndex: (e.zIndex ?? 0) + 1, data: { ...e.data!, taken: ids } } : e;
+    return ids.length ? { ...e, animated: true, data: { ...e.data!, taken: ids } } : e;
   });
 }
 
