@@ -171,17 +171,22 @@ export class Controller {
     const { notice } = this.store.get();
     const stale = notice && !notice.sticky && notice.step !== target;
     this.store.set(stale ? { selected: target, notice: null } : { selected: target });
-    const wanted = { index: target, session: this.session, painted: false };
-    this.wanted = wanted;
-    void afterPaint().then(() => (wanted.painted = true));
+    this.wanted = { index: target, session: this.session };
+    this.selectionPainted = afterPaint();
     this.loadingDetail ??= this.loadDetails().finally(() => (this.loadingDetail = null));
     await this.loadingDetail;
   }
 
-  /** The selection whose detail is wanted, and whether the frame showing it (chart, log) has been painted. */
-  private wanted: { index: number; session: number; painted: boolean } | null = null;
+  private wanted: { index: number; session: number } | null = null;
   /** Counts sessions adopted, so a detail of the one before is never shown in the next. */
   private session = 0;
+  /**
+   * Hold each detail until the selection's frame is painted (chart first). Measured off: on
+   * Chromium it made the detail a frame later without making the chart's frame sooner.
+   */
+  detailAfterPaint = false;
+  /** Resolves once the frame showing the latest selection (chart, log) has been painted. */
+  private selectionPainted: Promise<void> = Promise.resolve();
   private loadingDetail: Promise<void> | null = null;
 
   /**
@@ -195,10 +200,8 @@ export class Controller {
       if (!wanted) return;
       try {
         const detail = await this.host.step(wanted.index);
-        // The selection's frame first: a detail that comes before it is painted waits until after
-        // it (and after whatever else was already waiting for that frame), so rebuilding the step
-        // detail, inspector and controls never holds the chart and log back.
-        if (!this.wanted?.painted) await afterPaint();
+        // Painted with the selection when it comes in time for its frame, in the next one otherwise.
+        if (this.detailAfterPaint) await this.selectionPainted;
         if (wanted.session === this.session) this.store.set({ detail });
         if (this.wanted === wanted) return;
       } catch (error) {
