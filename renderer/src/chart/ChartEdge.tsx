@@ -75,12 +75,14 @@ export const ChartEdge = memo(function ChartEdge({ data, animated }: EdgeProps<C
     .filter(Boolean)
     .join(' ');
   const unlabelled = laid.chips.length === 0;
+  const path = roundedPath(shorten(laid.points));
   const only = laid.edges[0];
   return (
     <>
       <g className={cls} {...(unlabelled ? { 'data-testid': `edge-${only.id}`, 'data-taken': String(isTaken) } : {})}>
         <title>{laid.edges.map(describe).join('\n')}</title>
-        <path className="react-flow__edge-path fs-edge-path" d={roundedPath(shorten(laid.points))} />
+        {isTaken && <path className="fs-edge-glow" d={path} />}
+        <path className="react-flow__edge-path fs-edge-path" d={path} />
         <path className="fs-edge-arrow" d={arrowHead(laid.points)} />
       </g>
       {!unlabelled && laid.label && (

@@ -27,13 +27,13 @@ import { markTaken, toFlowEdges, toFlowNodes, tokenNodes } from './flow-elements
 import { HighlightContext, HighlightStore } from './highlight-context';
 import type { ChartLayout } from './layout-types';
 import { nodeTypes } from './nodes';
-import { tokenMoveEdges } from './token-moves';
-import { TokenMoveEdge } from './TokenMoveEdge';
+import { tokenMoves } from './token-moves';
+import { TokenMoves } from './TokenMoves';
 import { placeTokens, slotWells } from './tokens';
 import { useChartLayout } from './use-chart-layout';
 import './chart.css';
 
-const edgeTypes = { chart: ChartEdge, tokenMove: TokenMoveEdge };
+const edgeTypes = { chart: ChartEdge };
 const MINIMAP_SIZE = { width: 132, height: 88 };
 
 /** The rectangle of the phase (or gameover) the step is in, in chart coordinates. */
@@ -162,13 +162,10 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
   const tokens = useMemo(() => tokenNodes(layout, placed, highlight.currentPlayer), [layout, placed, highlight]);
   const nodes = useMemo(() => [...staticNodes, ...tokens], [staticNodes, tokens]);
   const moves = useMemo(
-    () =>
-      current && previous && staticNodes.length
-        ? tokenMoveEdges(placeTokens(wells, slotsOf(model, previous.chart)), placed, current, staticNodes[0].id)
-        : [],
-    [current, previous, wells, placed, model, staticNodes],
+    () => (current && previous ? tokenMoves(placeTokens(wells, slotsOf(model, previous.chart)), placed, current) : []),
+    [current, previous, wells, placed, model],
   );
-  const edges = useMemo(() => [...markTaken(staticEdges, highlight.taken), ...moves], [staticEdges, highlight.taken, moves]);
+  const edges = useMemo(() => markTaken(staticEdges, highlight.taken), [staticEdges, highlight.taken]);
   const [highlightStore] = useState(() => new HighlightStore());
   useLayoutEffect(() => highlightStore.set(highlight), [highlightStore, highlight]);
   const activePhase = useRef<string | null>(null);
@@ -217,6 +214,7 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
       >
         <FitOnLayout layout={layout} fit={fit} userMoved={userMoved} />
         <FollowActivePhase layout={layout} phase={highlight.phase} userMoved={userMoved} />
+        <TokenMoves moves={moves} />
         <Background variant={BackgroundVariant.Dots} gap={18} size={1} className="fs-background" />
         <Controls showInteractive={false} onFitView={onFitButton} onZoomIn={onZoomButton} onZoomOut={onZoomButton} position="top-right" />
         {showMiniMap && <ChartMiniMap layout={layout} />}

@@ -5,6 +5,7 @@
 import type { Edge, Node } from 'reactflow';
 import type { ChartEdge, ChartModel } from '../../../engine/host/protocol';
 import type { ChartLayout, LaidEdge, LaidNode } from './layout-types';
+import { TOKEN } from './geometry';
 import type { PlacedToken } from './tokens';
 
 export interface ChartNodeData {
@@ -26,11 +27,18 @@ export interface TokenData {
 const Z: Record<LaidNode['type'], number> = { phase: 0, turn: 1, stage: 2, gameover: 0, start: 0 };
 export const TOKEN_Z = 10;
 
+/**
+ * Nodes carry their size: React Flow rebuilds its node records from the nodes it is given, and a
+ * node without `width`/`height` counts as unmeasured, so on every step (new token nodes) it would
+ * hide every node and edge until a ResizeObserver measured them all again in the next frame.
+ */
 export function toFlowNodes(layout: ChartLayout): Node<ChartNodeData>[] {
   return layout.nodes.map((n) => ({
     id: n.id,
     type: n.type,
     position: { x: n.x, y: n.y },
+    width: n.width,
+    height: n.height,
     ...(n.parent ? { parentNode: n.parent, extent: 'parent' as const } : {}),
     data: { node: n },
     style: { width: n.width, height: n.height },
@@ -58,12 +66,16 @@ export function toFlowEdges(layout: ChartLayout, model: ChartModel): Edge<ChartE
   }));
 }
 
-/** The edges with the step's taken ones animated (only those get new objects). */
+/**
+ * The edges with the step's taken ones animated (only those get new objects). They keep their
+ * z-index: React Flow draws each z-index in an SVG of its own, and moving an edge to another one
+ * makes the browser repaint the whole chart.
+ */
 export function markTaken(edges: Edge<ChartEdgeData>[], taken: Set<string>): Edge<ChartEdgeData>[] {
   if (!taken.size) return edges;
   return edges.map((e) => {
     const ids = e.data!.laid.edges.filter((x) => taken.has(x.id)).map((x) => x.id);
-    return ids.length ? { ...e, animated: true, zIndex: (e.zIndex ?? 0) + 1, data: { ...e.data!, taken: ids } } : e;
+    return ids.length ? { ...e, animated: true, data: { ...e.data!, taken: ids } } : e;
   });
 }
 
@@ -81,6 +93,8 @@ export function tokenNodes(owner: object, placed: PlacedToken[], currentPlayer: 
       id: `token:${t.player}`,
       type: 'token',
       position: { x: t.x, y: t.y },
+      width: TOKEN,
+      height: TOKEN,
       data: { player: t.player, slot: t.slot, current },
       draggable: false,
       selectable: false,

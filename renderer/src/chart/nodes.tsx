@@ -2,7 +2,7 @@
  * The chart's node components. Their content is static (from the layout); what a step changes
  * (active, dimmed, taken turn badge) comes from the highlight context.
  */
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import { Handle, Position, type NodeProps } from 'reactflow';
 import type { ChartEdge } from '../../../engine/host/protocol';
 import type { ChartNodeData, TokenData } from './flow-elements';
@@ -181,10 +181,24 @@ export const StartNode = memo(function StartNode() {
   );
 });
 
+/**
+ * A token arriving in a slot pops as it glides there. The pop scales the node itself (already a
+ * compositor layer, see chart.css): an animation on an element inside it would add a layer for
+ * the animation's length and make the browser re-sort the chart's layers and repaint the chart.
+ */
+const POP: Keyframe[] = [{ scale: '0.55' }, { scale: '1.18', offset: 0.6 }, { scale: '1' }];
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export const TokenNode = memo(function TokenNode({ data }: NodeProps<TokenData>) {
+  // The same element moves from slot to slot (remounting it to replay a CSS animation would
+  // rebuild the node and repaint around it on every step).
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!reducedMotion()) ref.current?.closest<HTMLElement>('.react-flow__node')?.animate?.(POP, { duration: 450, easing: 'ease-out' });
+  }, [data.slot]);
   return (
     <div
-      key={data.slot}
+      ref={ref}
       className={`fs-token player-${data.player}${data.current ? ' current' : ''}`}
       data-testid={`token-${data.player}`}
       data-slot={data.slot}

@@ -3,7 +3,6 @@
  * left through `setActivePlayers`, a turn passed, a phase changed), one arrow in the player's
  * colour from the token's old place to its new one. Pure; rebuilt per step.
  */
-import type { Edge } from 'reactflow';
 import { TOKEN } from './geometry';
 import type { PlacedToken } from './tokens';
 import type { StepLike } from './chart-state';
@@ -16,31 +15,24 @@ export interface TokenMoveData {
   cause: string;
 }
 
+/** Above the chart's nodes and edges, under the tokens (TOKEN_Z). */
 export const MOVE_Z = 9;
 
-/** Arrows from `before` to `after` token places; `anchor` is any node id (React Flow wants one at each end). */
-export function tokenMoveEdges(before: PlacedToken[], after: PlacedToken[], step: StepLike, anchor: string): Edge<TokenMoveData>[] {
+/** The moves from the `before` to the `after` token places. */
+export function tokenMoves(before: PlacedToken[], after: PlacedToken[], step: StepLike): TokenMoveData[] {
   const old = new Map(before.map((t) => [t.player, t]));
-  const edges: Edge<TokenMoveData>[] = [];
+  const moves: TokenMoveData[] = [];
   for (const t of after) {
     const was = old.get(t.player);
     if (!was || was.slot === t.slot) continue;
     const why =
       step.transitions.filter((x) => x.player === t.player && x.type === 'stage').pop() ?? step.transitions.find((x) => x.type !== 'stage');
-    edges.push({
-      id: `move:${t.player}`,
-      type: 'tokenMove',
-      source: anchor,
-      target: anchor,
-      focusable: false,
-      zIndex: MOVE_Z,
-      data: {
-        player: t.player,
-        from: { x: was.x + TOKEN / 2, y: was.y + TOKEN / 2, slot: was.slot },
-        to: { x: t.x + TOKEN / 2, y: t.y + TOKEN / 2, slot: t.slot },
-        cause: why?.cause ?? '',
-      },
+    moves.push({
+      player: t.player,
+      from: { x: was.x + TOKEN / 2, y: was.y + TOKEN / 2, slot: was.slot },
+      to: { x: t.x + TOKEN / 2, y: t.y + TOKEN / 2, slot: t.slot },
+      cause: why?.cause ?? '',
     });
   }
-  return edges;
+  return moves;
 }

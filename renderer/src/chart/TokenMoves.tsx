@@ -1,13 +1,17 @@
-/** One player's move in the selected step: a curved arrow in its colour from its old place to its new one. */
+/**
+ * The selected step's token moves: per player, a curved arrow in its colour from its old place to
+ * its new one. They are drawn in one SVG that stays in the chart from step to step (as React Flow
+ * edges they came and went as a group of their own, and each time the browser repainted the
+ * whole chart).
+ */
 import { memo } from 'react';
-import type { EdgeProps } from 'reactflow';
+import { EdgeLabelRenderer } from 'reactflow';
 import { TOKEN } from './geometry';
-import type { TokenMoveData } from './token-moves';
+import { MOVE_Z, type TokenMoveData } from './token-moves';
 
 const ARROW = 8;
 
-export const TokenMoveEdge = memo(function TokenMoveEdge({ data }: EdgeProps<TokenMoveData>) {
-  if (!data) return null;
+const TokenMoveArrow = memo(function TokenMoveArrow({ data }: { data: TokenMoveData }) {
   const { from, to, player } = data;
   const dx = to.x - from.x;
   const dy = to.y - from.y;
@@ -24,12 +28,26 @@ export const TokenMoveEdge = memo(function TokenMoveEdge({ data }: EdgeProps<Tok
   const tl = Math.hypot(tx, ty) || 1;
   const [vx, vy] = [tx / tl, ty / tl];
   const base = { x: tip.x - vx * ARROW, y: tip.y - vy * ARROW };
+  const curve = `M${a.x},${a.y} Q${c.x},${c.y} ${b.x},${b.y}`;
   const head = `M${tip.x},${tip.y} L${base.x - vy * ARROW * 0.55},${base.y + vx * ARROW * 0.55} L${base.x + vy * ARROW * 0.55},${base.y - vx * ARROW * 0.55} Z`;
   return (
     <g className={`fs-token-move player-${player}`} data-testid={`token-move-${player}`} data-from={from.slot} data-to={to.slot}>
       <title>{`player ${player}: ${from.slot} → ${to.slot}${data.cause ? ` because ${data.cause}` : ''}`}</title>
-      <path className="fs-token-move-path" d={`M${a.x},${a.y} Q${c.x},${c.y} ${b.x},${b.y}`} />
+      <path className="fs-token-move-halo" d={curve} />
+      <path className="fs-token-move-path" d={curve} />
       <path className="fs-token-move-arrow" d={head} />
     </g>
   );
 });
+
+export function TokenMoves({ moves }: { moves: TokenMoveData[] }) {
+  return (
+    <EdgeLabelRenderer>
+      <svg className="fs-token-moves" style={{ zIndex: MOVE_Z }} aria-hidden="true">
+        {moves.map((m) => (
+          <TokenMoveArrow key={m.player} data={m} />
+        ))}
+      </svg>
+    </EdgeLabelRenderer>
+  );
+}
