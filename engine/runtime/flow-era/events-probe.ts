@@ -27,6 +27,9 @@ type EventsApi = Record<string, unknown>;
 export class FlowEventsProbe {
   private calls: QueuedCall[] = [];
   private proxies = new WeakMap<object, EventsApi>();
+  // Every function of one action gets the same events API: the last one spares a WeakMap lookup per call.
+  private lastApi: EventsApi | null = null;
+  private lastProxy: EventsApi | null = null;
 
   constructor(private readonly recorder: TraceRecorder) {}
 
@@ -56,8 +59,14 @@ export class FlowEventsProbe {
   }
 
   private wrap(api: EventsApi): EventsApi {
-    const known = this.proxies.get(api);
-    if (known) return known;
+    if (api === this.lastApi) return this.lastProxy as EventsApi;
+    const proxy = this.proxies.get(api) ?? this.reporting(api);
+    this.lastApi = api;
+    this.lastProxy = proxy;
+    return proxy;
+  }
+
+  private reporting(api: EventsApi): EventsApi {
     const proxy: EventsApi = {};
     for (const name of Object.keys(api)) {
       const real = api[name];
