@@ -26,8 +26,8 @@ type EventsApi = Record<string, unknown>;
 
 export class FlowEventsProbe {
   private calls: QueuedCall[] = [];
-  private proxies = new WeakMap<object, EventsApi>();
-  // Every function of one action gets the same events API: the last one spares a WeakMap lookup per call.
+  // Every function of one action gets the same events API, so the last one's proxy is kept (no
+  // WeakMap: an entry per action grew a table the young-generation collector walks every time).
   private lastApi: EventsApi | null = null;
   private lastProxy: EventsApi | null = null;
 
@@ -60,7 +60,7 @@ export class FlowEventsProbe {
 
   private wrap(api: EventsApi): EventsApi {
     if (api === this.lastApi) return this.lastProxy as EventsApi;
-    const proxy = this.proxies.get(api) ?? this.reporting(api);
+    const proxy = this.reporting(api);
     this.lastApi = api;
     this.lastProxy = proxy;
     return proxy;
@@ -80,7 +80,6 @@ export class FlowEventsProbe {
         return (real as (...a: unknown[]) => unknown)(...args);
       };
     }
-    this.proxies.set(api, proxy);
     return proxy;
   }
 
