@@ -28,6 +28,7 @@ export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, st
     }
     if (entry.threw) out.push({ code: 'threw', severity: 'error', message: `${entry.fn} threw ${entry.threw}` });
     for (const ev of entry.events) {
+      if (ev.outcome === 'applied') continue;
       const call = `${entry.fn} called ${describeCall(ev.name, ev.args)}`;
       if (ev.outcome === 'rejected') out.push({ code: 'event-rejected', severity: 'error', message: `${call}: rejected: ${ev.reason}` });
       else if (ev.outcome === 'dropped')
