@@ -1,23 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const made = new Set<string>();
-let cleanupRegistered = false;
-
-/** Removes every directory `tempDirWith` made, as the test process exits (a test run otherwise leaves dozens in the temp folder). */
-function removeMadeDirs(): void {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-}
-
-/** A fresh directory holding `files` (relative path → contents, folders made as needed); returns its path. Removed when the process exits. */
+/**
+ * A fresh directory holding `files` (relative path → contents, folders made as needed); returns its
+ * path. Under vitest it lies in the run's own temporary folder, removed when the run ends
+ * (scripts/testing/test-temp-root.mjs).
+ */
 export function tempDirWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'flowscope-'));
-  made.add(dir);
-  if (!cleanupRegistered) {
-    process.once('exit', removeMadeDirs);
-    cleanupRegistered = true;
-  }
+  const dir = mkdtempSync(path.join(process.env.FLOWSCOPE_TEST_TMP ?? tmpdir(), 'flowscope-'));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), text);
