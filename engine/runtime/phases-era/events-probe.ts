@@ -71,7 +71,7 @@ export class EventsProbe {
   /** Where the queue was found for an `Events` object without an `update` to carry it (see watchQueue). */
   private queues = new WeakMap<object, QueueState>();
   // A release makes one events API per action and hands that same object to every function the
-  // action runs: remembering the last one spares a WeakMap lookup on every call.
+  // action runs: remembering the last one builds its reporting proxy once per action.
   private lastApi: EventsApi | null = null;
   private lastProxy: EventsApi | null = null;
   /**
@@ -182,21 +182,30 @@ export class EventsProbe {
       watchedUpdate[WATCHED_QUEUE] = queue;
       instance.update = watchedUpdate;
     } else {
-      this.walking = queue;
-      instance.dispatch = new Proxy(queue.raw, this.walkWatcher);
+      // No `update` to hook (no release so far lacks one): every read of this queue is watched.
+      instance.dispatch = new Proxy(queue.raw, {
+        get: (target, key, receiver) => {
+          this.noteRead(queue, key);
+          return Reflect.get(target, key, receiver);
+        },
+      });
       this.queues.set(instance, queue);
     }
     return queue;
   }
 
-  /** Notes each queue entry the walk reads, with the state the walk is at. */
+  /** A queue entry the walk reads, noted with the state the walk is at. */
+  private noteRead(queue: QueueState, key: string | symbol): void {
+    if (this.current !== null && typeof key === 'string' && isIndex(key)) {
+      const i = Number(key);
+      if (!queue.reached.has(i)) queue.reached.set(i, reachOf(this.current));
+    }
+  }
+
+  /** Watches the queue `Events.update` is walking. */
   private readonly walkWatcher: ProxyHandler<unknown[]> = {
     get: (target, key, receiver) => {
-      const queue = this.walking;
-      if (queue !== null && this.current !== null && typeof key === 'string' && isIndex(key)) {
-        const i = Number(key);
-        if (!queue.reached.has(i)) queue.reached.set(i, reachOf(this.current));
-      }
+      if (this.walking !== null) this.noteRead(this.walking, key);
       return Reflect.get(target, key, receiver);
     },
   };
