@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { replayOfGame } from '../game/replay-of-game';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -79,13 +80,20 @@ export class HostError extends Error {
  * Runs sessions for a UI: the implementation of `HostApi` behind the browser-mode server and the
  * desktop app. It executes game code, so it belongs in a watched worker thread.
  */
+/** How many steps' details the host keeps (stepping back and forth within them re-derives nothing). */
+const KEPT_DETAILS = 512;
+
 /** The parts of a step's detail derived from its state and the one before. */
 type StateDetail = Pick<StepDetail, 'G' | 'fullCtx' | 'diff' | 'available' | 'suggested'>;
 
 export class SessionHost implements HostApi {
   private current: Current | null = null;
-  /** Read only: the worker serialises every answer, and nothing here changes them. */
-  private readonly details = new WeakMap<StepRecord, StateDetail>();
+  /**
+   * The details of the steps viewed last. Read only: the worker serialises every answer, and nothing
+   * here changes them. Bounded: each holds its step's G and ctx, and playing back or browsing a long
+   * session would otherwise keep every state it showed.
+   */
+  private readonly details = new LRUCache<StepRecord, StateDetail>({ max: KEPT_DETAILS });
 
   constructor(private readonly options: SessionHostOptions) {}
 

@@ -54,6 +54,22 @@ describe('kept step details', () => {
     for (let i = 0; i < fresh.length; i++) expect(JSON.stringify(await host.step(i)), `step ${i} after reload`).toBe(fresh[i]);
   });
 
+  it('are bounded: a step viewed long ago is derived again, and equals what it was', async () => {
+    const host = await openHost('bang', 'bounded');
+    let last = 0;
+    // Games end: a reset starts the next one in the same session.
+    while (last < 600) {
+      const played = await host.random(600 - last);
+      last = played.length ? played[played.length - 1].index : last;
+      if (last < 600) last = (await host.dispatch({ type: 'reset' })).index;
+    }
+    const first = JSON.stringify(await host.step(1));
+    // Viewing more steps than the host keeps pushes step 1's detail out.
+    for (let i = 2; i <= last; i++) await host.step(i);
+    expect(JSON.stringify(await host.step(1))).toBe(first);
+    expect(JSON.stringify(await host.step(last))).toBe((await freshDetails(host))[last]);
+  });
+
   it('show diagnostics added to a step after its detail was kept', async () => {
     const host = await openHost('bang', 'notes');
     await host.random(5);
