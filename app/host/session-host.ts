@@ -256,7 +256,8 @@ export class SessionHost implements HostApi {
     try {
       for (const player of c.actor.model.players) {
         const actions = enumeratedActions(session, copy, player);
-        if (!actions) break;
+        // Nothing for this player (no ai.enumerate, or it returned nothing for them): the others may still have some.
+        if (!actions) continue;
         const moves: { name: string; args: unknown[] }[] = [];
         for (const a of actions) {
           if (moves.length === MAX_SUGGESTED) break;

@@ -114,4 +114,23 @@ describe('kept step details', () => {
     const fresh = await freshDetails(host);
     details.forEach((d, i) => expect(JSON.stringify(d), `step ${i}`).toBe(fresh[i]));
   });
+
+  it('suggest the moves ai.enumerate gives each player, when it gives nothing for another', async () => {
+    const dir = tempDirWith({
+      'game.js': [
+        'export default {',
+        "  name: 'picky',",
+        '  setup: () => ({ n: 0 }),',
+        "  turn: { activePlayers: { all: 'play' }, stages: { play: { moves: { add: ({ G }) => { G.n += 1; } } } } },",
+        '  ai: {',
+        "    enumerate: (G, ctx, playerID) => (playerID === '0' ? undefined : [{ move: 'add', args: [] }]),",
+        '  },',
+        '};',
+      ].join('\n'),
+    });
+    const host = await openHost(path.join(dir, 'game.js'), 'picky');
+    const detail = await host.step(0);
+    expect(detail.available).toEqual({ '0': ['add'], '1': ['add'] });
+    expect(detail.suggested).toEqual({ '1': [{ name: 'add', args: [] }] });
+  });
 });
