@@ -1,35 +1,37 @@
-import { useRef, useState, type ReactNode } from 'react';
-import type { FlowCtx, SessionView, StepDetail } from '../../../engine/host/protocol';
+import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
+import type { SessionView } from '../../../engine/host/protocol';
 import { useController } from '../state/context';
-import { useApp } from '../state/store';
+import { sameData } from '../state/same-data';
+import { useApp, useAppEqual, type AppState } from '../state/store';
 import { parseMoveArgs } from './args';
 import { EventControls } from './EventControls';
 import { CtlIcon } from './CtlIcon';
 import { isGameOver, noMovesReason, playerClass, playerLabel, playerStatus, type PlayerStatus } from './players';
 import './controls.css';
 
-/** Under the chart: act as any player (moves, events, undo/redo/reset) and play random steps. */
+/**
+ * Under the chart: act as any player (moves, events, undo/redo/reset) and play random steps.
+ * Each row reads only what it shows from the store, so a new step re-renders only the rows it changes.
+ */
 export function ControlsPanel() {
   const view = useApp((s) => s.view);
-  const detail = useApp((s) => s.detail);
+  const hasDetail = useApp((s) => s.detail !== null);
   const acting = useApp((s) => s.actingPlayer);
-  const selected = useApp((s) => s.selected);
-  const length = useApp((s) => s.length);
+  const past = useApp((s) => s.selected < s.length - 1);
   if (!view) return <section className="panel controls-panel" aria-label="controls" />;
-  const past = selected < length - 1;
   return (
     <section className="panel controls-panel" aria-label="controls">
-      {past && <PastNote selected={selected} last={length - 1} />}
+      {past && <PastNote />}
       <div className="ctl-grid">
         <Row label="Act as">
-          <ActAs view={view} ctx={detail?.ctx ?? null} acting={acting} />
+          <ActAs view={view} acting={acting} />
         </Row>
         <Row label="Moves" className={playerClass(acting, view.players)}>
-          {detail ? <Moves detail={detail} acting={acting} /> : <span className="ctl-muted">loading…</span>}
+          {hasDetail ? <Moves acting={acting} /> : <span className="ctl-muted">loading…</span>}
         </Row>
         {view.enabledEvents.length > 0 && (
           <Row label="Events">
-            {detail ? <EventControls view={view} detail={detail} acting={acting} /> : <span className="ctl-muted">loading…</span>}
+            {hasDetail ? <EventControls view={view} acting={acting} /> : <span className="ctl-muted">loading…</span>}
           </Row>
         )}
         <Row label="Play">
@@ -49,8 +51,10 @@ function Row({ label, className, children }: { label: string; className?: string
   );
 }
 
-function PastNote({ selected, last }: { selected: number; last: number }) {
+function PastNote() {
   const controller = useController();
+  const selected = useApp((s) => s.selected);
+  const last = useApp((s) => s.length - 1);
   return (
     <div className="ctl-past" role="status" data-testid="past-note">
       <CtlIcon name="branch" />
@@ -72,9 +76,17 @@ function statusText(s: PlayerStatus): string {
   return parts.join(', ');
 }
 
-function ActAs({ view, ctx, acting }: { view: SessionView; ctx: FlowCtx | null; acting: string }) {
+const NOT_PLAYING: Omit<PlayerStatus, 'id'> = { current: false, active: false, stage: undefined };
+
+const ActAs = memo(function ActAs({ view, acting }: { view: SessionView; acting: string }) {
   const controller = useController();
-  const statuses = view.players.map((id) => (ctx ? playerStatus(ctx, id) : { id, current: false, active: false, stage: undefined }));
+  const { statuses, over } = useAppEqual((s) => {
+    const ctx = s.detail?.ctx;
+    return {
+      statuses: view.players.map((id) => (ctx ? playerStatus(ctx, id) : { id, ...NOT_PLAYING })),
+      over: ctx ? isGameOver(ctx) : false,
+    };
+  }, sameData);
   return (
     <div className="ctl-players">
       <select
@@ -114,28 +126,41 @@ function ActAs({ view, ctx, acting }: { view: SessionView; ctx: FlowCtx | null; 
           </button>
         ))}
       </div>
-      {ctx && isGameOver(ctx) && <span className="ctl-badge ctl-badge-over">game over</span>}
+      {over && <span className="ctl-badge ctl-badge-over">game over</span>}
     </div>
   );
+});
+
+const NO_MOVES: readonly string[] = [];
+
+/** What the Moves row shows of the step's detail for the acting player. */
+function movesOf(detail: AppState['detail'], acting: string) {
+  if (!detail) return { moves: NO_MOVES, suggested: undefined, reason: '', movers: NO_MOVES, players: NO_MOVES };
+  const moves = detail.available[acting] ?? NO_MOVES;
+  const players = Object.keys(detail.available);
+  return {
+    moves,
+    suggested: detail.suggested?.[acting],
+    reason: moves.length === 0 ? noMovesReason(detail.ctx, acting) : '',
+    movers: moves.length === 0 ? players.filter((id) => id !== acting && detail.available[id].length > 0) : NO_MOVES,
+    players,
+  };
 }
 
-function Moves({ detail, acting }: { detail: StepDetail; acting: string }) {
+const Moves = memo(function Moves({ acting }: { acting: string }) {
   const controller = useController();
   const [texts, setTexts] = useState<Record<string, string>>({});
-  const moves = detail.available[acting] ?? [];
+  const { moves, suggested, reason, movers, players } = useAppEqual((s) => movesOf(s.detail, acting), sameData);
+  // Typed arguments are kept per player: switching players does not carry one player's card ids to another.
+  const onText = useCallback((name: string, text: string) => setTexts((t) => ({ ...t, [`${acting}\u0000${name}`]: text })), [acting]);
   if (moves.length === 0) {
-    const movers = Object.keys(detail.available).filter((id) => id !== acting && detail.available[id].length > 0);
     return (
       <div className="ctl-why" data-testid="no-moves">
-        {noMovesReason(detail.ctx, acting)}
+        {reason}
         {movers.length > 0 && (
           <span className="ctl-switch">
             {movers.map((id) => (
-              <button
-                key={id}
-                className={`ctl-switch-btn ${playerClass(id, Object.keys(detail.available))}`}
-                onClick={() => controller.setActingPlayer(id)}
-              >
+              <button key={id} className={`ctl-switch-btn ${playerClass(id, players)}`} onClick={() => controller.setActingPlayer(id)}>
                 act as {playerLabel(id)}
               </button>
             ))}
@@ -144,21 +169,13 @@ function Moves({ detail, acting }: { detail: StepDetail; acting: string }) {
       </div>
     );
   }
-  // Typed arguments are kept per player: switching players does not carry one player's card ids to another.
   const textOf = (name: string) => texts[`${acting}\u0000${name}`] ?? '';
   const errors = moves.map((name) => [name, parseMoveArgs(textOf(name))] as const).filter(([, p]) => !p.ok);
-  const suggested = detail.suggested?.[acting];
   return (
     <>
       <div className="ctl-moves">
         {moves.map((name) => (
-          <MoveControl
-            key={name}
-            name={name}
-            acting={acting}
-            text={textOf(name)}
-            onText={(text) => setTexts((t) => ({ ...t, [`${acting}\u0000${name}`]: text }))}
-          />
+          <MoveControl key={name} name={name} acting={acting} text={textOf(name)} onText={onText} />
         ))}
       </div>
       {suggested && suggested.length > 0 && <SuggestedMoves moves={suggested} acting={acting} />}
@@ -169,10 +186,10 @@ function Moves({ detail, acting }: { detail: StepDetail; acting: string }) {
       ))}
     </>
   );
-}
+});
 
 /** The game's own list of valid moves with their arguments (`ai.enumerate`): one click plays one. */
-function SuggestedMoves({ moves, acting }: { moves: { name: string; args: unknown[] }[]; acting: string }) {
+const SuggestedMoves = memo(function SuggestedMoves({ moves, acting }: { moves: { name: string; args: unknown[] }[]; acting: string }) {
   const controller = useController();
   return (
     <div className="ctl-suggested" role="group" aria-label="valid moves from ai.enumerate">
@@ -197,9 +214,19 @@ function SuggestedMoves({ moves, acting }: { moves: { name: string; args: unknow
       })}
     </div>
   );
-}
+});
 
-function MoveControl({ name, acting, text, onText }: { name: string; acting: string; text: string; onText: (text: string) => void }) {
+const MoveControl = memo(function MoveControl({
+  name,
+  acting,
+  text,
+  onText,
+}: {
+  name: string;
+  acting: string;
+  text: string;
+  onText: (name: string, text: string) => void;
+}) {
   const controller = useController();
   const input = useRef<HTMLInputElement>(null);
   const parsed = parseMoveArgs(text);
@@ -232,7 +259,7 @@ function MoveControl({ name, acting, text, onText }: { name: string; acting: str
         autoComplete="off"
         value={text}
         style={{ width: `${Math.min(28, Math.max(5, text.length + 2))}ch` }}
-        onChange={(e) => onText(e.target.value)}
+        onChange={(e) => onText(name, e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
@@ -243,9 +270,9 @@ function MoveControl({ name, acting, text, onText }: { name: string; acting: str
       />
     </div>
   );
-}
+});
 
-function HistoryAndRandom({ acting }: { acting: string }) {
+const HistoryAndRandom = memo(function HistoryAndRandom({ acting }: { acting: string }) {
   const controller = useController();
   const busy = useApp((s) => s.busy);
   const progress = useApp((s) => s.progress);
@@ -322,4 +349,4 @@ function HistoryAndRandom({ acting }: { acting: string }) {
       </div>
     </div>
   );
-}
+});

@@ -1,7 +1,9 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { SessionView, StepDetail } from '../../../engine/host/protocol';
+import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { SessionView } from '../../../engine/host/protocol';
 import { isEventName, type EventName } from '../../../engine/host/protocol';
 import { useController } from '../state/context';
+import { sameData } from '../state/same-data';
+import { useApp, useAppEqual } from '../state/store';
 import { ACTIVE_PLAYERS_PRESETS, EMPTY_FORM, eventArgs, presetText, type ActivePlayersPreset, type EventForm, type Parsed } from './args';
 import { isGameOver, playerLabel, playerStatus } from './players';
 
@@ -17,22 +19,25 @@ function blank(name: EventName, form: EventForm): boolean {
 
 const describe = (name: string, args: unknown[]) => `${name}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
 
+const NO_STAGES: readonly string[] = [];
+
 /** One small form per enabled event; each is sent as the acting player. */
-export function EventControls({ view, detail, acting }: { view: SessionView; detail: StepDetail; acting: string }) {
+export const EventControls = memo(function EventControls({ view, acting }: { view: SessionView; acting: string }) {
   const controller = useController();
+  // The forms need only the step's phase and stages: most steps change neither.
+  const detail = useAppEqual((s) => ({ phase: s.detail?.ctx.phase, stages: s.detail?.stages ?? NO_STAGES }), sameData);
   const [form, setForm] = useState<EventForm>(EMPTY_FORM);
   const [presetStage, setPresetStage] = useState('');
   const [tried, setTried] = useState<EventName | null>(null);
   const editor = useRef<HTMLTextAreaElement>(null);
   const update = (patch: Partial<EventForm>) => setForm((f) => ({ ...f, ...patch }));
-  const ctx = detail.ctx;
   const events = view.enabledEvents.filter(isEventName);
   const context = { players: view.players, stages: detail.stages };
   // Selects fall back to a sensible choice when the remembered one no longer exists.
   const phase = view.phases.length
     ? view.phases.includes(form.phase)
       ? form.phase
-      : (view.phases.find((p) => p !== ctx.phase) ?? view.phases[0])
+      : (view.phases.find((p) => p !== detail.phase) ?? view.phases[0])
     : form.phase;
   const stage = detail.stages.length ? (detail.stages.includes(form.stage) ? form.stage : detail.stages[0]) : form.stage;
   const effective: EventForm = { ...form, phase, stage };
@@ -87,7 +92,7 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
         {view.phases.map((p) => (
           <option key={p} value={p}>
             {p}
-            {p === ctx.phase ? ' (current)' : ''}
+            {p === detail.phase ? ' (current)' : ''}
           </option>
         ))}
       </select>
@@ -159,7 +164,6 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
     ),
   };
 
-  const status = playerStatus(ctx, acting);
   const problems = events.filter(invalid);
   const warnings = events.flatMap((name) => {
     const p = parsed[name];
@@ -266,9 +270,13 @@ export function EventControls({ view, detail, acting }: { view: SessionView; det
           {w}
         </div>
       ))}
-      {!status.active && !isGameOver(ctx) && (
-        <div className="ctl-hint">{playerLabel(acting)} is not active here: boardgame.io refuses its events (inactive_player).</div>
-      )}
+      <InactiveHint acting={acting} />
     </div>
   );
+});
+
+function InactiveHint({ acting }: { acting: string }) {
+  const shown = useApp((s) => (s.detail ? !playerStatus(s.detail.ctx, acting).active && !isGameOver(s.detail.ctx) : false));
+  if (!shown) return null;
+  return <div className="ctl-hint">{playerLabel(acting)} is not active here: boardgame.io refuses its events (inactive_player).</div>;
 }

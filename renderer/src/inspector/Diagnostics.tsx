@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { LintFindingView, StepDetail } from '../../../engine/host/protocol';
 import { groupRepeats } from '../components/group-repeats';
 import { RichText } from '../components/RichText';
@@ -8,7 +8,13 @@ import { SeverityIcon } from './SeverityIcon';
 import { useStoredFlag } from './useStoredFlag';
 
 /** The selected step's problems (refusal and diagnostics), then the config's lint findings. */
-export function DiagnosticsList({ lint, detail }: { lint: readonly LintFindingView[]; detail: StepDetail | null }) {
+export const DiagnosticsList = memo(function DiagnosticsList({
+  lint,
+  detail,
+}: {
+  lint: readonly LintFindingView[];
+  detail: StepDetail | null;
+}) {
   const findings = bySeverity(lint);
   const diagnostics = detail ? groupRepeats(bySeverity(detail.diagnostics), (d) => `${d.severity}\u0000${d.code}\u0000${d.message}`) : [];
   const [lintOpen, setLintOpen] = useStoredFlag('lintOpen', true);
@@ -75,7 +81,7 @@ export function DiagnosticsList({ lint, detail }: { lint: readonly LintFindingVi
       {findings.length === 0 && <div className="diag-none">No lint findings for this config.</div>}
     </div>
   );
-}
+});
 
 /** "see docs/…": the docs live in the repository, not in the UI, so a click copies the reference. */
 function DocHint({ reference }: { reference: string }) {

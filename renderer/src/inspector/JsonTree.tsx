@@ -44,7 +44,7 @@ export interface JsonTreeProps {
  * A lazily rendered JSON tree: a node's children exist in the DOM only while it is open, and long
  * arrays or objects render a page at a time. Changed paths are highlighted and open by themselves.
  */
-export function JsonTree({ root, value, diff, testId, hideRootKey }: JsonTreeProps) {
+export const JsonTree = memo(function JsonTree({ root, value, diff, testId, hideRootKey }: JsonTreeProps) {
   const changes = useMemo(() => indexChanges(root, diff), [root, diff]);
   const remembered = useRef(new Map<string, boolean>()).current;
   const context = useMemo(() => ({ remembered, hideRootKey }), [remembered, hideRootKey]);
@@ -61,7 +61,7 @@ export function JsonTree({ root, value, diff, testId, hideRootKey }: JsonTreePro
       </TreeContext.Provider>
     </div>
   );
-}
+});
 
 function RemovedNote({ removed }: { removed: ChangeIndex['removed'] }) {
   const [all, setAll] = useState(false);

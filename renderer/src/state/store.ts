@@ -4,7 +4,7 @@
  * is the only writer of the session part; components read narrow slices with `useApp(selector)`
  * and re-render only when their slice changes.
  */
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useRef, useSyncExternalStore } from 'react';
 import type {
   AttachInfo,
   Breakpoint,
@@ -190,6 +190,22 @@ export function useStore(): Store {
 export function useApp<T>(selector: (s: AppState) => T): T {
   const store = useStore();
   return useSyncExternalStore(store.subscribe, () => selector(store.get()));
+}
+
+/**
+ * Like `useApp` for a slice built anew by `selector` (an object, a list): while `equal` finds it
+ * unchanged, the component keeps the one it has and does not re-render.
+ */
+export function useAppEqual<T>(selector: (s: AppState) => T, equal: (a: T, b: T) => boolean): T {
+  const store = useStore();
+  const kept = useRef<{ value: T } | null>(null);
+  const snapshot = () => {
+    const value = selector(store.get());
+    if (kept.current && equal(kept.current.value, value)) return kept.current.value;
+    kept.current = { value };
+    return value;
+  };
+  return useSyncExternalStore(store.subscribe, snapshot);
 }
 
 export const useTools = <T>(selector: (s: ToolsState) => T): T => useApp((s) => selector(s.tools));
