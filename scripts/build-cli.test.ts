@@ -16,7 +16,7 @@ const SLOWER =
  * stale or remove without disturbing tests that run the real one meanwhile.
  */
 function launcher(build: 'fresh' | 'stale' | 'missing'): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'flowscope-launcher-'));
+  const dir = mkdtempSync(path.join(process.env.FLOWSCOPE_TEST_TMP ?? tmpdir(), 'flowscope-launcher-'));
   for (const name of [
     'app',
     'engine',
