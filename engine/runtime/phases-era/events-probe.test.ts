@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TraceRecorder } from '../../trace/recorder';
 import type { TracedEvent } from '../../trace/types';
 import { EventsProbe } from './events-probe';
-import type { ReleaseTraits } from './release';
-
-const TRAITS: ReleaseTraits = {
-  calls: 'context',
-  eventsInstanceKey: '_private',
-  transients: true,
-  eventContext: 'call',
-  phaseNextFunction: true,
-  moveLimits: 'minMaxMoves',
-  undo: '0.41',
-};
+import { BGIO_050_TRAITS as TRAITS } from '../bgio-050/bgio050-runtime';
 
 /** A release-like events API: its functions queue on `_private.dispatch`, with the turn they were called in. */
 function fakeEvents(withUpdate: boolean) {
