@@ -53,6 +53,8 @@ export class TraceRecorder {
   private entries: TraceEntry[] = [];
   private transitions: Transition[] = [];
   private logs: LogLine[] = [];
+  /** The step's trace: made once per step, since `finish()` is also read mid-step (around every reducer call). */
+  private trace: StepTrace = { entries: this.entries, transitions: this.transitions, logs: this.logs };
   private callStack: TraceEntry[] = [];
   private eventStack: ProcessingEvent[] = [];
   private pending: PendingTrigger | null = null;
@@ -65,6 +67,7 @@ export class TraceRecorder {
     this.entries = [];
     this.transitions = [];
     this.logs = [];
+    this.trace = { entries: this.entries, transitions: this.transitions, logs: this.logs };
     this.callStack = [];
     this.eventStack = [];
     this.pending = null;
@@ -73,18 +76,9 @@ export class TraceRecorder {
     this.turnEndedInStep = false;
   }
 
+  /** The step's trace so far (the same object until the next `begin`). */
   finish(): StepTrace {
-    return { entries: this.entries, transitions: this.transitions, logs: this.logs };
-  }
-
-  /** The console lines of the step so far (what `finish().logs` will hold). */
-  get stepLogs(): readonly LogLine[] {
-    return this.logs;
-  }
-
-  /** The transitions of the step so far (what `finish().transitions` will hold). */
-  get stepTransitions(): readonly Transition[] {
-    return this.transitions;
+    return this.trace;
   }
 
   get currentFn(): string | undefined {

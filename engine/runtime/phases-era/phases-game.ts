@@ -107,7 +107,7 @@ export class PhasesEraGame implements RuntimeGame {
       error = describeActionError(kind, undefined, action, state, this, undoRules(traits));
     } else if (action.type === 'event') {
       // Refusals inside the flow (minMoves, an unknown phase) are only logged.
-      const refusal = this.recorder.stepLogs.find((l) => l.source === 'boardgame.io' && /^(INFO: cannot|ERROR:)/.test(l.text));
+      const refusal = this.recorder.finish().logs.find((l) => l.source === 'boardgame.io' && /^(INFO: cannot|ERROR:)/.test(l.text));
       if (refusal) error = { type: 'flow/refused', message: refusal.text.replace(/^(ERROR:|INFO:)\s*/, '') };
     }
     this.probe.settle(pluginRefusal ?? (error ? null : this.loggedPluginRefusal()), pluginRefusal ? null : error);
@@ -139,14 +139,14 @@ export class PhasesEraGame implements RuntimeGame {
   }
 
   private loggedPluginRefusal(): string | null {
-    const line = this.recorder.stepLogs.find((l) => PLUGIN_INVALID_LOG.test(l.text));
+    const line = this.recorder.finish().logs.find((l) => PLUGIN_INVALID_LOG.test(l.text));
     return line ? stripStack(line.text.replace(PLUGIN_INVALID_LOG, '')) : null;
   }
 
   /** Before 0.48 a turn ends after `turn.moveLimit` moves: say so in the recorder's causes. */
   private renameMoveLimitCauses(): void {
     if (this.release.traits.moveLimits !== 'moveLimit') return;
-    for (const t of this.recorder.stepTransitions) t.cause = t.cause.replace(MAX_MOVES_CAUSE, 'turn.moveLimit ($1) reached');
+    for (const t of this.recorder.finish().transitions) t.cause = t.cause.replace(MAX_MOVES_CAUSE, 'turn.moveLimit ($1) reached');
   }
 
   readCtx(state: BgioState): FlowCtx {
