@@ -1,6 +1,7 @@
 import { EVENT_NAMES } from '../../types';
 import { finding, list, type LintFinding } from '../codes';
 import { ctxMembers, eventCalls, parseFunction, sourceOf, type FunctionShape, type Parameter } from '../source';
+import { skipBlanks } from '../skim';
 import { distinctFunctions, type Rule } from './context';
 
 type Kind = 'move' | 'hook' | 'trigger' | 'order' | 'setup' | 'playerView';
@@ -43,22 +44,16 @@ export function plainlyModern(source: string): boolean {
     else if (c === '}' || c === ']' || c === ')') depth--;
     if (depth > 0) continue;
     if (c !== '}') return false;
-    const next = skipSpaces(text, i + 1);
+    const next = skipBlanks(text, i + 1);
     if (text[next] === ')') return true;
     if (text[next] !== ',') return false;
-    const second = skipSpaces(text, next + 1);
+    const second = skipBlanks(text, next + 1);
     // Its name as written: an escape in it (`c\u0074x`) leaves it to the parser.
     const name = /^[\w$]*/.exec(text.slice(second))![0];
     return /[\w$.{[)]/.test(text[second] ?? '') && name !== 'ctx' && text[second + name.length] !== '\\';
   }
   return false;
 }
-
-const skipSpaces = (text: string, from: number) => {
-  let i = from;
-  while (/\s/.test(text[i] ?? '')) i++;
-  return i;
-};
 
 function render(shape: FunctionShape, inner: string): string {
   const prefix = shape.async ? 'async ' : '';
