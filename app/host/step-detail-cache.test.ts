@@ -2,8 +2,8 @@
 // kept detail of the step before: whatever was kept must equal what is computed afresh.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import type { StepDetail } from '../../engine';
+import { describe, expect, it, vi } from 'vitest';
+import type { Session, StepDetail } from '../../engine';
 import { tempDirWith } from '../testing/temp-dir';
 import { SessionHost } from './session-host';
 
@@ -64,9 +64,16 @@ describe('kept step details', () => {
       if (last < 600) last = (await host.dispatch({ type: 'reset' })).index;
     }
     const first = JSON.stringify(await host.step(1));
+    // The session behind the host, to see whether a detail is derived again (it asks for the step's state).
+    const session = (host as unknown as { current: { session: Session } }).current.session;
+    const derived = vi.spyOn(session, 'viewAt');
+    await host.step(1);
+    expect(derived, 'a kept detail is served as it is').not.toHaveBeenCalled();
     // Viewing more steps than the host keeps pushes step 1's detail out.
     for (let i = 2; i <= last; i++) await host.step(i);
+    derived.mockClear();
     expect(JSON.stringify(await host.step(1))).toBe(first);
+    expect(derived, 'a detail pushed out is derived again').toHaveBeenCalledWith(1);
     expect(JSON.stringify(await host.step(last))).toBe((await freshDetails(host))[last]);
   });
 
