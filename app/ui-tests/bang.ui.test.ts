@@ -52,6 +52,7 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await expect.poll(lastStep).toBe(before + 1);
     await expect.poll(selected).toBe(before + 1);
     await expect.poll(() => page.getByTestId('step-detail').getAttribute('data-index')).toBe(String(before + 1));
+    expect(await page.locator('.fs-flow-root').getAttribute('data-step')).toBe(String(before + 1));
   }
 
   const slotOf = (player: string) => token(player).getAttribute('data-slot');

@@ -210,6 +210,8 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
         minZoom={0.15}
         maxZoom={2.5}
         className="fs-flow-root"
+        // The step the chart shows (tests and the bench read it).
+        data-step={shown?.index}
         onMoveStart={onMoveStart}
       >
         <FitOnLayout layout={layout} fit={fit} userMoved={userMoved} />
