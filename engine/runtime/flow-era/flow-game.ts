@@ -15,6 +15,7 @@ import { FlowTracker, shown } from './tracker';
 
 type Obj = Record<string, any>;
 const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object';
+const refused = (reason: string): Verdict => ({ outcome: 'rejected', reason, error: { type: 'flow/refused', message: reason } });
 
 interface Verdict {
   outcome: 'applied' | 'rejected';
@@ -139,7 +140,6 @@ export class FlowEraGame implements RuntimeGame {
   /** What the release did with an event it processed, from the states before and after. */
   private judgeEvent(type: string, args: unknown[], before: BgioState, after: BgioState): Verdict {
     const names: string[] = this.flow.eventNames ?? [];
-    const refused = (reason: string): Verdict => ({ outcome: 'rejected', reason, error: { type: 'flow/refused', message: reason } });
     if (!names.includes(type))
       return refused(`${type} is not an event of this game's flow, so ${this.rel} ignored it (its events: ${names.join(', ') || 'none'})`);
     const ctx = before.ctx;

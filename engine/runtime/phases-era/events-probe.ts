@@ -166,21 +166,9 @@ export class EventsProbe {
     const queue: QueueState = { raw: instance.dispatch as Array<Record<string, unknown>>, reached: new Map() };
     const update = instance.update;
     if (typeof update === 'function') {
-      // The walk reads the queue only inside `update`: watch it there, and only when it holds events.
-      const watchedUpdate: WatchedUpdate = (...args: unknown[]) => {
-        if (!queue.raw.length) return update.apply(instance, args);
-        const outer = this.walking;
-        this.walking = queue;
-        instance.dispatch = new Proxy(queue.raw, this.walkWatcher);
-        try {
-          return update.apply(instance, args);
-        } finally {
-          instance.dispatch = queue.raw;
-          this.walking = outer;
-        }
-      };
-      watchedUpdate[WATCHED_QUEUE] = queue;
-      instance.update = watchedUpdate;
+      const watched = this.watchedUpdate(instance, queue, update);
+      watched[WATCHED_QUEUE] = queue;
+      instance.update = watched;
     } else {
       // No `update` to hook (no release so far lacks one): every read of this queue is watched.
       instance.dispatch = new Proxy(queue.raw, {
@@ -192,6 +180,26 @@ export class EventsProbe {
       this.queues.set(instance, queue);
     }
     return queue;
+  }
+
+  /**
+   * `update`, watching the queue while it walks it, and only when it holds events (the walk reads
+   * the queue only there). Made here, not as a named local: tsx and esbuild's keepNames name a
+   * local function with a property definition, and this runs for every action.
+   */
+  private watchedUpdate(instance: EventsInstance, queue: QueueState, update: (...args: unknown[]) => unknown): WatchedUpdate {
+    return (...args: unknown[]) => {
+      if (!queue.raw.length) return update.apply(instance, args);
+      const outer = this.walking;
+      this.walking = queue;
+      instance.dispatch = new Proxy(queue.raw, this.walkWatcher);
+      try {
+        return update.apply(instance, args);
+      } finally {
+        instance.dispatch = queue.raw;
+        this.walking = outer;
+      }
+    };
   }
 
   /** A queue entry the walk reads, noted with the state the walk is at. */
