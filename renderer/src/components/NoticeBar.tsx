@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApp, useStore } from '../state/store';
 import { RichText } from './RichText';
+import { formatCount } from './count';
 
 export function NoticeBar() {
   const store = useStore();
@@ -10,8 +11,8 @@ export function NoticeBar() {
     const pct = Math.round((100 * progress.done) / Math.max(1, progress.total));
     return (
       <div className="notice info" role="status">
-        {progress.what ? progress.what[0].toUpperCase() + progress.what.slice(1) : 'Playing random steps'}:{' '}
-        {progress.done.toLocaleString('en-US')} / {progress.total.toLocaleString('en-US')} steps
+        {progress.what ? progress.what[0].toUpperCase() + progress.what.slice(1) : 'Playing random steps'}: {formatCount(progress.done)} /{' '}
+        {formatCount(progress.total)} steps
         <progress
           max={progress.total}
           value={progress.done}

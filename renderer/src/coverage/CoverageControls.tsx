@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useApp, useStore, useTools } from '../state/store';
 import { useController } from '../state/context';
+import { formatCount } from '../components/count';
 
 /** Coverage on the chart: from the current session or from the last explore run, with what was never reached. */
 export function CoverageControls() {
@@ -43,8 +44,7 @@ export function CoverageControls() {
       {coverage && (
         <div className="coverage-summary">
           <p>
-            Counts on the chart ({coverage.source === 'session' ? 'this session' : 'explore'}, {coverage.steps.toLocaleString('en-US')}{' '}
-            steps).{' '}
+            Counts on the chart ({coverage.source === 'session' ? 'this session' : 'explore'}, {formatCount(coverage.steps)} steps).{' '}
             {coverage.neverReached.length
               ? `${coverage.neverReached.length} declared items never reached:`
               : 'Every declared item was reached.'}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useStore, useTools } from '../state/store';
 import { useController } from '../state/context';
+import { formatCount } from '../components/count';
 
 /** Runs explore on the open game (in the host) and lists its findings; each opens its minimal replay as the session. */
 export function FindingsPanel() {
@@ -50,7 +51,7 @@ export function FindingsPanel() {
       {result && (
         <>
           <p className="findings-summary">
-            {result.runs} runs, {result.totalSteps.toLocaleString('en-US')} steps:{' '}
+            {result.runs} runs, {formatCount(result.totalSteps)} steps:{' '}
             {result.findings.length ? `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}` : 'no findings'}
           </p>
           <ol className="findings-list" aria-label="findings">

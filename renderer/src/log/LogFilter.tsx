@@ -3,6 +3,7 @@ import { useApp, useStore, useTools } from '../state/store';
 import type { StepFilter } from '../../../engine/host/protocol';
 import { useController } from '../state/context';
 import { actionLabel } from './model';
+import { formatCount } from '../components/count';
 
 const isActiveFilter = (f: StepFilter) => !!(f.player || f.action || f.outcome || f.diagnostic || f.text?.trim());
 
@@ -111,7 +112,7 @@ export function LogMatches() {
   return (
     <div className="log-matches" aria-label="matching steps">
       <div className="log-matches-count">
-        {matches.total.toLocaleString('en-US')} matching step{matches.total === 1 ? '' : 's'}
+        {formatCount(matches.total)} matching step{matches.total === 1 ? '' : 's'}
         {matches.total > matches.steps.length ? ` (first ${matches.steps.length} shown)` : ''}
       </div>
       <ol>

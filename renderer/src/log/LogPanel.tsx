@@ -7,6 +7,7 @@ import { LogFilterBar, LogMatches } from './LogFilter';
 import { useTools } from '../state/store';
 import { StepDetailPane } from './StepDetail';
 import './log.css';
+import { formatCount } from '../components/count';
 
 const STORAGE_KEY = 'flowscope.log.detailHeight';
 const MIN_DETAIL = 90;
@@ -118,7 +119,7 @@ function LogHeader() {
       <span className="log-count">
         {length > 0 ? (
           <>
-            step <b>{selected.toLocaleString('en-US')}</b> of {(length - 1).toLocaleString('en-US')}
+            step <b>{formatCount(selected)}</b> of {formatCount(length - 1)}
           </>
         ) : (
           'no steps'
