@@ -22,6 +22,7 @@ import {
   Session,
   stageNames,
   type FlowAction,
+  type BgioState,
   type GameEntry,
   type HostApi,
   type HostEvent,
@@ -247,9 +248,8 @@ export class SessionHost implements HostApi {
     // Game code (ai.enumerate) gets a copy of what it reads, and the detail of the last step
     // another (the next dispatch changes the live state): the session's own states, and what the
     // detail keeps, stay as they were.
-    const copyOf = () => ({ ...view, ...cloneGraph({ G: view.G, ctx: view.ctx }, true) });
-    const state = index === session.lastIndex ? copyOf() : view;
-    const copy = copyOf();
+    const state = index === session.lastIndex ? copyOfState(view) : view;
+    const copy = copyOfState(view);
     const available: Record<string, string[]> = {};
     for (const player of c.actor.model.players) available[player] = session.game.availableMoves(state, player);
     let suggested: StepDetail['suggested'] = null;
@@ -471,4 +471,9 @@ function fixtureLine(readme: string): string | undefined {
 
 function randomSeed(): string {
   return Math.random().toString(36).slice(2, 10);
+}
+
+/** A copy of `state` whose G and ctx are private (immer's frozen parts stay shared). */
+function copyOfState(state: BgioState): BgioState {
+  return { ...state, ...cloneGraph({ G: state.G, ctx: state.ctx }, true) };
 }

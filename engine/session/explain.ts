@@ -110,6 +110,14 @@ function netStageSentence(player: PlayerID, from: string | null | undefined, to:
  * Every claim agrees with the ctx before and after the step; transitions supply the causes.
  * The most significant change wins: game over, then phase, then turn, then stages.
  */
+const ANY = (): boolean => true;
+
+/** The last of `live` of `type` that passes `test`. */
+function lastOf(live: Transition[], type: Transition['type'], test: (t: Transition) => boolean = ANY): Transition | undefined {
+  for (let i = live.length - 1; i >= 0; i--) if (live[i].type === type && test(live[i])) return live[i];
+  return undefined;
+}
+
 export function explainStep(record: StepRecord, before: FlowCtx | null): string {
   const { action, ctx } = record;
   const guard = record.trace.transitions.find((t) => t.loopGuard && !t.rolledBack);
@@ -129,8 +137,7 @@ export function explainStep(record: StepRecord, before: FlowCtx | null): string 
     return sameFlow(before, ctx) ? `${action.type} changed nothing in the flow` : `${action.type}: ${ctxChanges(before, ctx)}`;
 
   const live = record.trace.transitions.filter((t) => !t.rolledBack);
-  const last = (type: Transition['type'], test: (t: Transition) => boolean = () => true) =>
-    live.filter((t) => t.type === type && test(t)).pop();
+  const last = lastOf.bind(null, live);
   if (before.gameover === undefined && ctx.gameover !== undefined) {
     const end = last('game-end');
     return end ? flowSentence(end) : 'the game ended';
