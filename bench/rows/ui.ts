@@ -38,8 +38,6 @@ async function stepTimes(page: Page, from: number, count: number): Promise<StepT
   return page.evaluate(
     async ({ from, count }) => {
       const c = (window as any).flowscope;
-      const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
-      const afterFrame = () => new Promise((r) => setTimeout(r, 0));
       const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       const chartShows = (i: number) => document.querySelector('.fs-flow-root')?.getAttribute('data-step') === String(i);
       const detailShows = (i: number) => {
@@ -60,32 +58,27 @@ async function stepTimes(page: Page, from: number, count: number): Promise<StepT
         await painted();
         const idle = performance.now() - t0;
         if (phase === 'random') await new Promise((r) => setTimeout(r, Math.random() * 16));
-        // Asked for before the command, so this frame's callback (and the task it queues, which
-        // runs once the frame is painted) comes before any the page asks for after the command.
-        let firstFrame = false;
-        const next = new Promise<void>((r) =>
-          requestAnimationFrame(() => {
-            firstFrame = chartShows(i);
-            r();
-          }),
-        );
+        // Watched from before the command: a frame's requestAnimationFrame callback sees what that
+        // frame shows, and the task it queues runs once the frame is painted, before any task the
+        // page asks for after the command.
+        const paintedWhen = (shows: () => boolean) =>
+          new Promise<{ at: number; frames: number }>((resolve) => {
+            let frames = 0;
+            const check = () => {
+              frames++;
+              if (shows() || frames > 100) setTimeout(() => resolve({ at: performance.now(), frames }), 0);
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          });
+        const chartPainted = paintedWhen(() => chartShows(i));
+        const detailPainted = paintedWhen(() => detailShows(i));
         t0 = performance.now();
         const done = c.select(i);
-        await next;
-        if (firstFrame) await afterFrame();
-        else {
-          while (!chartShows(i)) await frame();
-          await afterFrame();
-        }
-        const chart = performance.now() - t0;
+        const chart = await chartPainted;
+        const full = await detailPainted;
         await done;
-        if (detailShows(i)) await painted();
-        else {
-          // Seen at the start of a frame (in its requestAnimationFrame callback): that frame paints it.
-          for (let k = 0; k < 100 && !detailShows(i); k++) await frame();
-          await afterFrame();
-        }
-        out.push({ phase, chart, full: performance.now() - t0, firstFrame, idle });
+        out.push({ phase, chart: chart.at - t0, full: full.at - t0, firstFrame: chart.frames === 1, idle });
       }
       return out;
     },
