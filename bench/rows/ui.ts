@@ -54,6 +54,8 @@ async function stepTimes(page: Page, from: number, count: number): Promise<StepT
       const out: StepTiming[] = [];
       for (let i = from + 1; i <= from + count; i++) {
         const phase = i % 2 === 0 ? 'after-frame' : 'random';
+        // An idle frame: from just after a frame with nothing new (so not the step's own) to the next.
+        await painted();
         let t0 = performance.now();
         await painted();
         const idle = performance.now() - t0;
