@@ -104,12 +104,6 @@ function netStageSentence(player: PlayerID, from: string | null | undefined, to:
   return `player ${player} ${what}${cause}`;
 }
 
-/**
- * One plain sentence saying why the flow moved in this step (or why it did not), e.g.
- * "player 2 entered stage respondToBang because moves.PlayBang called setActivePlayers(…)".
- * Every claim agrees with the ctx before and after the step; transitions supply the causes.
- * The most significant change wins: game over, then phase, then turn, then stages.
- */
 const ANY = (): boolean => true;
 
 /** The last of `live` of `type` that passes `test`. */
@@ -118,6 +112,12 @@ function lastOf(live: Transition[], type: Transition['type'], test: (t: Transiti
   return undefined;
 }
 
+/**
+ * One plain sentence saying why the flow moved in this step (or why it did not), e.g.
+ * "player 2 entered stage respondToBang because moves.PlayBang called setActivePlayers(…)".
+ * Every claim agrees with the ctx before and after the step; transitions supply the causes.
+ * The most significant change wins: game over, then phase, then turn, then stages.
+ */
 export function explainStep(record: StepRecord, before: FlowCtx | null): string {
   const { action, ctx } = record;
   const guard = record.trace.transitions.find((t) => t.loopGuard && !t.rolledBack);
