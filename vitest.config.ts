@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.ts', 'app/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/src/**/*.test.ts'],
+    include: [
+      'engine/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'app/**/*.test.ts',
+      'fixtures/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'renderer/src/**/*.test.ts',
+    ],
     reporters: ['default', './scripts/summary-reporter.ts'],
     globalSetup: ['./scripts/testing/fresh-cli-build.mjs', './scripts/testing/test-temp-root.mjs'],
     testTimeout: 60_000,

@@ -3,10 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { bgio050, findGames, RandomPlayer, selectGame, Session, type BgioRuntime, type FlowAction, type GameConfig } from '../../engine';
 import { bgio049 } from '../../engine/runtime/bgio-049/bgio049-runtime';
 import { internal as internal049 } from '../../engine/runtime/bgio-049/bgio';
+import { bgio043 } from '../../engine/runtime/bgio-043/bgio043-runtime';
+import { internal as internal043 } from '../../engine/runtime/bgio-043/bgio';
+import { bgio039 } from '../../engine/runtime/bgio-039/bgio039-runtime';
+import { internal as internal039 } from '../../engine/runtime/bgio-039/bgio';
 import { bgio032 } from '../../engine/runtime/bgio-032/bgio032-runtime';
+import { bgio026 } from '../../engine/runtime/bgio-026/bgio026-runtime';
 import { specOf } from '../../engine/runtime/flow-era/spec';
 import { withConsoleTo } from '../../engine/runtime/console-capture';
-import { bareStep, flow032Start, INTERNAL_050, phasesStart, type BareStart } from '../../engine/testing/bare-reducer';
+import { bareStep, flow026Start, flow032Start, INTERNAL_050, phasesStart, type BareStart } from '../../engine/testing/bare-reducer';
 import { loadGameModule } from '../../app/load/load-game-file';
 import { makePhasesCards } from '../games/phases-cards';
 import { cpuMs } from '../measure';
@@ -47,6 +52,19 @@ function loop(bare: BareStart, actions: FlowAction[], keep?: (state: unknown) =>
 
 const bang = fixture('bang', bgio050);
 const cards032 = fixture('legacy-card-phases', bgio032);
+const turnOrders026 = fixture('legacy-turn-orders', bgio026);
+
+/** The `(G, ctx)` bench game on a release of the phases API before 0.50. */
+const phasesCards = (release: string, runtime: BgioRuntime, internal: typeof internal049): BenchGame => ({
+  release,
+  label: 'phases-cards (bench game)',
+  runtime,
+  numPlayers: 3,
+  config: async () => makePhasesCards(),
+  async bare(actions, seed, keep) {
+    return loop(withConsoleTo(null, phasesStart(internal, makePhasesCards, 3, seed)), actions, keep);
+  },
+});
 
 export const GAMES: BenchGame[] = [
   {
@@ -67,16 +85,9 @@ export const GAMES: BenchGame[] = [
       );
     },
   },
-  {
-    release: '0.49.13',
-    label: 'phases-cards (bench game)',
-    runtime: bgio049,
-    numPlayers: 3,
-    config: async () => makePhasesCards(),
-    async bare(actions, seed, keep) {
-      return loop(withConsoleTo(null, phasesStart(internal049, makePhasesCards, 3, seed)), actions, keep);
-    },
-  },
+  phasesCards('0.49.13', bgio049, internal049),
+  phasesCards('0.43.3', bgio043, internal043),
+  phasesCards('0.39.16', bgio039, internal039),
   {
     release: '0.32.1',
     label: 'legacy-card-phases',
@@ -89,6 +100,24 @@ export const GAMES: BenchGame[] = [
         withConsoleTo(
           null,
           flow032Start(() => specOf(config, '0.32.1'), 1, seed),
+        ),
+        actions,
+        keep,
+      );
+    },
+  },
+  {
+    release: '0.26.3',
+    label: 'legacy-turn-orders',
+    runtime: bgio026,
+    numPlayers: 4,
+    config: turnOrders026,
+    async bare(actions, seed, keep) {
+      const config = await turnOrders026();
+      return loop(
+        withConsoleTo(
+          null,
+          flow026Start(() => specOf(config, '0.26.3'), 4, seed),
         ),
         actions,
         keep,

@@ -134,11 +134,14 @@ export function runBare032(
  * boardgame.io 0.26.3's own `Game` and reducer: `CreateGameReducer({ game, numPlayers })` builds
  * the initial state itself (its default state) and `RESET` returns it.
  */
-export function runBare026(makeSpec: () => GameConfig, numPlayers: number, seed: string, actions: FlowAction[]): FlowSnapshot[] {
-  const start = (): BareStart => {
+export function flow026Start(makeSpec: () => GameConfig, numPlayers: number, seed: string) {
+  return (): BareStart => {
     const game = Game026({ ...makeSpec(), seed });
     const reducer = CreateGameReducer026({ game, numPlayers });
     return { reducer, initial: reducer(undefined, { type: '@@bare/INIT' }), resetTo: () => undefined };
   };
-  return runBareReducer(start, actions, flowSnapshot);
+}
+
+export function runBare026(makeSpec: () => GameConfig, numPlayers: number, seed: string, actions: FlowAction[]): FlowSnapshot[] {
+  return runBareReducer(flow026Start(makeSpec, numPlayers, seed), actions, flowSnapshot);
 }
