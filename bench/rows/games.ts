@@ -1,6 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bgio050, findGames, RandomPlayer, selectGame, Session, type BgioRuntime, type FlowAction, type GameConfig } from '../../engine';
+import {
+  bgio050,
+  findGames,
+  RandomPlayer,
+  selectGame,
+  Session,
+  type BgioRuntime,
+  type FlowAction,
+  type GameConfig,
+  type OpenRequest,
+} from '../../engine';
 import { bgio049 } from '../../engine/runtime/bgio-049/bgio049-runtime';
 import { internal as internal049 } from '../../engine/runtime/bgio-049/bgio';
 import { bgio043 } from '../../engine/runtime/bgio-043/bgio043-runtime';
@@ -28,6 +38,8 @@ export interface BenchGame {
   config(): Promise<GameConfig>;
   /** The bare reducer over `actions` (CPU ms of the loop alone); `keep` sees every output. */
   bare(actions: FlowAction[], seed: string, keep?: (state: unknown) => void): Promise<number>;
+  /** How the UI's host opens the same game (its `open` request, without the seed). */
+  open: Omit<OpenRequest, 'seed'>;
 }
 
 const fixture = (name: string, runtime: BgioRuntime) => async () =>
@@ -60,6 +72,13 @@ const phasesCards = (release: string, runtime: BgioRuntime, internal: typeof int
   label: 'phases-cards (bench game)',
   runtime,
   numPlayers: 3,
+  open: {
+    game: path.join(root, 'bench', 'games', 'phases-cards.ts'),
+    exportName: 'makePhasesCards',
+    factoryArgs: [],
+    bgio: release,
+    numPlayers: 3,
+  },
   config: async () => makePhasesCards(),
   async bare(actions, seed, keep) {
     return loop(withConsoleTo(null, phasesStart(internal, makePhasesCards, 3, seed)), actions, keep);
@@ -72,6 +91,7 @@ export const GAMES: BenchGame[] = [
     label: 'bang',
     runtime: bgio050,
     numPlayers: 4,
+    open: { game: 'bang', numPlayers: 4 },
     config: bang,
     async bare(actions, seed, keep) {
       const config = await bang();
@@ -93,6 +113,7 @@ export const GAMES: BenchGame[] = [
     label: 'legacy-card-phases',
     runtime: bgio032,
     numPlayers: 1,
+    open: { game: 'legacy-card-phases', numPlayers: 1 },
     config: cards032,
     async bare(actions, seed, keep) {
       const config = await cards032();
@@ -111,6 +132,7 @@ export const GAMES: BenchGame[] = [
     label: 'legacy-turn-orders',
     runtime: bgio026,
     numPlayers: 4,
+    open: { game: 'legacy-turn-orders', numPlayers: 4 },
     config: turnOrders026,
     async bare(actions, seed, keep) {
       const config = await turnOrders026();

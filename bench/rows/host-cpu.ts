@@ -1,6 +1,6 @@
 import { SessionHost } from '../../app/host/session-host';
 import { median, type Row } from '../measure';
-import { GAMES, recordActions, root } from './games';
+import { GAMES, recordActions, root, tracedSession, type BenchGame } from './games';
 import path from 'node:path';
 
 /**
@@ -9,12 +9,22 @@ import path from 'node:path';
  * The anchor is boardgame.io's bare reducer for one step of the same game.
  */
 export async function hostCpu(history: number, samples: number, rounds: number): Promise<Row[]> {
-  const game = GAMES[0];
+  const rows: Row[] = [];
+  for (const game of GAMES) rows.push(...(await hostCpuOf(game, history, samples, rounds)));
+  return rows;
+}
+
+async function hostCpuOf(game: BenchGame, history: number, samples: number, rounds: number): Promise<Row[]> {
   const host = new SessionHost({ fixturesDir: path.join(root, 'fixtures'), emit: () => {} });
-  await host.open({ game: 'bang', numPlayers: game.numPlayers, seed: 'bench' });
+  await host.open({ ...game.open, seed: 'bench' });
   const all = await recordActions(game, history + samples * rounds, 'bench');
   const actions = all.slice(0, history);
   for (const action of actions) await host.dispatch(action);
+  // The host must be playing the game the anchor plays.
+  const { session } = await tracedSession(game, actions, 'bench');
+  if (JSON.stringify((await host.step(history)).G) !== JSON.stringify(session.stateAt(history).G)) {
+    throw new Error(`the host's ${game.label} on ${game.release} did not reach the bench session's state`);
+  }
   let next = history;
   const forward: number[] = [];
   const play: number[] = [];
@@ -42,7 +52,7 @@ export async function hostCpu(history: number, samples: number, rounds: number):
   }
   const anchor = median(bare);
   const row = (what: string, ms: number[]): Row => ({
-    measure: `host CPU for ${what} (${game.release}, ${game.label}, ${game.numPlayers} players)`,
+    measure: `host CPU for ${what} (${game.release}, ${game.label}, ${game.numPlayers} player${game.numPlayers === 1 ? '' : 's'})`,
     ratio: median(ms) / anchor,
     goal: '<= 0.5 ms',
     met: median(ms) <= 0.5,

@@ -177,9 +177,9 @@ export class Session {
     const diagnostics = this.compactor.empty(found);
     const record: StepRecord = {
       index,
-      action,
+      action: this.compactor.action(action),
       ok: error === null,
-      error,
+      error: error && this.compactor.error(error),
       ctx: this.compactor.ctx(ctx, before),
       trace: this.compactor.trace(trace),
       diagnostics,

@@ -29,7 +29,7 @@ describe('TraceCompactor', () => {
     expect(b.logs).toBe(a.logs);
   });
 
-  it('keeps entries apart that differ in any field, and never shares entries holding objects or events', () => {
+  it('keeps entries apart that differ in any field, and never shares entries holding objects', () => {
     const compactor = new TraceCompactor();
     const a = compactor.trace(step(1));
     const b = compactor.trace(step(2));
@@ -43,6 +43,64 @@ describe('TraceCompactor', () => {
     const c = compactor.trace(withEvent);
     expect(c.entries[0]).not.toBe(a.entries[0]);
     expect(c.entries[0].events).toHaveLength(1);
+  });
+
+  it('shares entries whose events repeat value for value, and keeps apart those whose events differ or hold objects', () => {
+    const compactor = new TraceCompactor();
+    const moved = (args: unknown[], outcome: 'applied' | 'dropped' = 'applied', reason?: string): StepTrace => ({
+      entries: [
+        {
+          fn: 'moves.draw',
+          kind: 'move',
+          playerID: '0',
+          events: [reason === undefined ? { name: 'endTurn', args, outcome } : { name: 'endTurn', args, outcome, reason }],
+        },
+      ],
+      transitions: [],
+      logs: [],
+    });
+    const a = compactor.trace(moved([]));
+    const b = compactor.trace(moved([]));
+    expect(b.entries[0]).toBe(a.entries[0]);
+    expect(b.entries).toBe(a.entries);
+    expect(Object.isFrozen(a.entries[0].events[0])).toBe(true);
+    expect(Object.isFrozen(a.entries[0].events[0].args)).toBe(true);
+    expect(b).toEqual(moved([]));
+    const dropped = compactor.trace(moved([], 'dropped', 'the turn was over'));
+    expect(dropped.entries[0]).not.toBe(a.entries[0]);
+    expect(dropped).toEqual(moved([], 'dropped', 'the turn was over'));
+    expect(compactor.trace(moved([{ next: '1' }])).entries[0]).not.toBe(compactor.trace(moved([{ next: '1' }])).entries[0]);
+    expect(compactor.trace(moved(['1'])).entries[0]).not.toBe(a.entries[0]);
+  });
+
+  it('shares identical actions and errors, frozen, and keeps an action with an object argument as it is', () => {
+    const compactor = new TraceCompactor();
+    const draw = () => ({ type: 'move' as const, name: 'draw', args: [1, 'a'], playerID: '0' });
+    const first = compactor.action(draw());
+    expect(compactor.action(draw())).toBe(first);
+    expect(first).toEqual(draw());
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(compactor.action({ ...draw(), playerID: '1' })).not.toBe(first);
+    expect(compactor.action({ type: 'move', name: 'draw', args: [1], playerID: '0' })).not.toBe(first);
+    const withObject = { type: 'move' as const, name: 'play', args: [{ card: 3 }], playerID: '0' };
+    expect(compactor.action(withObject)).toBe(withObject);
+    const refused = () => ({ type: 'action/inactive_player', message: 'player 0 may not move now' });
+    expect(compactor.error(refused())).toBe(compactor.error(refused()));
+    expect(compactor.error(refused())).toEqual(refused());
+  });
+
+  it('shares the whole trace of a step that ran only shared entries, with no transition and nothing printed', () => {
+    const compactor = new TraceCompactor();
+    const quiet = (): StepTrace => ({ entries: [{ fn: 'endIf', kind: 'trigger', events: [] }], transitions: [], logs: [] });
+    const a = compactor.trace(quiet());
+    expect(compactor.trace(quiet())).toBe(a);
+    expect(a).toEqual(quiet());
+    const turned = compactor.trace({
+      ...quiet(),
+      transitions: [{ type: 'turn-end', at: 1, phase: null, turn: 1, automatic: true, cause: 'c' }],
+    });
+    expect(turned).not.toBe(a);
+    expect(turned.entries).toBe(a.entries);
   });
 
   it('tells 0 from -0 and a missing field from an undefined one', () => {
