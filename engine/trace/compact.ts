@@ -50,28 +50,12 @@ export class TraceCompactor {
 
   /** The shared copy of `action` (most actions repeat: the same move by the same player), or `action` when an argument is not a primitive. */
   action(action: FlowAction): FlowAction {
-    const keys = primitiveKeys(action);
-    if (!keys) return action;
-    const known = this.lookUp(this.actions, keys);
-    if (known) return known;
-    if (this.actions.size >= MAX_SHAPES) return action;
-    const shared = { ...action };
-    if ('args' in shared && Array.isArray(shared.args)) shared.args = Object.freeze([...shared.args]) as unknown[];
-    Object.freeze(shared);
-    this.actions.set(keys, shared);
-    return shared;
+    return this.shared(this.actions, action, frozenCopy);
   }
 
   /** The shared copy of a step's error (a refused action's message repeats from step to step). */
   error(error: ActionError): ActionError {
-    const keys = primitiveKeys(error);
-    if (!keys) return error;
-    const known = this.lookUp(this.errors, keys);
-    if (known) return known;
-    if (this.errors.size >= MAX_SHAPES) return error;
-    const shared = Object.freeze({ ...error });
-    this.errors.set(keys, shared);
-    return shared;
+    return this.shared(this.errors, error, frozenCopy);
   }
 
   empty<T>(list: T[]): T[] {
@@ -96,48 +80,38 @@ export class TraceCompactor {
 
   /** The shared copy of `entry`, or `entry` itself when it holds more than can be shared safely. */
   private entry(entry: TraceEntry): TraceEntry {
-    let events: TracedEvent[] = EMPTY;
-    if (entry.events.length) {
-      events = [];
-      for (const event of entry.events) {
-        const shared = this.event(event);
-        if (shared === event) return entry;
-        events.push(shared);
-      }
+    const walked = walkFields(next(this.entries.first(entry.fn), entry.kind), entry, ENTRY_KEYS);
+    if (walked === UNSHARABLE) return entry;
+    const count = entry.events.length;
+    // Events (shared ones, by identity) end the path.
+    let node = next(walked, count);
+    for (let i = 0; i < count; i++) {
+      const shared = this.event(entry.events[i]);
+      if (shared === entry.events[i]) return entry;
+      node = next(node, shared);
     }
-    const keys: unknown[] = [entry.fn, entry.kind];
-    for (const name in entry) {
-      if (name === 'fn' || name === 'kind' || name === 'events') continue;
-      const value = (entry as unknown as Record<string, unknown>)[name];
-      if (!isPrimitive(value)) return entry;
-      keys.push(name, value);
-    }
-    // The shared events are keys by identity.
-    keys.push(events.length, ...events);
-    const known = this.lookUp(this.entries, keys);
-    if (known) return known;
+    if (node?.value) return node.value;
     if (this.entries.size >= MAX_SHAPES) return entry;
-    const shared: TraceEntry = Object.freeze({ ...entry, events: events.length ? (Object.freeze(events) as TracedEvent[]) : EMPTY });
-    this.entries.set(keys, shared);
+    const events = entry.events.map((e) => this.event(e));
+    const shared: TraceEntry = Object.freeze({ ...entry, events: count ? (Object.freeze(events) as TracedEvent[]) : EMPTY });
+    this.entries.set([entry.fn, entry.kind, ...fieldKeys(entry, ENTRY_KEYS), count, ...events], shared);
     return shared;
   }
 
   /** The shared copy of a settled event whose arguments, outcome and reasons are primitives, or `event` itself. */
   private event(event: TracedEvent): TracedEvent {
-    const keys = primitiveKeys(event);
-    if (!keys) return event;
-    const known = this.lookUp(this.events, keys);
-    if (known) return known;
-    if (this.events.size >= MAX_SHAPES) return event;
-    const shared: TracedEvent = Object.freeze({ ...event, args: Object.freeze([...event.args]) as unknown[] });
-    this.events.set(keys, shared);
-    return shared;
+    return this.shared(this.events, event, frozenCopy);
   }
 
-  private lookUp<V>(trie: KeyTrie<V>, keys: readonly unknown[]): V | undefined {
-    let node = trie.first(keys[0]);
-    for (let i = 1; i < keys.length && node; i++) node = next(node, keys[i]);
-    return node?.value;
+  /** The value `trie` holds for `value`'s fields, made by `copy` the first time; `value` itself when a field is not a primitive. */
+  private shared<V extends object>(trie: KeyTrie<V>, value: V, copy: (value: V) => V): V {
+    const node = walkFields(trie.root, value, NO_KEYS);
+    if (node === UNSHARABLE) return value;
+    if (node?.value) return node.value;
+    if (trie.size >= MAX_SHAPES) return value;
+    const shared = copy(value);
+    trie.set(fieldKeys(value, NO_KEYS), shared);
+    return shared;
   }
 
   private transitions(list: Transition[]): Transition[] {
@@ -158,22 +132,52 @@ export class TraceCompactor {
   }
 }
 
+/** Stands for "a field is not a primitive": the value cannot be shared. */
+const UNSHARABLE = Symbol('unsharable');
+/** Fields an entry's path covers otherwise (its first two keys, and its events at the end). */
+const ENTRY_KEYS: ReadonlySet<string> = new Set(['fn', 'kind', 'events']);
+const NO_KEYS: ReadonlySet<string> = new Set();
+
 /**
- * The fields of `value` in order as trie keys (name, value; an `args` array as its length and
- * elements), or null when one is not a primitive.
+ * Follows `value`'s fields in order down from `node` (each field's name, then its value; an `args`
+ * array as its length and elements), without allocating: undefined when the path is not in the
+ * trie yet, UNSHARABLE when a field is not a primitive. `skip` names fields left out.
  */
-function primitiveKeys(value: object): unknown[] | null {
-  const keys: unknown[] = [];
+function walkFields<V>(
+  node: TrieNode<V> | undefined,
+  value: object,
+  skip: ReadonlySet<string>,
+): TrieNode<V> | undefined | typeof UNSHARABLE {
   for (const name in value) {
+    if (skip.has(name)) continue;
     const field = (value as Record<string, unknown>)[name];
     if (name === 'args' && Array.isArray(field)) {
-      keys.push(name, field.length);
-      for (const arg of field) {
-        if (!isPrimitive(arg)) return null;
-        keys.push(arg);
+      node = next(next(node, name), field.length);
+      for (let i = 0; i < field.length; i++) {
+        if (!isPrimitive(field[i])) return UNSHARABLE;
+        node = next(node, field[i]);
       }
-    } else if (isPrimitive(field)) keys.push(name, field);
-    else return null;
+    } else if (isPrimitive(field)) node = next(next(node, name), field);
+    else return UNSHARABLE;
+  }
+  return node;
+}
+
+/** A frozen copy of a walked value (its fields are primitives, and an `args` array of primitives). */
+function frozenCopy<V extends object>(value: V): V {
+  const copy = { ...value } as Record<string, unknown>;
+  if (Array.isArray(copy.args)) copy.args = Object.freeze([...copy.args]);
+  return Object.freeze(copy) as V;
+}
+
+/** The keys `walkFields` follows for `value` (all primitives: it was walked first). */
+function fieldKeys(value: object, skip: ReadonlySet<string>): unknown[] {
+  const keys: unknown[] = [];
+  for (const name in value) {
+    if (skip.has(name)) continue;
+    const field = (value as Record<string, unknown>)[name];
+    if (name === 'args' && Array.isArray(field)) keys.push(name, field.length, ...field);
+    else keys.push(name, field);
   }
   return keys;
 }

@@ -3,7 +3,8 @@
  * lookup builds no key string. For values met once per step in a session of 100,000s of steps.
  */
 export class KeyTrie<V> {
-  private readonly root: TrieNode<V> = { children: null, value: undefined };
+  /** Where every lookup starts (walk it with `next`). */
+  readonly root: TrieNode<V> = { children: null, value: undefined };
   private count = 0;
 
   get size(): number {
