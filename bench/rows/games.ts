@@ -62,9 +62,27 @@ function loop(bare: BareStart, actions: FlowAction[], keep?: (state: unknown) =>
   );
 }
 
-const bang = fixture('bang', bgio050);
-const cards032 = fixture('legacy-card-phases', bgio032);
-const turnOrders026 = fixture('legacy-turn-orders', bgio026);
+/** A fixture on the release it was written for; `start` makes the release's bare reducer for its config. */
+function fixtureGame(
+  release: string,
+  name: string,
+  runtime: BgioRuntime,
+  numPlayers: number,
+  start: (config: GameConfig, numPlayers: number, seed: string) => () => BareStart,
+): BenchGame {
+  const config = fixture(name, runtime);
+  return {
+    release,
+    label: name,
+    runtime,
+    numPlayers,
+    open: { game: name, numPlayers },
+    config,
+    async bare(actions, seed, keep) {
+      return loop(withConsoleTo(null, start(await config(), numPlayers, seed)), actions, keep);
+    },
+  };
+}
 
 /** The `(G, ctx)` bench game on a release of the phases API before 0.50. */
 const phasesCards = (release: string, runtime: BgioRuntime, internal: typeof internal049): BenchGame => ({
@@ -86,66 +104,12 @@ const phasesCards = (release: string, runtime: BgioRuntime, internal: typeof int
 });
 
 export const GAMES: BenchGame[] = [
-  {
-    release: '0.50.2',
-    label: 'bang',
-    runtime: bgio050,
-    numPlayers: 4,
-    open: { game: 'bang', numPlayers: 4 },
-    config: bang,
-    async bare(actions, seed, keep) {
-      const config = await bang();
-      return loop(
-        withConsoleTo(
-          null,
-          phasesStart(INTERNAL_050, () => config, 4, seed),
-        ),
-        actions,
-        keep,
-      );
-    },
-  },
+  fixtureGame('0.50.2', 'bang', bgio050, 4, (config, n, seed) => phasesStart(INTERNAL_050, () => config, n, seed)),
   phasesCards('0.49.13', bgio049, internal049),
   phasesCards('0.43.3', bgio043, internal043),
   phasesCards('0.39.16', bgio039, internal039),
-  {
-    release: '0.32.1',
-    label: 'legacy-card-phases',
-    runtime: bgio032,
-    numPlayers: 1,
-    open: { game: 'legacy-card-phases', numPlayers: 1 },
-    config: cards032,
-    async bare(actions, seed, keep) {
-      const config = await cards032();
-      return loop(
-        withConsoleTo(
-          null,
-          flow032Start(() => specOf(config, '0.32.1'), 1, seed),
-        ),
-        actions,
-        keep,
-      );
-    },
-  },
-  {
-    release: '0.26.3',
-    label: 'legacy-turn-orders',
-    runtime: bgio026,
-    numPlayers: 4,
-    open: { game: 'legacy-turn-orders', numPlayers: 4 },
-    config: turnOrders026,
-    async bare(actions, seed, keep) {
-      const config = await turnOrders026();
-      return loop(
-        withConsoleTo(
-          null,
-          flow026Start(() => specOf(config, '0.26.3'), 4, seed),
-        ),
-        actions,
-        keep,
-      );
-    },
-  },
+  fixtureGame('0.32.1', 'legacy-card-phases', bgio032, 1, (config, n, seed) => flow032Start(() => specOf(config, '0.32.1'), n, seed)),
+  fixtureGame('0.26.3', 'legacy-turn-orders', bgio026, 4, (config, n, seed) => flow026Start(() => specOf(config, '0.26.3'), n, seed)),
 ];
 
 /** A seeded random game of `steps` actions, restarted at each game over. */
