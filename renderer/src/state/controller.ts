@@ -2,7 +2,7 @@ import type { FlowAction, HostEvent, OpenRequest, SessionView, StepSummary } fro
 import type { HostConnection } from '../host/host-client';
 import { Store, type Notice } from './store';
 import { StepSummaries } from './step-summaries';
-import { afterPaint, Playback } from './playback';
+import { Playback } from './playback';
 import type { ChartHandle } from './chart-handle';
 
 const pausedAt = (hit: { step: number; reason: string }) => `paused at step ${hit.step}: ${hit.reason}`;
@@ -172,7 +172,6 @@ export class Controller {
     const stale = notice && !notice.sticky && notice.step !== target;
     this.store.set(stale ? { selected: target, notice: null } : { selected: target });
     this.wanted = { index: target, session: this.session };
-    this.selectionPainted = afterPaint();
     this.loadingDetail ??= this.loadDetails().finally(() => (this.loadingDetail = null));
     await this.loadingDetail;
   }
@@ -180,13 +179,6 @@ export class Controller {
   private wanted: { index: number; session: number } | null = null;
   /** Counts sessions adopted, so a detail of the one before is never shown in the next. */
   private session = 0;
-  /**
-   * Hold each detail until the selection's frame is painted (chart first). Measured off: on
-   * Chromium it made the detail a frame later without making the chart's frame sooner.
-   */
-  detailAfterPaint = false;
-  /** Resolves once the frame showing the latest selection (chart, log) has been painted. */
-  private selectionPainted: Promise<void> = Promise.resolve();
   private loadingDetail: Promise<void> | null = null;
 
   /**
@@ -200,8 +192,8 @@ export class Controller {
       if (!wanted) return;
       try {
         const detail = await this.host.step(wanted.index);
-        // Painted with the selection when it comes in time for its frame, in the next one otherwise.
-        if (this.detailAfterPaint) await this.selectionPainted;
+        // Painted with the selection when it comes in time for its frame, in the next one otherwise
+        // (holding it for the frame after the chart's was measured and dropped: see BENCHMARKS.md).
         if (wanted.session === this.session) this.store.set({ detail });
         if (this.wanted === wanted) return;
       } catch (error) {

@@ -10,21 +10,6 @@ import type { Controller } from './controller';
 /** How often the measured rate is refreshed (it re-renders the toolbar). */
 const REPORT_MS = 500;
 
-/** Resolves after the next frame is painted (at once in a hidden page, where frames do not come). */
-export function afterPaint(): Promise<void> {
-  if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function')
-    return Promise.resolve();
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
-  });
-}
-
 /** The next frame, or (hidden page) the next step's time. */
 function nextFrame(callback: () => void, speed: number): () => void {
   if (document.visibilityState !== 'hidden') {
