@@ -77,16 +77,16 @@ export class HostError extends Error {
   override name = 'HostError';
 }
 
-/**
- * Runs sessions for a UI: the implementation of `HostApi` behind the browser-mode server and the
- * desktop app. It executes game code, so it belongs in a watched worker thread.
- */
 /** How many steps' details the host keeps (stepping back and forth within them re-derives nothing). */
 const KEPT_DETAILS = 512;
 
 /** The parts of a step's detail derived from its state and the one before. */
 type StateDetail = Pick<StepDetail, 'G' | 'fullCtx' | 'diff' | 'available' | 'suggested'>;
 
+/**
+ * Runs sessions for a UI: the implementation of `HostApi` behind the browser-mode server and the
+ * desktop app. It executes game code, so it belongs in a watched worker thread.
+ */
 export class SessionHost implements HostApi {
   private current: Current | null = null;
   /**

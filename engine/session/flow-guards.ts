@@ -69,8 +69,8 @@ function missingPhaseIn(trace: StepTrace): string | undefined {
   return undefined;
 }
 
+/** Only for a step that ended in no phase with the game still on (the caller checks). */
 function missingPhaseTransition(live: Transition[], ctx: FlowCtx, at: number, missing: string): Transition | null {
-  if (ctx.phase !== null || ctx.gameover !== undefined) return null;
   const last = live.filter((t) => t.type === 'phase-begin' || t.type === 'phase-end').pop();
   if (!last || last.type !== 'phase-end' || last.phase === null) return null;
   return {
@@ -83,8 +83,8 @@ function missingPhaseTransition(live: Transition[], ctx: FlowCtx, at: number, mi
   };
 }
 
+/** Only for a step that ended in no phase with the game still on (the caller checks). */
 function loopGuardTransition(live: Transition[], ctx: FlowCtx, at: number): Transition | null {
-  if (ctx.phase !== null || ctx.gameover !== undefined) return null;
   const phaseMoves = live.filter((t) => t.type === 'phase-begin' || t.type === 'phase-end');
   const last = phaseMoves[phaseMoves.length - 1];
   if (!last || last.type !== 'phase-end' || last.phase === null) return null;

@@ -9,10 +9,11 @@ const MAX_SHAPES = 20_000;
 
 /**
  * Shares what repeats between the step records of a session: identical trace entries (same
- * function, kind, player, primitive result, no events), identical entry lists, identical actions
- * (primitive arguments) and errors, the transitions' strings and empty arrays. Entries and actions are looked
- * up field by field and lists entry by entry (no key strings). The shared parts are frozen; a
- * compacted record equals the original value for value.
+ * function, kind, player, primitive result, and the same shared events), identical entry lists,
+ * identical actions, errors and settled events (primitive fields and arguments), the trace of a
+ * step that ran only shared entries, the transitions' strings and empty arrays. Values are looked
+ * up field by field in key tries (no key strings, nothing allocated on a hit). The shared parts are
+ * frozen; a compacted record equals the original value for value.
  */
 export class TraceCompactor {
   private readonly actions = new KeyTrie<FlowAction>();
@@ -68,7 +69,7 @@ export class TraceCompactor {
     for (let i = 0; i < list.length; i++) {
       const shared = this.entry(list[i]);
       if (shared === list[i]) return list.map((e) => this.entry(e));
-      node = i === 0 ? this.lists.first(shared) : next(node, shared);
+      node = i === 0 ? next(this.lists.root, shared) : next(node, shared);
     }
     if (node?.value) return node.value;
     const shared = list.map((e) => this.entry(e));
@@ -80,7 +81,7 @@ export class TraceCompactor {
 
   /** The shared copy of `entry`, or `entry` itself when it holds more than can be shared safely. */
   private entry(entry: TraceEntry): TraceEntry {
-    const walked = walkFields(next(this.entries.first(entry.fn), entry.kind), entry, ENTRY_KEYS);
+    const walked = walkFields(next(next(this.entries.root, entry.fn), entry.kind), entry, ENTRY_KEYS);
     if (walked === UNSHARABLE) return entry;
     const count = entry.events.length;
     // Events (shared ones, by identity) end the path.

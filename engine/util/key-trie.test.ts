@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { KeyTrie, next } from './key-trie';
 
 const lookup = <V>(trie: KeyTrie<V>, keys: unknown[]) => {
-  let node = trie.first(keys[0]);
-  for (const key of keys.slice(1)) node = next(node, key);
+  let node: ReturnType<typeof next<V>> = trie.root;
+  for (const key of keys) node = next(node, key);
   return node?.value;
 };
 

@@ -11,11 +11,6 @@ export class KeyTrie<V> {
     return this.count;
   }
 
-  /** The node under the root for `key`, or undefined: start of a lookup. */
-  first(key: unknown): TrieNode<V> | undefined {
-    return next(this.root, key);
-  }
-
   /** Stores `value` under `keys`. */
   set(keys: readonly unknown[], value: V): void {
     let node = this.root;
