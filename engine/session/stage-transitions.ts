@@ -1,5 +1,6 @@
 import { describeCall } from '../trace/describe';
 import type { StepTrace, Transition } from '../trace/types';
+import { EMPTY_LIST } from '../util/empty-list';
 import type { FlowAction, FlowCtx, PlayerID } from '../types';
 
 const STAGE_EVENTS = new Set(['setActivePlayers', 'setStage', 'endStage']);
@@ -55,8 +56,8 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
   return out;
 }
 
-/** No stage changed: shared, since most steps have none (the caller only reads it). */
-const NONE: Transition[] = Object.freeze([]) as unknown as Transition[];
+/** No stage changed (most steps): the caller only reads it. */
+const NONE: Transition[] = EMPTY_LIST;
 
 /** The players whose slot differs between the two ctxs, in player order. */
 function changedPlayers(before: FlowCtx, after: FlowCtx): PlayerID[] {

@@ -1,9 +1,10 @@
 import type { ActionError, FlowAction, FlowCtx } from '../types';
 import type { StepTrace, TraceEntry, TracedEvent, Transition } from './types';
+import { EMPTY_LIST } from '../util/empty-list';
 import { KeyTrie, next, type TrieNode } from '../util/key-trie';
 
 /** A session keeps one of these per step for 100,000s of steps: most steps repeat the same calls. */
-const EMPTY: never[] = Object.freeze([]) as unknown as never[];
+const EMPTY = EMPTY_LIST;
 /** Past this many distinct shapes (game code returning ever-new values), new ones are kept as they are. */
 const MAX_SHAPES = 20_000;
 

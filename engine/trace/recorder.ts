@@ -2,11 +2,12 @@ import type { FlowCtx } from '../types';
 import { describeError, toPlain } from '../util/plain';
 import type { FnKind, LogLine, StepTrace, TracedEvent, TraceEntry, Transition, TransitionType } from './types';
 import { describeCall } from './describe';
+import { EMPTY_LIST } from '../util/empty-list';
 
 type Level = 'turn' | 'phase' | 'game';
 
-/** The events of an entry that called none: shared, since most calls call none (an entry's first event replaces it). */
-const NO_EVENTS: TracedEvent[] = Object.freeze([]) as unknown as TracedEvent[];
+/** The events of an entry that called none (an entry's first event replaces it). */
+const NO_EVENTS: TracedEvent[] = EMPTY_LIST;
 
 interface PendingTrigger {
   level: Level;
