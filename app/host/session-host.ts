@@ -249,26 +249,10 @@ export class SessionHost implements HostApi {
     // another (the next dispatch changes the live state): the session's own states, and what the
     // detail keeps, stay as they were.
     const state = index === session.lastIndex ? copyOfState(view) : view;
-    const copy = copyOfState(view);
     const available: Record<string, string[]> = {};
     for (const player of c.actor.model.players) available[player] = session.game.availableMoves(state, player);
-    let suggested: StepDetail['suggested'] = null;
-    try {
-      for (const player of c.actor.model.players) {
-        const actions = enumeratedActions(session, copy, player);
-        // Nothing for this player (no ai.enumerate, or it returned nothing for them): the others may still have some.
-        if (!actions) continue;
-        const moves: { name: string; args: unknown[] }[] = [];
-        for (const a of actions) {
-          if (moves.length === MAX_SUGGESTED) break;
-          if (a.type === 'move' && available[player].includes(a.name)) moves.push({ name: a.name, args: a.args });
-        }
-        (suggested ??= {})[player] = moves;
-      }
-    } catch {
-      // A throwing ai.enumerate must not hide the step; the controls fall back to typed arguments.
-      suggested = null;
-    }
+    // A game without ai.enumerate suggests nothing, and needs no copy of the state for it.
+    const suggested = session.game.enumerates ? suggestedMoves(session, copyOfState(view), c.actor.model.players, available) : null;
     const detail: StateDetail = {
       G: state.G,
       fullCtx: state.ctx,
@@ -471,6 +455,36 @@ function fixtureLine(readme: string): string | undefined {
 
 function randomSeed(): string {
   return Math.random().toString(36).slice(2, 10);
+}
+
+/**
+ * The moves `ai.enumerate` gives each player that they may make now (each player's first
+ * MAX_SUGGESTED), from `state`, a copy the game code may write to; null when it throws.
+ */
+function suggestedMoves(
+  session: Session,
+  state: BgioState,
+  players: readonly string[],
+  available: Record<string, string[]>,
+): StepDetail['suggested'] {
+  let suggested: StepDetail['suggested'] = null;
+  try {
+    for (const player of players) {
+      const actions = enumeratedActions(session, state, player);
+      // Nothing for this player (it returned nothing for them): the others may still have some.
+      if (!actions) continue;
+      const moves: { name: string; args: unknown[] }[] = [];
+      for (const a of actions) {
+        if (moves.length === MAX_SUGGESTED) break;
+        if (a.type === 'move' && available[player].includes(a.name)) moves.push({ name: a.name, args: a.args });
+      }
+      (suggested ??= {})[player] = moves;
+    }
+  } catch {
+    // A throwing ai.enumerate must not hide the step; the controls fall back to typed arguments.
+    return null;
+  }
+  return suggested;
 }
 
 /** A copy of `state` whose G and ctx are private (immer's frozen parts stay shared). */

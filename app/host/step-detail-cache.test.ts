@@ -140,4 +140,19 @@ describe('kept step details', () => {
     expect(detail.available).toEqual({ '0': ['add'], '1': ['add'] });
     expect(detail.suggested).toEqual({ '1': [{ name: 'add', args: [] }] });
   });
+
+  it('suggest nothing for a game without ai.enumerate, on the phases API and on the flow API', async () => {
+    const dir = tempDirWith({
+      'game.js': "export default { name: 'plain', setup: () => ({ n: 0 }), moves: { add: ({ G }) => { G.n += 1; } } };",
+    });
+    for (const game of [path.join(dir, 'game.js'), 'legacy-card-phases']) {
+      const host = await openHost(game, 'plain');
+      await host.random(3);
+      for (const i of [0, 3]) {
+        const detail = await host.step(i);
+        expect(detail.suggested, `${game} step ${i}`).toBeNull();
+        expect(Object.values(detail.available).flat().length, `${game} step ${i}`).toBeGreaterThan(0);
+      }
+    }
+  });
 });

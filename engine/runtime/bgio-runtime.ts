@@ -28,6 +28,8 @@ export interface RuntimeGame {
   isPlayerActive(state: BgioState, playerID: PlayerID): boolean;
   /** Events the game's `events` flags leave enabled (what boardgame.io's client offers). */
   readonly enabledEvents: readonly string[];
+  /** Whether the game has an `ai.enumerate` (without it, `enumerate` always gives null). */
+  readonly enumerates: boolean;
   /** `ai.enumerate` for `playerID`, or null when the game has none. */
   enumerate(state: BgioState, playerID: PlayerID): unknown[] | null;
 }

@@ -463,6 +463,10 @@ export class FlowEraGame implements RuntimeGame {
     return this.quiet(() => names.filter((name) => this.flow.canMakeMove(state.G, state.ctx, name)));
   }
 
+  get enumerates(): boolean {
+    return typeof this.spec.ai?.enumerate === 'function';
+  }
+
   enumerate(state: BgioState, playerID: PlayerID): unknown[] | null {
     const fn = this.spec.ai?.enumerate;
     if (typeof fn !== 'function') return null;

@@ -175,6 +175,10 @@ export class PhasesEraGame implements RuntimeGame {
     return { where: 'the global moves', moves: Object.keys(this.game.moves ?? {}) };
   }
 
+  get enumerates(): boolean {
+    return typeof this.original.ai?.enumerate === 'function';
+  }
+
   enumerate(state: BgioState, playerID: PlayerID): unknown[] | null {
     const fn = this.original.ai?.enumerate;
     if (typeof fn !== 'function') return null;
