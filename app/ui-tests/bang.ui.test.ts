@@ -189,6 +189,50 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await shot('07-jump-back');
   });
 
+  it('a step draws the chart and log in their own frame; the detail and inspector follow, and say so when the step is late', async () => {
+    const seen = await page.evaluate(async () => {
+      const c = (window as any).flowscope;
+      const panels = () => {
+        const pane = document.querySelector('[data-testid="step-detail"]')!;
+        const inspector = document.querySelector('.inspector-panel')!;
+        return {
+          chart: document.querySelector('.fs-flow-root')!.getAttribute('data-step'),
+          row: document.querySelector('[data-testid="log-row-2"]')!.getAttribute('aria-selected'),
+          detail: pane.getAttribute('data-index'),
+          busy: [pane.getAttribute('aria-busy'), inspector.getAttribute('aria-busy')],
+          late: [...document.querySelectorAll('.detail-loading, .inspector-panel .ins-summary')]
+            .map((e) => e.textContent)
+            .filter((t) => t?.startsWith('loading')),
+        };
+      };
+      await c.select(1);
+      const next = c.select(2);
+      // What the selection's own frame shows (its animation-frame callback runs before it is painted).
+      const inChartFrame = await new Promise((resolve) => requestAnimationFrame(() => resolve(panels())));
+      await next;
+      const arrived = panels();
+      // A detail that takes long (a far seek on a slow game): the panels keep step 2 and say step 1 is coming.
+      const step = c.host.step;
+      c.host.step = async (i: number) => (await new Promise((r) => setTimeout(r, 600)), step.call(c.host, i));
+      const slow = c.select(1);
+      await new Promise((r) => setTimeout(r, 400));
+      const whileLate = panels();
+      await slow;
+      c.host.step = step;
+      return { inChartFrame, arrived, whileLate, afterLate: panels() };
+    });
+    expect(seen.inChartFrame).toEqual({ chart: '2', row: 'true', detail: '1', busy: ['true', 'true'], late: [] });
+    expect(seen.arrived).toEqual({ chart: '2', row: 'true', detail: '2', busy: ['false', 'false'], late: [] });
+    expect(seen.whileLate).toEqual({
+      chart: '1',
+      row: 'false',
+      detail: '2',
+      busy: ['true', 'true'],
+      late: ['loading step 1…', 'loading step 1…'],
+    });
+    expect(seen.afterLate).toMatchObject({ chart: '1', detail: '1', busy: ['false', 'false'], late: [] });
+  });
+
   it('acting in the past offers to branch, and branching discards the later steps', async () => {
     const last = await lastStep();
     await page.getByTestId('log-row-1').click();

@@ -16,7 +16,14 @@ describe.skipIf(!!missing)('explanations, notices and diagnostics', () => {
   let page: Page;
   const explanation = () => page.getByTestId('explanation').textContent();
   const act = (action: unknown) => page.evaluate((a) => (window as any).flowscope.act(a), action);
-  const waitForStep = (n: number) => expect.poll(async () => (await stepCounter(page)).selected).toBe(n);
+  /** Step `n` is selected and its detail shown (the panels keep the step before until it comes). */
+  const waitForStep = async (n: number) => {
+    await expect.poll(async () => (await stepCounter(page)).selected).toBe(n);
+    const pane = page.getByTestId('step-detail');
+    await expect
+      .poll(async () => [await pane.getAttribute('data-index'), await pane.getAttribute('aria-busy')])
+      .toEqual([String(n), 'false']);
+  };
 
   beforeAll(async () => {
     ({ server, browser } = await startUiSession({ watch: false }));

@@ -17,7 +17,8 @@ export function ControlsPanel() {
   const view = useApp((s) => s.view);
   const hasDetail = useApp((s) => s.detail !== null);
   const acting = useApp((s) => s.actingPlayer);
-  const past = useApp((s) => s.selected < s.length - 1);
+  // The controls follow the step whose detail is in, like the moves they offer.
+  const past = useApp((s) => s.detail !== null && s.detail.index < s.length - 1);
   if (!view) return <section className="panel controls-panel" aria-label="controls" />;
   return (
     <section className="panel controls-panel" aria-label="controls">
@@ -53,13 +54,13 @@ function Row({ label, className, children }: { label: string; className?: string
 
 function PastNote() {
   const controller = useController();
-  const selected = useApp((s) => s.selected);
+  const shown = useApp((s) => s.detail?.index ?? s.selected);
   const last = useApp((s) => s.length - 1);
   return (
     <div className="ctl-past" role="status" data-testid="past-note">
       <CtlIcon name="branch" />
       <span>
-        viewing step {selected} of {last}: acting will offer to branch
+        viewing step {shown} of {last}: acting will offer to branch
       </span>
       <button className="ctl-link" onClick={() => void controller.select(last)}>
         go to step {last}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { DetailFrame, useLatePendingStep } from '../components/DetailFrame';
 import { useApp } from '../state/store';
 import { copyText, toJson } from './clipboard';
 import { DiagnosticsList } from './Diagnostics';
@@ -94,15 +95,13 @@ function Counts({ items }: { items: readonly { severity: 'error' | 'warning' | '
 export function InspectorPanel() {
   const detail = useApp((s) => s.detail);
   const lint = useApp((s) => s.view?.lint ?? EMPTY);
-  const selected = useApp((s) => s.selected);
   const [hideUnderscore, setHideUnderscore] = useStoredFlag('hideUnderscore', false);
-  const stale = detail !== null && detail.index !== selected;
   const stepProblems = detail ? [...detail.diagnostics, ...(detail.ok ? [] : [{ severity: 'error' as const }])] : EMPTY;
   const hiddenCount = detail ? Object.keys(detail.fullCtx).filter(hideUnderscored).length : 0;
   const gChanges = detail ? detail.diff.G.length : 0;
   const ctxChanges = detail ? detail.diff.ctx.length : 0;
   return (
-    <aside className="panel inspector-panel" aria-label="inspector" aria-busy={stale || detail === null}>
+    <DetailFrame as="aside" className="panel inspector-panel" aria-label="inspector" data-index={detail?.index}>
       <Section
         id="diagnostics"
         title="Diagnostics"
@@ -128,7 +127,7 @@ export function InspectorPanel() {
         id="G"
         title="G"
         code
-        extra={<span className="ins-summary ins-muted">{stale ? `loading step ${selected}…` : detail ? changesLabel(gChanges) : ''}</span>}
+        extra={<ChangesLabel count={detail ? gChanges : null} />}
         actions={detail && <CopyButton label="G" value={() => detail.G} />}
       >
         {detail ? <JsonTree root="G" value={detail.G} diff={detail.diff.G} testId="tree-G" /> : <Loading />}
@@ -137,7 +136,7 @@ export function InspectorPanel() {
         id="ctx"
         title="ctx"
         code
-        extra={<span className="ins-summary ins-muted">{stale ? '' : detail ? changesLabel(ctxChanges) : ''}</span>}
+        extra={<ChangesLabel count={detail ? ctxChanges : null} quiet />}
         actions={
           detail && (
             <>
@@ -167,8 +166,15 @@ export function InspectorPanel() {
           <Loading />
         )}
       </Section>
-    </aside>
+    </DetailFrame>
   );
+}
+
+/** A tree's changes at the shown step; while the selected step is late, that (or nothing, when `quiet`). */
+function ChangesLabel({ count, quiet = false }: { count: number | null; quiet?: boolean }) {
+  const pending = useLatePendingStep();
+  const text = count === null ? '' : pending === null ? changesLabel(count) : quiet ? '' : `loading step ${pending}…`;
+  return <span className="ins-summary ins-muted">{text}</span>;
 }
 
 function changesLabel(n: number): string {

@@ -102,7 +102,10 @@ export function LogList() {
     rangeAt(viewport.current.top);
   }, [rangeAt]);
 
-  /** Scrolls the least needed to show step `i` (with its group header), centring it when far away. */
+  /**
+   * Shows step `i` (with its group header) when it is out of view, centred: stepping on then moves
+   * half a view before the log scrolls again, so most steps repaint two rows and not the whole list.
+   */
   const bringIntoView = useCallback(
     (i: number) => {
       const l = layoutRef.current;
@@ -110,12 +113,8 @@ export function LogList() {
       if (!l || i >= l.length || height === 0) return;
       const slotTop = l.top(i);
       const rowBottom = l.rowTop(i) + l.rowHeight;
-      const viewBottom = viewTop + height;
-      if (slotTop >= viewTop && rowBottom <= viewBottom) return;
-      const far = slotTop > viewBottom + height || rowBottom < viewTop - height;
-      if (far) scrollTo(slotTop - height / 2 + l.rowHeight / 2);
-      else if (slotTop < viewTop) scrollTo(slotTop);
-      else scrollTo(rowBottom - height);
+      if (slotTop >= viewTop && rowBottom <= viewTop + height) return;
+      scrollTo(slotTop - height / 2 + l.rowHeight / 2);
     },
     [scrollTo],
   );

@@ -1,6 +1,7 @@
 import { groupRepeats } from '../components/group-repeats';
 import { RichText } from '../components/RichText';
-import { Fragment, memo, useDeferredValue, useState, type ReactNode } from 'react';
+import { Fragment, memo, useState, type ReactNode } from 'react';
+import { DetailFrame, PendingNote } from '../components/DetailFrame';
 import type {
   Diagnostic,
   DiffEntry,
@@ -22,31 +23,25 @@ type SectionId = 'trace' | 'transitions' | 'logs' | 'diagnostics' | 'ctx' | 'G';
 /** The user's open/closed choices, kept while stepping (unset = the section's default). */
 type OpenState = Partial<Record<SectionId, boolean>>;
 
-/** The selected step, in full: why, what ran, what it called, what changed. */
+/**
+ * The selected step, in full: why, what ran, what it called, what changed. It shows the step whose
+ * detail is in (a frame after the chart's at the earliest), and says when the selected one is on its way.
+ */
 export function StepDetailPane() {
-  // The pane follows a new selection after the chart's frame (its detail comes then anyway).
-  const selected = useDeferredValue(useApp((s) => s.selected));
   const detail = useApp((s) => s.detail);
-  const summary = useApp((s) => s.summaries.get(selected));
   const players = useApp((s) => s.view?.players ?? NO_PLAYERS);
   const [open, setOpen] = useState<OpenState>({});
-  const current = detail && detail.index === selected ? detail : null;
-  const head = current ?? summary;
   return (
-    <section className="log-detail" data-testid="step-detail" aria-label="selected step" aria-busy={current === null} data-index={selected}>
-      {head ? (
-        <DetailHead step={head} players={players} />
+    <DetailFrame as="section" className="log-detail" data-testid="step-detail" aria-label="selected step" data-index={detail?.index}>
+      {detail ? (
+        <DetailHead step={detail} players={players} />
       ) : (
         <div className="detail-head">
-          <span className="log-index">{selected}</span>
+          <PendingNote className="detail-loading" />
         </div>
       )}
-      {current ? (
-        <DetailBody detail={current} open={open} setOpen={setOpen} players={players} />
-      ) : (
-        <div className="detail-loading">loading step {selected}…</div>
-      )}
-    </section>
+      {detail && <DetailBody detail={detail} open={open} setOpen={setOpen} players={players} />}
+    </DetailFrame>
   );
 }
 
@@ -62,6 +57,7 @@ function DetailHead({ step, players }: { step: StepSummary; players: readonly st
         {what.text}
       </span>
       <span className={`log-badge ${step.ok ? 'ok' : 'rejected'}`}>{step.ok ? 'ok' : 'REJECTED'}</span>
+      <PendingNote className="detail-loading" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Store, type Notice } from './store';
 import { StepSummaries } from './step-summaries';
 import { Playback } from './playback';
 import type { ChartHandle } from './chart-handle';
+import { nextPaint } from './next-paint';
 
 const pausedAt = (hit: { step: number; reason: string }) => `paused at step ${hit.step}: ${hit.reason}`;
 
@@ -172,6 +173,7 @@ export class Controller {
     const stale = notice && !notice.sticky && notice.step !== target;
     this.store.set(stale ? { selected: target, notice: null } : { selected: target });
     this.wanted = { index: target, session: this.session };
+    this.selectionPainted = nextPaint();
     this.loadingDetail ??= this.loadDetails().finally(() => (this.loadingDetail = null));
     await this.loadingDetail;
   }
@@ -179,6 +181,8 @@ export class Controller {
   private wanted: { index: number; session: number } | null = null;
   /** Counts sessions adopted, so a detail of the one before is never shown in the next. */
   private session = 0;
+  /** Resolves once the frame showing the latest selection (chart, log, toolbar) is painted. */
+  private selectionPainted: Promise<void> = Promise.resolve();
   private loadingDetail: Promise<void> | null = null;
 
   /**
@@ -192,8 +196,9 @@ export class Controller {
       if (!wanted) return;
       try {
         const detail = await this.host.step(wanted.index);
-        // Painted with the selection when it comes in time for its frame, in the next one otherwise
-        // (holding it for the frame after the chart's was measured and dropped: see BENCHMARKS.md).
+        // The panels that show it (step detail, inspector, controls) are drawn in a frame after the
+        // chart's, so the chart's frame holds only the chart, the log and the toolbar.
+        await this.selectionPainted;
         if (wanted.session === this.session) this.store.set({ detail });
         if (this.wanted === wanted) return;
       } catch (error) {
