@@ -233,8 +233,33 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     expect(seen.afterLate).toMatchObject({ chart: '1', detail: '1', busy: ['false', 'false'], late: [] });
   });
 
+  it('asks for the next step ahead in the direction of travel', async () => {
+    const asked = await page.evaluate(async () => {
+      const c = (window as any).flowscope;
+      const step = c.host.step;
+      const calls: number[] = [];
+      c.host.step = (i: number) => (calls.push(i), step.call(c.host, i));
+      const settle = () => new Promise((r) => setTimeout(r, 100));
+      await c.select(3);
+      await settle();
+      const afterSelecting3 = calls.splice(0);
+      await c.select(4);
+      await settle();
+      const afterStepping = calls.splice(0);
+      await c.select(3);
+      await settle();
+      const afterStepBack = calls.splice(0);
+      c.host.step = step;
+      return { afterSelecting3, afterStepping, afterStepBack };
+    });
+    // Step 3 from the host, then 4 ahead; stepping to 4 takes it and asks for 5; stepping back turns round.
+    expect(asked).toEqual({ afterSelecting3: [3, 4], afterStepping: [5], afterStepBack: [3, 2] });
+  });
+
   it('acting in the past offers to branch, and branching discards the later steps', async () => {
     const last = await lastStep();
+    // Coming from step 0, step 2's detail is asked for ahead: the branch replaces that step.
+    await page.evaluate(() => (window as any).flowscope.select(0));
     await page.getByTestId('log-row-1').click();
     await expect.poll(selected).toBe(1);
     await actAs('0');
@@ -244,6 +269,9 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await shot('08-branch-dialog');
     await page.getByRole('button', { name: /Branch/ }).click();
     await expect.poll(lastStep).toBe(2);
+    const pane = page.getByTestId('step-detail');
+    await expect.poll(async () => [await pane.getAttribute('data-index'), await pane.getAttribute('aria-busy')]).toEqual(['2', 'false']);
+    expect(await pane.locator('.detail-head .detail-what').textContent()).toContain('playBeer');
   });
 
   it('exports the chart as SVG and PNG images (File › Export Chart in the desktop app)', async () => {

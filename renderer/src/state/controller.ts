@@ -5,6 +5,7 @@ import { StepSummaries } from './step-summaries';
 import { Playback } from './playback';
 import type { ChartHandle } from './chart-handle';
 import { nextPaint } from './next-paint';
+import { DetailAhead } from './detail-ahead';
 
 const pausedAt = (hit: { step: number; reason: string }) => `paused at step ${hit.step}: ${hit.reason}`;
 
@@ -16,6 +17,9 @@ export class Controller {
   /** Set by the chart panel while a chart is drawn. */
   chart: ChartHandle | null = null;
   private loadingPages = new Set<number>();
+  private readonly ahead = new DetailAhead((index) => this.host.step(index));
+  /** The way the user last moved through the steps (+1 forward, -1 back): the detail asked for ahead is that way. */
+  private direction = 1;
 
   private timelineTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -137,6 +141,7 @@ export class Controller {
   private async send(action: FlowAction, at?: number): Promise<void> {
     await this.guard(async () => {
       const step = await this.host.dispatch(action, at);
+      if (at !== undefined) this.ahead.clear();
       this.store.set((s) => ({ summaries: (at !== undefined ? s.summaries.upTo(at) : s.summaries).with([step]), length: step.index + 1 }));
       await this.select(step.index);
       if (!step.ok) this.notify('error', `step ${step.index} was refused: ${step.error?.message}`);
@@ -169,7 +174,8 @@ export class Controller {
   async select(index: number): Promise<void> {
     const { length } = this.store.get();
     const target = Math.max(0, Math.min(index, length - 1));
-    const { notice } = this.store.get();
+    const { notice, selected } = this.store.get();
+    if (target !== selected) this.direction = target > selected ? 1 : -1;
     const stale = notice && !notice.sticky && notice.step !== target;
     this.store.set(stale ? { selected: target, notice: null } : { selected: target });
     this.wanted = { index: target, session: this.session };
@@ -195,12 +201,16 @@ export class Controller {
       const wanted = this.wanted;
       if (!wanted) return;
       try {
-        const detail = await this.host.step(wanted.index);
+        const detail = await this.ahead.take(wanted.session, wanted.index);
         // The panels that show it (step detail, inspector, controls) are drawn in a frame after the
         // chart's, so the chart's frame holds only the chart, the log and the toolbar.
         await this.selectionPainted;
         if (wanted.session === this.session) this.store.set({ detail });
-        if (this.wanted === wanted) return;
+        if (this.wanted === wanted) {
+          const next = wanted.index + this.direction;
+          if (wanted.session === this.session && next >= 0 && next < this.store.get().length) this.ahead.prepare(wanted.session, next);
+          return;
+        }
       } catch (error) {
         if ((error as Error).name !== 'ConnectionError') this.notify('error', (error as Error).message);
         if (this.wanted === wanted) return;
@@ -275,6 +285,7 @@ export class Controller {
         this.store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total, what: event.what } });
         break;
       case 'session':
+        this.ahead.clear();
         this.store.set({ view: event.view, length: event.view.length });
         break;
       case 'stalled':
