@@ -82,4 +82,39 @@ describe.skipIf(!!missing)('playback speed', () => {
     await page.getByRole('button', { name: 'pause', exact: true }).click();
     expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
   });
+
+  it('the log keeps the selection in view: it scrolls only when the selection leaves, and centres it', async () => {
+    const follow = await page.evaluate(async () => {
+      const c = (window as any).flowscope;
+      const scroller = document.querySelector('[data-testid="log-scroll"]') as HTMLElement;
+      const settle = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      // Where the selected row sits in the log's view: 0 at the top, 1 at the bottom.
+      const place = (i: number) => {
+        const row = document.querySelector(`[data-testid="log-row-${i}"]`)!.getBoundingClientRect();
+        const view = scroller.getBoundingClientRect();
+        return (row.top + row.height / 2 - view.top) / view.height;
+      };
+      await c.select(300);
+      await settle();
+      await settle();
+      const far = place(300);
+      const scrolls: number[] = [];
+      let step = 300;
+      // Step on until the log has scrolled twice.
+      while (scrolls.length < 2 && step < 400) {
+        const top = scroller.scrollTop;
+        await c.select(++step);
+        await settle();
+        await settle();
+        if (scroller.scrollTop !== top) scrolls.push(step);
+        if (place(step) < 0 || place(step) > 1) return { far, scrolls, outOfView: step };
+      }
+      return { far, scrolls, stepsBetween: scrolls[1] - scrolls[0], after: place(scrolls[1]) };
+    });
+    expect(follow.outOfView).toBeUndefined();
+    expect(Math.abs(follow.far - 0.5)).toBeLessThan(0.1);
+    // Centred each time, so about half a view of steps goes by between scrolls, not one.
+    expect(follow.stepsBetween).toBeGreaterThan(2);
+    expect(Math.abs(follow.after! - 0.5)).toBeLessThan(0.1);
+  });
 });
