@@ -1,3 +1,4 @@
+import { clipClass } from '../components/clip';
 import { createContext, memo, useContext, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { DiffEntry } from '../../../engine/host/protocol';
 import {
@@ -150,7 +151,10 @@ const TreeNode = memo(function TreeNode({ name, path, value, depth, changes }: N
             </span>
           )
         ) : (
-          <span className={`jt-leaf jt-${leafKind(value)}`} title={typeof value === 'string' && value.length > 60 ? value : undefined}>
+          <span
+            className={`jt-leaf jt-${leafKind(value)}${clipClass(formatLeaf(value))}`}
+            title={typeof value === 'string' && value.length > 60 ? value : undefined}
+          >
             {formatLeaf(value)}
           </span>
         )}

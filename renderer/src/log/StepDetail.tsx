@@ -1,6 +1,7 @@
 import { groupRepeats } from '../components/group-repeats';
 import { RichText } from '../components/RichText';
 import { Fragment, memo, useState, type ReactNode } from 'react';
+import { clipClass } from '../components/clip';
 import { DetailFrame, PendingNote } from '../components/DetailFrame';
 import type {
   Diagnostic,
@@ -245,7 +246,7 @@ function TraceItem({ entry, n, players }: { entry: TraceEntry; n: number; player
         <span className={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
         {entry.playerID !== undefined && <span className={`log-who small ${playerClass(entry.playerID, players)}`}>P{entry.playerID}</span>}
         {entry.threw === undefined && entry.returned !== undefined && (
-          <span className="trace-returned" title={compactJson(entry.returned, 4000)}>
+          <span className={`trace-returned${clipClass(compactJson(entry.returned, 80))}`} title={compactJson(entry.returned, 4000)}>
             → {compactJson(entry.returned, 80)}
           </span>
         )}
@@ -379,13 +380,13 @@ function DiffList({ root, entries }: { root: 'G' | 'ctx'; entries: DiffEntry[] }
             </span>
             {(d.kind === 'changed' || d.kind === 'moved') && (
               <>
-                <span className="diff-before">{d.before}</span>
+                <span className={`diff-before${clipClass(d.before)}`}>{d.before}</span>
                 <span className="diff-arrow">→</span>
-                <span className="diff-after">{d.after}</span>
+                <span className={`diff-after${clipClass(d.after)}`}>{d.after}</span>
               </>
             )}
-            {d.kind === 'added' && <span className="diff-after">{d.after}</span>}
-            {d.kind === 'removed' && <span className="diff-before">{d.before}</span>}
+            {d.kind === 'added' && <span className={`diff-after${clipClass(d.after)}`}>{d.after}</span>}
+            {d.kind === 'removed' && <span className={`diff-before${clipClass(d.before)}`}>{d.before}</span>}
           </li>
         ))}
       </ul>
