@@ -66,11 +66,11 @@ export class TraceCompactor {
 
   private entryList(list: TraceEntry[]): TraceEntry[] {
     if (!list.length) return EMPTY;
-    let node: TrieNode<TraceEntry[]> | undefined;
+    let node: TrieNode<TraceEntry[]> | undefined = this.lists.root;
     for (let i = 0; i < list.length; i++) {
       const shared = this.entry(list[i]);
       if (shared === list[i]) return list.map((e) => this.entry(e));
-      node = i === 0 ? next(this.lists.root, shared) : next(node, shared);
+      node = next(node, shared);
     }
     if (node?.value) return node.value;
     const shared = list.map((e) => this.entry(e));
