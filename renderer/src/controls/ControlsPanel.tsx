@@ -54,7 +54,8 @@ function Row({ label, className, children }: { label: string; className?: string
 
 function PastNote() {
   const controller = useController();
-  const shown = useApp((s) => s.detail?.index ?? s.selected);
+  // Shown only while a detail is in (see `past`).
+  const shown = useApp((s) => s.detail?.index);
   const last = useApp((s) => s.length - 1);
   return (
     <div className="ctl-past" role="status" data-testid="past-note">

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { DetailFrame, useLatePendingStep } from '../components/DetailFrame';
+import { DetailFrame, useLateStep } from '../components/DetailFrame';
 import { useApp } from '../state/store';
 import { copyText, toJson } from './clipboard';
 import { DiagnosticsList } from './Diagnostics';
@@ -172,7 +172,7 @@ export function InspectorPanel() {
 
 /** A tree's changes at the shown step; while the selected step is late, that (or nothing, when `quiet`). */
 function ChangesLabel({ count, quiet = false }: { count: number | null; quiet?: boolean }) {
-  const pending = useLatePendingStep();
+  const pending = useLateStep();
   const text = count === null ? '' : pending === null ? changesLabel(count) : quiet ? '' : `loading step ${pending}…`;
   return <span className="ins-summary ins-muted">{text}</span>;
 }

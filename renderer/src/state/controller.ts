@@ -10,6 +10,8 @@ import { DetailAhead } from './detail-ahead';
 const pausedAt = (hit: { step: number; reason: string }) => `paused at step ${hit.step}: ${hit.reason}`;
 
 const PAGE = 200;
+/** How long a detail may take before the panels say it is on its way (one normally comes a frame after the chart's). */
+const LATE_MS = 120;
 
 /** Everything the UI can do, as commands to the host; the store only mirrors what the host says. */
 export class Controller {
@@ -177,9 +179,10 @@ export class Controller {
     const { notice, selected } = this.store.get();
     if (target !== selected) this.direction = target > selected ? 1 : -1;
     const stale = notice && !notice.sticky && notice.step !== target;
-    this.store.set(stale ? { selected: target, notice: null } : { selected: target });
+    this.store.set({ selected: target, lateDetail: null, ...(stale ? { notice: null } : {}) });
     this.wanted = { index: target, session: this.session };
     this.selectionPainted = nextPaint();
+    this.watchLate(target);
     this.loadingDetail ??= this.loadDetails().finally(() => (this.loadingDetail = null));
     await this.loadingDetail;
   }
@@ -189,6 +192,17 @@ export class Controller {
   private session = 0;
   /** Resolves once the frame showing the latest selection (chart, log, toolbar) is painted. */
   private selectionPainted: Promise<void> = Promise.resolve();
+  private lateTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Marks the selected step's detail late (`lateDetail`) if it is not in after LATE_MS. */
+  private watchLate(target: number): void {
+    if (this.lateTimer) clearTimeout(this.lateTimer);
+    this.lateTimer = setTimeout(() => {
+      this.lateTimer = null;
+      const { detail, selected } = this.store.get();
+      if (selected === target && detail?.index !== target) this.store.set({ lateDetail: target });
+    }, LATE_MS);
+  }
   private loadingDetail: Promise<void> | null = null;
 
   /**
@@ -205,7 +219,7 @@ export class Controller {
         // The panels that show it (step detail, inspector, controls) are drawn in a frame after the
         // chart's, so the chart's frame holds only the chart, the log and the toolbar.
         await this.selectionPainted;
-        if (wanted.session === this.session) this.store.set({ detail });
+        if (wanted.session === this.session) this.store.set({ detail, lateDetail: null });
         if (this.wanted === wanted) {
           const next = wanted.index + this.direction;
           if (wanted.session === this.session && next >= 0 && next < this.store.get().length) this.ahead.prepare(wanted.session, next);
@@ -276,7 +290,7 @@ export class Controller {
   begin(view: SessionView): void {
     this.stop();
     this.session++;
-    this.store.set({ view, length: view.length, summaries: StepSummaries.EMPTY, detail: null, notice: null });
+    this.store.set({ view, length: view.length, summaries: StepSummaries.EMPTY, detail: null, lateDetail: null, notice: null });
   }
 
   private onEvent(event: HostEvent): void {

@@ -45,7 +45,10 @@ export interface AppState {
   summaries: StepSummaries;
   /** The step everything shows. */
   selected: number;
+  /** The detail the panels show: the selected step's once it is in, until then the one before. */
   detail: StepDetail | null;
+  /** The selected step, once its detail has been on its way a while (the panels say so); else null. */
+  lateDetail: number | null;
   playing: boolean;
   /** Steps per second chosen for playback. */
   speed: number;
@@ -131,6 +134,7 @@ export const initialState = (): AppState => ({
   summaries: StepSummaries.EMPTY,
   selected: 0,
   detail: null,
+  lateDetail: null,
   playing: false,
   speed: 4,
   playRate: null,
