@@ -57,6 +57,20 @@ const drawnRoutes = (page: Page) =>
 const viewportTransform = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform);
 
 /** Share of the active phase's area that is inside the chart panel. */
+/**
+ * The flow origin's dot, as the page draws it: the viewport's transform (React Flow's pan and zoom)
+ * and how far the nearest dot of the backdrop lies from where the flow's origin is on screen.
+ */
+const dotGridAlignment = (page: Page) =>
+  page.evaluate(() => {
+    const { a: zoom, e: x, f: y } = new DOMMatrix(getComputedStyle(document.querySelector('.react-flow__viewport')!).transform);
+    const grid = getComputedStyle(document.querySelector('.fs-dot-grid')!);
+    const [gap] = grid.backgroundSize.split(' ').map(parseFloat);
+    const [px, py] = grid.backgroundPosition.split(' ').map(parseFloat);
+    const off = (a: number) => Math.min(((a % gap) + gap) % gap, gap - (((a % gap) + gap) % gap));
+    return { zoom, gap, drawn: grid.backgroundImage !== 'none', dx: off(px + gap / 2 - x), dy: off(py + gap / 2 - y) };
+  });
+
 const activeInView = (page: Page) =>
   page.evaluate(() => {
     const panel = document.querySelector('.chart-panel')!.getBoundingClientRect();
@@ -138,6 +152,29 @@ describe.skipIf(!!missing)('the chart stays readable and still', () => {
     // The fit may still be settling when the transform first changes: wait for where it lands.
     await expect.poll(async () => (await chartText(page)).zoom).toBeGreaterThanOrEqual(1.1);
     expect((await chartText(page)).zoom).toBeLessThan(1.3);
+    await page.close();
+  });
+
+  it('draws the dotted backdrop aligned with the flow through pans and zooms', async () => {
+    const page = await openGame(browser, server.url, 'bang', 4, 'dots');
+    const check = async () => {
+      const a = await dotGridAlignment(page);
+      expect(a.drawn).toBe(true);
+      expect(a.gap).toBeCloseTo(18 * a.zoom, 3);
+      expect(a.dx).toBeLessThan(0.01);
+      expect(a.dy).toBeLessThan(0.01);
+      return a;
+    };
+    const start = await check();
+    await page.mouse.move(700, 400);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(async () => (await dotGridAlignment(page)).zoom).not.toBeCloseTo(start.zoom, 3);
+    await page.mouse.down();
+    await page.mouse.move(640, 353, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForTimeout(200);
+    const moved = await check();
+    expect(moved.zoom).toBeLessThan(start.zoom);
     await page.close();
   });
 });

@@ -4,8 +4,6 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import ReactFlow, {
-  Background,
-  BackgroundVariant,
   Controls,
   MiniMap,
   ReactFlowProvider,
@@ -20,6 +18,7 @@ import 'reactflow/dist/base.css';
 import type { ChartModel } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
 import { ChartEdge } from './ChartEdge';
+import { DotGrid } from './DotGrid';
 import { computeHighlight, slotsOf } from './chart-state';
 import { GAMEOVER_ID, phaseId } from './elk-graph';
 import { fitAvoiding, focusOn, READABLE_ZOOM, type Rect } from './fit';
@@ -217,7 +216,7 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
         <FitOnLayout layout={layout} fit={fit} userMoved={userMoved} />
         <FollowActivePhase layout={layout} phase={highlight.phase} userMoved={userMoved} />
         <TokenMoves moves={moves} />
-        <Background variant={BackgroundVariant.Dots} gap={18} size={1} className="fs-background" />
+        <DotGrid />
         <Controls showInteractive={false} onFitView={onFitButton} onZoomIn={onZoomButton} onZoomOut={onZoomButton} position="top-right" />
         {showMiniMap && <ChartMiniMap layout={layout} />}
       </ReactFlow>
