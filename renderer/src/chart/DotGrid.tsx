@@ -11,19 +11,23 @@ import { useStore, type ReactFlowState, type Transform } from 'reactflow';
 
 /** Distance between dots at zoom 1, in pixels. */
 export const DOT_GAP = 18;
+/** No dots where they would be closer than this on screen (below a zoom of a third). */
+const MIN_GAP = 6;
 
 /**
- * The background for React Flow's `[x, y, zoom]`: a dot at every multiple of the gap in flow
- * coordinates, as React Flow's dotted background draws them. Each dot is drawn at the centre of
- * its background cell, so the cells start half a gap before the dots.
+ * The background for React Flow's `[x, y, zoom]`: a dot one flow pixel across at every multiple of
+ * the gap in flow coordinates, as React Flow's dotted background draws them. The dot is an SVG
+ * image the size of one cell (chart.css), drawn at the cell's centre, so the cells start half a gap
+ * before the dots.
  */
 export function dotGridStyle([x, y, zoom]: Transform): CSSProperties {
   const gap = DOT_GAP * zoom;
+  // Zoomed far out, React Flow's dots are too small to see; a gradient that small would show as a grid.
+  if (gap < MIN_GAP) return { backgroundImage: 'none' };
   return {
     backgroundSize: `${gap}px ${gap}px`,
     backgroundPosition: `${(x % gap) - gap / 2}px ${(y % gap) - gap / 2}px`,
-    '--dot-radius': `${Math.max(0.5 * zoom, 0.35)}px`,
-  } as CSSProperties;
+  };
 }
 
 const transformOf = (s: ReactFlowState) => s.transform;
