@@ -40,11 +40,12 @@ describe.skipIf(!!missing)('playback speed', () => {
     // Let the displayed rate refresh over a stretch we measure ourselves.
     await page.waitForTimeout(1200);
     const end = await sample();
-    const shown = {
-      steps: Number(await rate.getAttribute('data-steps')),
-      frames: Number(await rate.getAttribute('data-frames')),
-      text: await rate.textContent(),
-    };
+    // Read at once: the toolbar refreshes its figures while the test reads them one by one.
+    const shown = await rate.evaluate((el) => ({
+      steps: Number(el.getAttribute('data-steps')),
+      frames: Number(el.getAttribute('data-frames')),
+      text: el.textContent,
+    }));
     await page.getByRole('button', { name: 'pause', exact: true }).click();
     const measured = ((end.step - start.step) / (end.at - start.at)) * 1000;
 
@@ -53,10 +54,12 @@ describe.skipIf(!!missing)('playback speed', () => {
     expect(shown.steps).toBeGreaterThan(measured / 2);
     expect(shown.steps).toBeLessThan(measured * 2);
     expect(shown.frames).toBeLessThanOrEqual(shown.steps + 1);
-    // Either the speed holds, or the toolbar says it does not.
-    if (measured < 0.9 * 60) expect(shown.text).toMatch(/running at \d+\/s/);
-    if (shown.frames < 0.9 * Math.min(60, shown.steps)) expect(shown.text).toMatch(/\d+ of \d+ steps\/s drawn/);
-    else expect(shown.text).not.toMatch(/drawn/);
+    // Either the speed holds, or the toolbar says it does not (its line is 90%, on rounded figures:
+    // near it either is right).
+    if (measured < 0.8 * 60) expect(shown.text).toMatch(/running at \d+\/s/);
+    const drawn = shown.frames / Math.min(60, shown.steps);
+    if (drawn < 0.85) expect(shown.text).toMatch(/\d+ of \d+ steps\/s drawn/);
+    if (drawn > 0.95) expect(shown.text).not.toMatch(/drawn/);
     await expect.poll(() => rate.count()).toBe(0);
   });
 
