@@ -1,6 +1,11 @@
 import { performance } from 'node:perf_hooks';
 
-export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The middle value; of an even count, the mean of the two middle ones. */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 
 export const gc: () => void = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
