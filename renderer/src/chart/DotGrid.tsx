@@ -22,7 +22,7 @@ const MIN_GAP = 6;
  */
 export function dotGridStyle([x, y, zoom]: Transform): CSSProperties {
   const gap = DOT_GAP * zoom;
-  // Zoomed far out, React Flow's dots are too small to see; a gradient that small would show as a grid.
+  // Zoomed far out, React Flow's dots are too faint to see: draw none.
   if (gap < MIN_GAP) return { backgroundImage: 'none' };
   return {
     backgroundSize: `${gap}px ${gap}px`,
