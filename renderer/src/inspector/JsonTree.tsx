@@ -151,12 +151,7 @@ const TreeNode = memo(function TreeNode({ name, path, value, depth, changes }: N
             </span>
           )
         ) : (
-          <span
-            className={`jt-leaf jt-${leafKind(value)}${clipClass(formatLeaf(value))}`}
-            title={typeof value === 'string' && value.length > 60 ? value : undefined}
-          >
-            {formatLeaf(value)}
-          </span>
+          <Leaf value={value} />
         )}
         {change && <ChangeMark entry={change} />}
         {inside && (
@@ -170,6 +165,18 @@ const TreeNode = memo(function TreeNode({ name, path, value, depth, changes }: N
     </>
   );
 });
+
+function Leaf({ value }: { value: unknown }) {
+  const text = formatLeaf(value);
+  return (
+    <span
+      className={`jt-leaf jt-${leafKind(value)}${clipClass(text)}`}
+      title={typeof value === 'string' && value.length > 60 ? value : undefined}
+    >
+      {text}
+    </span>
+  );
+}
 
 function ChangeMark({ entry }: { entry: DiffEntry }) {
   const title = entry.kind === 'added' ? 'added in this step' : `changed in this step; was ${formatLeaf(entry.before, 2000)}`;

@@ -224,6 +224,15 @@ function TraceTransition({ t }: { t: Transition }) {
   );
 }
 
+function Returned({ value }: { value: unknown }) {
+  const text = compactJson(value, 80);
+  return (
+    <span className={`trace-returned${clipClass(text)}`} title={compactJson(value, 4000)}>
+      → {text}
+    </span>
+  );
+}
+
 function TraceItem({ entry, n, players }: { entry: TraceEntry; n: number; players: readonly string[] }) {
   // hooks and triggers that did nothing (no events, returned nothing or false) are dimmed
   const quiet =
@@ -245,11 +254,7 @@ function TraceItem({ entry, n, players }: { entry: TraceEntry; n: number; player
         </span>
         <span className={`kind-badge kind-${entry.kind}`}>{entry.kind}</span>
         {entry.playerID !== undefined && <span className={`log-who small ${playerClass(entry.playerID, players)}`}>P{entry.playerID}</span>}
-        {entry.threw === undefined && entry.returned !== undefined && (
-          <span className={`trace-returned${clipClass(compactJson(entry.returned, 80))}`} title={compactJson(entry.returned, 4000)}>
-            → {compactJson(entry.returned, 80)}
-          </span>
-        )}
+        {entry.threw === undefined && entry.returned !== undefined && <Returned value={entry.returned} />}
       </div>
       {entry.threw !== undefined && <div className="trace-threw">threw {entry.threw}</div>}
       {entry.events.length > 0 && (
