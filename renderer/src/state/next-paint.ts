@@ -1,17 +1,15 @@
-/**
- * The longest wait for a paint: a hidden page paints nothing, and one hidden after the frame was
- * asked for never calls back (a minimised window).
- */
+/** The longest wait for a paint: a page hidden after the frame was asked for never calls back (a minimised window). */
 const MAX_WAIT_MS = 100;
 
 /**
  * Resolves once the next frame has been painted (a task queued from `requestAnimationFrame` runs
- * after that frame is on screen), or after MAX_WAIT_MS when no frame comes.
+ * after that frame is on screen), at once in a hidden page (it paints nothing), or after
+ * MAX_WAIT_MS when no frame comes.
  */
 export function nextPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
   return new Promise((resolve) => {
     const fallback = setTimeout(resolve, MAX_WAIT_MS);
-    if (document.visibilityState === 'hidden') return;
     requestAnimationFrame(() =>
       setTimeout(() => {
         clearTimeout(fallback);
