@@ -17,8 +17,8 @@ const MIN_GAP = 6;
 /**
  * The background for React Flow's `[x, y, zoom]`: a dot one flow pixel across at every multiple of
  * the gap in flow coordinates, as React Flow's dotted background draws them. The dot is an SVG
- * image the size of one cell (chart.css), drawn at the cell's centre, so the cells start half a gap
- * before the dots.
+ * image the size of one cell (`--dot-image` in styles.css), drawn at the cell's centre, so the
+ * cells start half a gap before the dots.
  */
 export function dotGridStyle([x, y, zoom]: Transform): CSSProperties {
   const gap = DOT_GAP * zoom;
