@@ -31,7 +31,7 @@ describe('dotGridStyle', () => {
         if (sx >= -100 && sx <= 1000) expect(xs.some((x) => Math.abs(x - sx) < 1e-6)).toBe(true);
         if (sy >= -100 && sy <= 1000) expect(ys.some((y) => Math.abs(y - sy) < 1e-6)).toBe(true);
       }
-      // And nowhere else: one dot per gap on screen.
+      // The cells are one gap of the zoomed flow wide.
       expect(xs[1] - xs[0]).toBeCloseTo(DOT_GAP * t[2]);
     }
   });
