@@ -10,11 +10,21 @@ import { projectCtx, type ChartValue } from './projection';
  * The live statechart of a session: after `sync(ctx)` its state value equals `projectCtx(ctx)`.
  * When a run shows a phase, stage or player the config did not declare, the model grows and the
  * actor restarts on the new machine (in the same place).
+ *
+ * An actor registered with XState's devtools takes every step as it comes, so an inspector sees
+ * each one. Otherwise nothing outside can watch the interpreter between reads, and it moves
+ * only when read (`value`, `interpreter`), straight to the last synced ctx: an XState transition
+ * costs about as much as boardgame.io's own step, and a session synced step by step (playback,
+ * a random run, a replay opened) would pay it for steps no one looks at.
  */
 export class ChartActor {
   private service!: Interpreter<any, any, any, any, any>;
   private lastTurn: number | null = null;
   private lastPhase: string | null | undefined = undefined;
+  /** The ctx the interpreter has yet to move to. */
+  private pending: FlowCtx | null = null;
+  /** The model grew since the interpreter started: it restarts on the new machine when it next moves. */
+  private outgrown = false;
 
   constructor(
     readonly model: ChartModel,
@@ -24,11 +34,13 @@ export class ChartActor {
   }
 
   get value(): ChartValue {
+    this.catchUp();
     return this.service.state.value as ChartValue;
   }
 
   /** The running XState interpreter (for inspection). */
   get interpreter(): Interpreter<any, any, any, any, any> {
+    this.catchUp();
     return this.service;
   }
 
@@ -41,32 +53,41 @@ export class ChartActor {
   /** Moves the actor to where `ctx` is. Returns true when the model grew (a new machine). */
   sync(ctx: FlowCtx): boolean {
     const grew = observeCtx(this.model, ctx);
-    if (grew) {
+    if (grew) this.outgrown = true;
+    this.pending = ctx;
+    if (this.options.devTools) this.catchUp();
+    return grew;
+  }
+
+  private catchUp(): void {
+    const ctx = this.pending;
+    if (!ctx) return;
+    this.pending = null;
+    if (this.outgrown) {
+      this.outgrown = false;
       this.service.stop();
       this.start();
     }
+    const value = this.service.state.value as ChartValue;
     const target = projectCtx(ctx, this.model.players);
-    if (deepEqual(this.value, target)) {
-      this.lastTurn = ctx.turn;
-      this.lastPhase = ctx.phase;
-      return grew;
-    }
-    const events: string[] = [];
-    if (target === 'gameover') events.push(GAMEOVER_EVENT);
-    else {
-      const [key] = Object.keys(target);
-      const current = typeof this.value === 'object' ? (this.value as Record<string, { turn: Record<string, string> }>)[key] : undefined;
-      const reenter = !current || ctx.turn !== this.lastTurn || ctx.phase !== this.lastPhase;
-      if (reenter) events.push(phaseEvent(key));
-      for (const [player, slot] of Object.entries(target[key].turn)) {
-        const now = reenter ? 'waiting' : current!.turn[player];
-        if (now !== slot) events.push(slotEvent(player, slot));
-      }
-    }
-    this.service.send(events);
+    if (!deepEqual(value, target)) this.service.send(this.eventsTo(value, target, ctx));
     this.lastTurn = ctx.turn;
     this.lastPhase = ctx.phase;
-    return grew;
+  }
+
+  /** The events that take the interpreter from `value` to `target` (a new turn or phase re-enters the phase). */
+  private eventsTo(value: ChartValue, target: ChartValue, ctx: FlowCtx): string[] {
+    if (target === 'gameover') return [GAMEOVER_EVENT];
+    const events: string[] = [];
+    const [key] = Object.keys(target);
+    const current = typeof value === 'object' ? (value as Record<string, { turn: Record<string, string> }>)[key] : undefined;
+    const reenter = !current || ctx.turn !== this.lastTurn || ctx.phase !== this.lastPhase;
+    if (reenter) events.push(phaseEvent(key));
+    for (const [player, slot] of Object.entries(target[key].turn)) {
+      const now = reenter ? 'waiting' : current!.turn[player];
+      if (now !== slot) events.push(slotEvent(player, slot));
+    }
+    return events;
   }
 
   stop(): void {

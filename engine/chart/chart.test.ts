@@ -8,6 +8,8 @@ import { ChartActor } from './chart-actor';
 import { chartMachineConfig } from './machine';
 import { chartToMermaid } from './mermaid';
 import { GAMEOVER, NO_PHASE, observePhaseChange } from './model';
+import { projectCtx } from './projection';
+import { deepEqual } from '../util/plain';
 
 const game: GameConfig = {
   name: 'chart-demo',
@@ -139,6 +141,59 @@ describe('the chart actor', () => {
     expect(actor.value).toBe('gameover');
     actor.sync(session.steps[1].ctx);
     expect(actor.value).toEqual({ one: { turn: { 0: 'waiting', 1: 'stage:improvised', 2: 'stage:improvised' } } });
+    actor.stop();
+  });
+
+  /** A three-player game of turns whose players act in and out of a stage, and its session after `steps` moves. */
+  const stagedTurns = (steps: number) => {
+    const config: GameConfig = {
+      moves: { call: ({ events }: any) => events.setActivePlayers({ others: 'reply' }), pass: ({ events }: any) => events.endTurn() },
+      turn: { stages: { reply: { moves: { answer: ({ events }: any) => events.endStage() } } } },
+    };
+    const session = new Session({ runtime: bgio050, config, numPlayers: 3, seed: 'lazy' });
+    const ctxs = [session.steps[0].ctx];
+    for (let i = 0; ctxs.length <= steps; i++) {
+      const player = session.steps[session.lastIndex].ctx.currentPlayer;
+      const others = ['0', '1', '2'].filter((p) => p !== player);
+      const round = [move('call', player), move('answer', others[0]), move('answer', others[1]), move('pass', player)];
+      for (const action of round) ctxs.push(session.dispatch(action).ctx);
+    }
+    return { config, ctxs };
+  };
+  const countTransitions = (actor: ChartActor) => {
+    const seen = { count: 0 };
+    actor.interpreter.onTransition((state) => {
+      if (state.changed) seen.count++;
+    });
+    // XState hands a new listener the current state at once.
+    seen.count = 0;
+    return seen;
+  };
+
+  it('moves only when read when no inspector can watch it, straight to the last step synced', () => {
+    const { config, ctxs } = stagedTurns(30);
+    const actor = new ChartActor(chartOf(config, 3, bgio050));
+    actor.sync(ctxs[0]);
+    const seen = countTransitions(actor);
+    for (const ctx of ctxs.slice(1, 30)) expect(actor.sync(ctx)).toBe(false);
+    expect(seen.count).toBe(0);
+    expect(actor.value).toEqual(projectCtx(ctxs[29], actor.model.players));
+    expect(seen.count).toBe(1);
+    actor.stop();
+  });
+
+  it('takes every step as it comes when registered with the XState devtools', () => {
+    const { config, ctxs } = stagedTurns(30);
+    const actor = new ChartActor(chartOf(config, 3, bgio050), { devTools: true });
+    actor.sync(ctxs[0]);
+    const seen = countTransitions(actor);
+    let moved = 0;
+    for (let i = 1; i < 30; i++) {
+      actor.sync(ctxs[i]);
+      if (!deepEqual(projectCtx(ctxs[i], actor.model.players), projectCtx(ctxs[i - 1], actor.model.players))) moved++;
+      expect(seen.count).toBe(moved);
+    }
+    expect(moved).toBeGreaterThan(20);
     actor.stop();
   });
 });
