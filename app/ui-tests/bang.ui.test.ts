@@ -189,6 +189,44 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await shot('07-jump-back');
   });
 
+  it('shows what a step removed where it was, struck through, and the tree stays put from step to step', async () => {
+    const gTree = page.getByTestId('tree-G');
+    // Where the root row sits in the tree (the panel may have scrolled).
+    const rootTop = () =>
+      gTree.evaluate((tree) => tree.querySelector('[data-path="G"]')!.getBoundingClientRect().top - tree.getBoundingClientRect().top);
+    const showStep = async (n: number) => {
+      await page.getByTestId(`log-row-${n}`).click();
+      await expect.poll(() => page.getByTestId('step-detail').getAttribute('data-index')).toBe(String(n));
+      await expect.poll(() => page.locator('.inspector-panel').getAttribute('data-index')).toBe(String(n));
+    };
+    await showStep(0);
+    const topWithoutRemovals = await rootTop();
+    // Step 1 is player 0's drawCards: cards leave the end of the deck for the hand.
+    await showStep(1);
+    expect(await rootTop()).toBe(topWithoutRemovals);
+    const deck = gTree.locator('[data-path="G.deck"]');
+    expect(await deck.getAttribute('aria-expanded')).toBe('false');
+    const count = Number((await deck.locator('.jt-inside-text').textContent())!.match(/^(\d+) removed$/)![1]);
+    expect(count).toBeGreaterThan(0);
+    await deck.getByRole('button', { name: 'expand G.deck' }).click();
+    const removed = gTree.locator('[data-removed="true"]');
+    expect(await removed.count()).toBe(count);
+    const deckLength = await page.evaluate(async () => (await (window as any).flowscope.host.step(1)).G.deck.length);
+    expect(await removed.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-path')))).toEqual(
+      Array.from({ length: count }, (_, i) => `G.deck[${deckLength + i}]`),
+    );
+    // What left the deck is what the hand gained.
+    const gone = await removed.locator('.jt-gone').allTextContents();
+    const gained = await gTree.locator('[data-path^="G.players[\\"0\\"].hand["][data-changed="true"] .jt-leaf').allTextContents();
+    expect([...gone].sort()).toEqual([...gained].sort());
+    expect(await removed.first().locator('.jt-was').textContent()).toBe('removed');
+    await shootAll(page, 'bang-09-removed-in-place');
+    await showStep(2);
+    expect(await rootTop()).toBe(topWithoutRemovals);
+    expect(await removed.count()).toBe(0);
+    await deck.getByRole('button', { name: 'collapse G.deck' }).click();
+  });
+
   it('a step draws the chart and log in their own frame; the detail and inspector follow, and say so when the step is late', async () => {
     const seen = await page.evaluate(async () => {
       const c = (window as any).flowscope;

@@ -15,6 +15,7 @@ import {
   visibleSlots,
   type ChangeIndex,
   type Key,
+  type RemovedEntry,
 } from './tree';
 
 /** Children rendered per "show more" page of a large array or object. */
@@ -43,7 +44,9 @@ export interface JsonTreeProps {
 
 /**
  * A lazily rendered JSON tree: a node's children exist in the DOM only while it is open, and long
- * arrays or objects render a page at a time. Changed paths are highlighted and open by themselves.
+ * arrays or objects render a page at a time. Changed paths are highlighted and open by themselves;
+ * removed ones stay, struck through, at the end of the container that held them (so the tree
+ * never moves from step to step for a note of its own).
  */
 export const JsonTree = memo(function JsonTree({ root, value, diff, testId, hideRootKey }: JsonTreeProps) {
   const changes = useMemo(() => indexChanges(root, diff), [root, diff]);
@@ -55,7 +58,6 @@ export const JsonTree = memo(function JsonTree({ root, value, diff, testId, hide
   previous.current = shared;
   return (
     <div className="jt" data-testid={testId} role="tree" aria-label={`${root} tree`}>
-      {changes.removed.length > 0 && <RemovedNote removed={changes.removed} />}
       {changes.truncated && <div className="jt-note">Only the first {diff.length} changes of this step are marked.</div>}
       <TreeContext.Provider value={context}>
         <TreeNode name={root} path={root} value={shared} depth={0} changes={changes} />
@@ -63,26 +65,6 @@ export const JsonTree = memo(function JsonTree({ root, value, diff, testId, hide
     </div>
   );
 });
-
-function RemovedNote({ removed }: { removed: ChangeIndex['removed'] }) {
-  const [all, setAll] = useState(false);
-  const shown = all ? removed : removed.slice(0, 6);
-  return (
-    <div className="jt-note jt-removed" data-testid="removed-note">
-      <span className="jt-removed-label">removed</span>
-      {shown.map((r) => (
-        <span key={r.path} className="jt-removed-entry" data-removed-path={r.path} title={`was ${formatLeaf(r.before, 2000)}`}>
-          {r.path} <span className="jt-was">was {isContainer(r.before) ? preview(r.before, 32) : formatLeaf(r.before, 32)}</span>
-        </span>
-      ))}
-      {!all && removed.length > shown.length && (
-        <button className="jt-link" onClick={() => setAll(true)}>
-          +{removed.length - shown.length} more
-        </button>
-      )}
-    </div>
-  );
-}
 
 interface NodeProps {
   name: Key;
@@ -97,8 +79,8 @@ const TreeNode = memo(function TreeNode({ name, path, value, depth, changes }: N
   const { remembered } = useContext(TreeContext);
   const [choice, setChoice] = useState<boolean | undefined>(() => remembered.get(path));
   const count = childCount(value);
-  /** Empty arrays and objects show as `[]` / `{}` leaves. */
-  const container = isContainer(value) && count > 0;
+  /** Empty arrays and objects show as `[]` / `{}` leaves, unless emptied in this step. */
+  const container = isContainer(value) && (count > 0 || !!changes?.removed.has(path));
   const open = container && (choice ?? defaultOpen(path, depth, value, changes));
   const change = changes?.changed.get(path);
   const inside = !change && changes?.inside.has(path);
@@ -157,7 +139,7 @@ const TreeNode = memo(function TreeNode({ name, path, value, depth, changes }: N
         {inside && (
           <span className="jt-inside" title="something inside changed in this step">
             <span className="jt-ring" />
-            {!open && <span className="jt-inside-text">changed inside</span>}
+            {!open && <span className="jt-inside-text">{insideText(path, changes!)}</span>}
           </span>
         )}
       </div>
@@ -165,6 +147,13 @@ const TreeNode = memo(function TreeNode({ name, path, value, depth, changes }: N
     </>
   );
 });
+
+/** What a closed row says changed below it: removals by count, since no row of theirs shows. */
+function insideText(path: string, changes: ChangeIndex): string {
+  const removed = changes.removed.get(path)?.length ?? 0;
+  if (!changes.expand.has(path)) return removed ? `${removed} removed` : 'removed inside';
+  return removed ? `changed inside, ${removed} removed` : 'changed inside';
+}
 
 function Leaf({ value }: { value: unknown }) {
   const text = formatLeaf(value);
@@ -238,11 +227,39 @@ function Children({ value, path, depth, changes }: { value: unknown; path: strin
           </div>
         );
       })}
-      {entries.length === 0 && (
+      {changes?.removed.get(path)?.map((r) => (
+        <RemovedRow key={`removed:${r.key}`} entry={r} depth={depth + 1} />
+      ))}
+      {entries.length === 0 && !changes?.removed.has(path) && (
         <div className="jt-row jt-empty" style={pad}>
           nothing shown
         </div>
       )}
+    </div>
+  );
+}
+
+/** An entry this step removed, where it was: its key and old value struck through. */
+function RemovedRow({ entry, depth }: { entry: RemovedEntry; depth: number }) {
+  const before = isContainer(entry.before) ? preview(entry.before) : formatLeaf(entry.before, 48);
+  return (
+    <div
+      className="jt-row jt-removed-row"
+      style={{ paddingLeft: 4 + depth * INDENT }}
+      data-path={entry.path}
+      data-removed="true"
+      role="treeitem"
+      aria-selected={false}
+      title={`removed in this step; was ${formatLeaf(entry.before, 2000)}`}
+    >
+      <span className="jt-caret-space" />
+      <span className={typeof entry.key === 'number' ? 'jt-key jt-index' : 'jt-key'}>{entry.key}</span>
+      <span className="jt-colon">:</span>
+      <span className="jt-gone">{before}</span>
+      <span className="jt-mark">
+        <span className="jt-dot" />
+        <span className="jt-was">removed</span>
+      </span>
     </div>
   );
 }

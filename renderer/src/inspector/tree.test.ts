@@ -14,8 +14,15 @@ describe('indexChanges', () => {
     expect(changes.changed.get('G.players["2"].hand[3]')?.kind).toBe('added');
   });
 
-  it('lists removed entries apart, since they have no node', () => {
-    expect(changes.removed).toEqual([{ path: 'G.deck[1]', before: 'y' }]);
+  it('files removed entries under the container that held them, which shows them at its end', () => {
+    expect([...changes.removed]).toEqual([['G.deck', [{ key: 1, path: 'G.deck[1]', before: 'y' }]]]);
+    expect(changes.changed.has('G.deck[1]')).toBe(false);
+  });
+
+  it('opens a container emptied in this step, to show what it held, and no other empty one', () => {
+    const emptied = indexChanges('G', diffValues({ hand: ['a'], bag: [] }, { hand: [], bag: [] }));
+    expect(defaultOpen('G.hand', 3, [], emptied)).toBe(true);
+    expect(defaultOpen('G.bag', 3, [], emptied)).toBe(false);
   });
 
   it('marks every strict ancestor as "changed inside"; only changes (not removals) open them', () => {

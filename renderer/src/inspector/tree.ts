@@ -14,8 +14,8 @@ export interface ChangeIndex {
   inside: Set<string>;
   /** Strict ancestors of changed or added paths only: these open by themselves. */
   expand: Set<string>;
-  /** Entries that no longer exist, so have no node to mark. */
-  removed: { path: string; before: unknown }[];
+  /** Entries that no longer exist, by the path of the container that held them (shown struck through at the end of it). */
+  removed: Map<string, RemovedEntry[]>;
   /** The host stops diffing after this many entries; true when it probably did. */
   truncated: boolean;
 }
@@ -23,18 +23,28 @@ export interface ChangeIndex {
 /** The diff engine's default limit (`diffValues(a, b, 500)`). */
 export const DIFF_LIMIT = 500;
 
+export interface RemovedEntry {
+  key: Key;
+  path: string;
+  before: unknown;
+}
+
 export function indexChanges(root: string, diff: readonly DiffEntry[]): ChangeIndex {
   const index: ChangeIndex = {
     changed: new Map(),
     inside: new Set(),
     expand: new Set(),
-    removed: [],
+    removed: new Map(),
     truncated: diff.length >= DIFF_LIMIT,
   };
   for (const entry of diff) {
     const full = formatPath(root, entry.path);
-    if (entry.kind === 'removed') index.removed.push({ path: full, before: entry.before });
-    else index.changed.set(full, entry);
+    if (entry.kind === 'removed' && entry.path.length > 0) {
+      const parent = formatPath(root, entry.path.slice(0, -1));
+      const held = index.removed.get(parent) ?? [];
+      held.push({ key: entry.path[entry.path.length - 1], path: full, before: entry.before });
+      index.removed.set(parent, held);
+    } else index.changed.set(full, entry);
     let prefix = root;
     for (let i = 0; i < entry.path.length; i++) {
       index.inside.add(prefix);
@@ -75,12 +85,13 @@ export const OPEN_DEPTH = 2;
 
 /**
  * Whether a node starts open: the root always; others up to depth 2 when not large; any node with
- * a change (not only a removal) below it.
+ * a change (not only a removal) below it; a container emptied in this step (to show what it held).
  */
 export function defaultOpen(path: string, depth: number, value: unknown, changes: ChangeIndex | null): boolean {
   if (!isContainer(value)) return false;
   if (depth === 0) return true;
   if (changes?.expand.has(path)) return true;
+  if (childCount(value) === 0 && changes?.removed.has(path)) return true;
   return depth <= OPEN_DEPTH && childCount(value) <= LARGE;
 }
 
