@@ -196,12 +196,16 @@ export class Controller {
 
   /** Marks the selected step's detail late (`lateDetail`) if it is not in after LATE_MS. */
   private watchLate(target: number): void {
-    if (this.lateTimer) clearTimeout(this.lateTimer);
+    this.stopWatchingLate();
     this.lateTimer = setTimeout(() => {
       this.lateTimer = null;
       const { detail, selected } = this.store.get();
       if (selected === target && detail?.index !== target) this.store.set({ lateDetail: target });
     }, LATE_MS);
+  }
+  private stopWatchingLate(): void {
+    if (this.lateTimer) clearTimeout(this.lateTimer);
+    this.lateTimer = null;
   }
   private loadingDetail: Promise<void> | null = null;
 
@@ -221,6 +225,7 @@ export class Controller {
         await this.selectionPainted;
         if (wanted.session === this.session) this.store.set({ detail, lateDetail: null });
         if (this.wanted === wanted) {
+          this.stopWatchingLate();
           const next = wanted.index + this.direction;
           if (wanted.session === this.session && next >= 0 && next < this.store.get().length) this.ahead.prepare(wanted.session, next);
           return;
@@ -289,6 +294,7 @@ export class Controller {
   /** Shows a new (or reloaded) session with nothing of the one before: no steps, detail or notices. */
   begin(view: SessionView): void {
     this.stop();
+    this.stopWatchingLate();
     this.session++;
     this.store.set({ view, length: view.length, summaries: StepSummaries.EMPTY, detail: null, lateDetail: null, notice: null });
   }
