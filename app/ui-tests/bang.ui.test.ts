@@ -220,6 +220,7 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     const gained = await gTree.locator('[data-path^="G.players[\\"0\\"].hand["][data-changed="true"] .jt-leaf').allTextContents();
     expect([...gone].sort()).toEqual([...gained].sort());
     expect(await removed.first().locator('.jt-was').textContent()).toBe('removed');
+    await removed.last().scrollIntoViewIfNeeded();
     await shootAll(page, 'bang-09-removed-in-place');
     await showStep(2);
     expect(await rootTop()).toBe(topWithoutRemovals);
