@@ -28,6 +28,8 @@ interface ProcessingEvent {
 export interface LifecycleInfo {
   /** `turn.maxMoves` of the turn config the hook belongs to. */
   maxMoves?: number;
+  /** What the release calls that limit: `moveLimit` before 0.48. */
+  maxMovesName?: 'maxMoves' | 'moveLimit';
   /** A phase's static `next`, or the path of its `next` function. */
   next?: { kind: 'static'; phase: string } | { kind: 'function'; fn: string };
   /** The turn config declares `activePlayers`. */
@@ -261,7 +263,7 @@ export class TraceRecorder {
           return { text: `phase ${ctx.phase} is ending: ${this.eventText(ev)}`, automatic: false };
         }
         if (info.maxMoves && ctx.numMoves >= info.maxMoves) {
-          return { text: `turn.maxMoves (${info.maxMoves}) reached`, automatic: true };
+          return { text: `turn.${info.maxMovesName ?? 'maxMoves'} (${info.maxMoves}) reached`, automatic: true };
         }
         return { text: 'the turn ended', automatic: true };
       }

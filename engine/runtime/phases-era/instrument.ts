@@ -122,8 +122,10 @@ export function instrumentConfig(config: GameConfig, recorder: TraceRecorder, pr
     const src = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
     const out: Record<string, unknown> = { ...src };
     // 0.48+ rewrites a deprecated `moveLimit` into `minMoves`/`maxMoves` on this very object.
+    const maxMovesName = traits.moveLimits === 'moveLimit' ? 'moveLimit' : 'maxMoves';
     const info = (): LifecycleInfo => ({
-      maxMoves: (traits.moveLimits === 'moveLimit' ? out.moveLimit : out.maxMoves) as number | undefined,
+      maxMoves: out[maxMovesName] as number | undefined,
+      maxMovesName,
       turnActivePlayers: !!out.activePlayers,
     });
     out.onBegin = lifecycle(`${path}.onBegin`, 'turn-begin', src.onBegin, info);

@@ -13,7 +13,6 @@ import { instrumentConfig } from './instrument';
 import type { PhasesEraRelease } from './release';
 
 const PLUGIN_INVALID_LOG = /^ERROR: events plugin declared action invalid:\n/;
-const MAX_MOVES_CAUSE = /^turn\.maxMoves \((\d+)\) reached$/;
 
 type Flow = Record<string, any>;
 
@@ -81,7 +80,6 @@ export class PhasesEraGame implements RuntimeGame {
       () => this.release.internal.InitializeGame({ game: this.game, numPlayers, setupData }) as BgioState,
     );
     this.probe.settle(this.loggedPluginRefusal(), null);
-    this.renameMoveLimitCauses();
     return state;
   }
 
@@ -111,7 +109,6 @@ export class PhasesEraGame implements RuntimeGame {
       if (refusal) error = { type: 'flow/refused', message: refusal.text.replace(/^(ERROR:|INFO:)\s*/, '') };
     }
     this.probe.settle(pluginRefusal ?? (error ? null : this.loggedPluginRefusal()), pluginRefusal ? null : error);
-    this.renameMoveLimitCauses();
     return { state: result as BgioState, error };
   }
 
@@ -141,12 +138,6 @@ export class PhasesEraGame implements RuntimeGame {
   private loggedPluginRefusal(): string | null {
     const line = this.recorder.finish().logs.find((l) => PLUGIN_INVALID_LOG.test(l.text));
     return line ? stripStack(line.text.replace(PLUGIN_INVALID_LOG, '')) : null;
-  }
-
-  /** Before 0.48 a turn ends after `turn.moveLimit` moves: say so in the recorder's causes. */
-  private renameMoveLimitCauses(): void {
-    if (this.release.traits.moveLimits !== 'moveLimit') return;
-    for (const t of this.recorder.finish().transitions) t.cause = t.cause.replace(MAX_MOVES_CAUSE, 'turn.moveLimit ($1) reached');
   }
 
   readCtx(state: BgioState): FlowCtx {
