@@ -91,6 +91,7 @@ export class ChartActor {
   }
 
   stop(): void {
+    this.pending = null;
     this.service.stop();
   }
 }
