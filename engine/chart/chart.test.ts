@@ -144,7 +144,7 @@ describe('the chart actor', () => {
     actor.stop();
   });
 
-  /** A three-player game of turns whose players act in and out of a stage, and its session after `steps` moves. */
+  /** A three-player game whose players go in and out of a stage each turn, and its ctx at its first `steps` steps (at least). */
   const stagedTurns = (steps: number) => {
     const config: GameConfig = {
       moves: { call: ({ events }: any) => events.setActivePlayers({ others: 'reply' }), pass: ({ events }: any) => events.endTurn() },
@@ -152,7 +152,7 @@ describe('the chart actor', () => {
     };
     const session = new Session({ runtime: bgio050, config, numPlayers: 3, seed: 'lazy' });
     const ctxs = [session.steps[0].ctx];
-    for (let i = 0; ctxs.length <= steps; i++) {
+    while (ctxs.length <= steps) {
       const player = session.steps[session.lastIndex].ctx.currentPlayer;
       const others = ['0', '1', '2'].filter((p) => p !== player);
       const round = [move('call', player), move('answer', others[0]), move('answer', others[1]), move('pass', player)];

@@ -14,7 +14,7 @@ export interface ChangeIndex {
   inside: Set<string>;
   /** Strict ancestors of changed or added paths only: these open by themselves. */
   expand: Set<string>;
-  /** Entries that no longer exist, by the path of the container that held them (shown struck through at the end of it). */
+  /** Entries that no longer exist, by the path of the container that held them (listed at its end, struck through). */
   removed: Map<string, RemovedEntry[]>;
   /** The host stops diffing after this many entries; true when it probably did. */
   truncated: boolean;
