@@ -44,10 +44,21 @@ describe('the options for real projects reach every command that opens a game', 
     expect(lines.some((l) => l.ctx.turn > 1)).toBe(true);
 
     expect((await cli(['check', file, replay, ...where])).code).toBe(0);
-    // Without the options the same replay cannot open its game, and says why.
-    const bare = await cli(['check', file, replay]);
-    expect(bare.code).toBe(2);
-    expect(bare.err.join('\n')).toMatch(/not-installed-toasts/);
+    // The replay says where its game was found, so it opens without the options too.
+    expect(JSON.parse(readFileSync(replay, 'utf8')).game).toMatchObject({
+      export: 'makeGame',
+      factoryArgs: [3],
+      stubModules: ['not-installed-toasts'],
+    });
+    expect((await cli(['check', file, replay])).code).toBe(0);
+    const recorded = await cli(['replay', file, replay, '--json']);
+    expect(recorded.out).toEqual(replayed.out);
+    // An option on the command line wins over the replay's: with turns of one move, every move ends its turn.
+    const single = (await cli(['replay', file, replay, '--factory-args', '[1]', '--json'])).out.map((l) => JSON.parse(l));
+    const turns = (ls: { ctx: { turn: number } }[]) => ls.map((l) => l.ctx.turn);
+    expect(turns(single)).not.toEqual(turns(lines));
+    for (let i = 1; i < single.length; i++)
+      if (single[i].action?.type === 'move' && single[i].ok) expect(single[i].ctx.turn).toBe(single[i - 1].ctx.turn + 1);
   });
 
   it('serve opens a factory game with a stubbed package, and its session remembers how (for the page, a rebuild and the journal)', async () => {
@@ -78,6 +89,15 @@ describe('the options for real projects reach every command that opens a game', 
         factoryArgs: [5],
         stubModules: ['not-installed-toasts'],
       });
+      // Save Replay, then Open Replay (in a session of another game): the replay finds its game again.
+      for (let i = 0; i < 6; i++) await server.engine.call('dispatch', { type: 'move', name: 'run', args: [], playerID: String(i % 2) });
+      const played = await server.engine.call<{ ctx: unknown }[]>('steps', 0, 6);
+      const text = await server.engine.call<string>('exportReplay');
+      expect(JSON.parse(text).game).toMatchObject({ export: 'makeGame', factoryArgs: [5], stubModules: ['not-installed-toasts'] });
+      await server.engine.call('open', { game: 'tic-tac-toe' });
+      const reopened = await server.engine.call<SessionView>('openReplay', text, null);
+      expect(reopened.game).toMatchObject({ name: 'race-5', exportName: 'makeGame', factoryArgs: [5] });
+      expect((await server.engine.call<{ ctx: unknown }[]>('steps', 0, 6)).map((s) => s.ctx)).toEqual(played.map((s) => s.ctx));
     } finally {
       await server.close();
     }

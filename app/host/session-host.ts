@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { replayOfGame } from '../game/replay-of-game';
+import { replayOfGame, replayOpenOptions } from '../game/replay-of-game';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -292,6 +292,7 @@ export class SessionHost implements HostApi {
         `the replay's game file ${replay.game.file ?? '(none named)'} was not found; open the game first, then the replay`,
       );
     const opened = await openGame(gameFile, replay.game.export ?? replay.game.name, replay.game.bgio, undefined, {
+      ...replayOpenOptions(replay.game),
       gameRandomness: replay.gameRandomness,
     });
     const view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData);

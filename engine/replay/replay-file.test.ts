@@ -44,7 +44,7 @@ describe('replay files', () => {
       problemsOf({
         format: 'other',
         version: 1,
-        game: { name: 3, sha256: 'xyz' },
+        game: { name: 3, sha256: 'xyz', factoryArgs: 3, stubModules: ['a', 4] },
         numPlayers: 2.5,
         seed: '',
         actions: [
@@ -59,6 +59,8 @@ describe('replay files', () => {
       'format: expected "flowscope-replay", got string "other"',
       'game.name: expected a string, got number 3',
       'game.sha256: expected 64 lowercase hex digits, got string "xyz"',
+      'game.factoryArgs: expected an array of the factory arguments, got number 3',
+      'game.stubModules[1]: expected a module name, got number 4',
       'numPlayers: expected a positive integer, got number 2.5',
       'seed: expected a non-empty string, got string ""',
       'actions[0].args: expected an array, got string "x"',

@@ -51,10 +51,19 @@ export function stepExpectationSchema(lastStep = Infinity) {
 
 const sha256 = z.string(expected('64 lowercase hex digits')).regex(/^[0-9a-f]{64}$/, expected('64 lowercase hex digits'));
 
-/** The game a replay was recorded on. */
+/** The game a replay was recorded on, and where in its project it was found (as `--game-path`, `--factory-args`, `--stub-module` say). */
 export const replayGameSchema = z.object(
-  { name: text(), file: text().optional(), sha256: sha256.optional(), export: text().optional(), bgio: text().optional() },
-  expected('an object { name, file?, sha256? }'),
+  {
+    name: text(),
+    file: text().optional(),
+    sha256: sha256.optional(),
+    export: text().optional(),
+    bgio: text().optional(),
+    gamePath: text('a path such as games.chess').optional(),
+    factoryArgs: z.array(z.unknown(), expected('an array of the factory arguments')).optional(),
+    stubModules: z.array(text('a module name'), expected('an array of module names')).optional(),
+  },
+  expected('an object { name, file?, sha256?, export?, bgio?, gamePath?, factoryArgs?, stubModules? }'),
 );
 
 /** Version 1 of the replay file (see the README's "Replay files"); `lastStep` as in `stepExpectationSchema`. */

@@ -3,6 +3,7 @@ import { migrateConfig } from '../../../engine/legacy';
 import { explainDisagreement, stepDisagreement } from '../step-agreement';
 import { readReplayFile } from './replay';
 import { dispatchAction, openGame, sandboxOf, type OpenOptions } from '../../game/open-session';
+import { replayOpenOptions } from '../../game/replay-of-game';
 
 /**
  * `flowscope compare`: the replay's actions on the game's own release and on its migration to
@@ -22,7 +23,7 @@ export async function compareCommand(
     options.game ?? replay.game.export ?? replay.game.name,
     options.bgio ?? replay.game.bgio,
     options.bgio ? '--bgio' : 'the replay was recorded on',
-    { ...options.open, gameRandomness: replay.gameRandomness },
+    { ...replayOpenOptions(replay.game, options.open), gameRandomness: replay.gameRandomness },
   );
   const release = opened.runtime.version;
   if (release === DEFAULT_RUNTIME.version) warn(`${opened.game.name} already runs on ${release}: comparing it with itself`);

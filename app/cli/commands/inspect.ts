@@ -13,6 +13,7 @@ import { activity } from '../../load/activity';
 import { startInspectServer, type InspectServer } from '../../xstate-inspect/inspect-server';
 import { UsageError } from '../errors';
 import { chooseRandom, dispatchAction, newSession, openGame } from '../../game/open-session';
+import { replayOpenOptions } from '../../game/replay-of-game';
 import { replayMismatch } from '../replay-identity';
 import { readReplayFile } from './replay';
 
@@ -57,7 +58,7 @@ export async function inspectCommand(
     options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined),
     undefined,
     undefined,
-    { gameRandomness: replay?.gameRandomness },
+    { ...(replay ? replayOpenOptions(replay.game) : {}), gameRandomness: replay?.gameRandomness },
   );
   const mismatch = replay ? replayMismatch(replay, { name: opened.game.name, ...opened.module }, options.replay) : null;
   if (mismatch) warn(mismatch);

@@ -3,6 +3,7 @@ import { ChartActor, chartOf, GameSelectionError, parseReplay, type ReplayFile }
 import { InputError } from '../errors';
 import { replayMismatch } from '../replay-identity';
 import { dispatchAction, newSession, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
+import { replayOpenOptions } from '../../game/replay-of-game';
 import { stepToJson } from '../step-json';
 import { formatTable } from '../table';
 import type { Session } from '../../../engine';
@@ -51,7 +52,7 @@ export async function runReplay(
       wanted ?? replay.game.export ?? replay.game.name,
       bgio ?? replay.game.bgio,
       bgio ? '--bgio' : 'the replay was recorded on',
-      { ...open, gameRandomness: replay.gameRandomness },
+      { ...replayOpenOptions(replay.game, open), gameRandomness: replay.gameRandomness },
     );
   } catch (error) {
     if (wanted === undefined && error instanceof GameSelectionError) {
