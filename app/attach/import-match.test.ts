@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -240,6 +240,27 @@ describe('import-match from a FlatFile storage folder', () => {
     const missing = await cli('import-match', FILES.gaps, '--storage', dir, '--match', 'nope');
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('holds no match nope (it holds flat-1)');
+
+    // The same game made by a factory: the project options reach import-match, and its replay records them.
+    const factory = path.join(tempDirWith({}), 'factory.ts');
+    writeFileSync(factory, `import { LogGaps } from ${JSON.stringify(FILES.gaps)};\nexport function makeGaps() { return LogGaps; }\n`);
+    const out = path.join(path.dirname(factory), 'imported.json');
+    const made = await cli(
+      'import-match',
+      factory,
+      '--game',
+      'makeGaps',
+      '--factory-args',
+      '[]',
+      '--storage',
+      dir,
+      '--match',
+      'flat-1',
+      '--out',
+      out,
+    );
+    expect(made.code, made.err).toBe(0);
+    expect(parseReplay(readFileSync(out, 'utf8')).game).toMatchObject({ export: 'makeGaps', factoryArgs: [] });
     rmSync(dir, { recursive: true });
   });
 });

@@ -67,7 +67,8 @@ options for every command:
                 run the game's Math.random, Date, performance.now and crypto for real instead of
                 seeded from the session seed and the step (see docs/determinism.md)
 
-options for opening real projects (play, chart, lint, migrate, replay, check, compare, serve):
+options for opening real projects (play, chart, lint, migrate, replay, check, compare, explore, inspect,
+import-match, export-test, serve):
   --game-path P          the game is kept at a property of an export: --game-path example.game
   --factory-args JSON    the export (--game NAME, or --game-path) is a function returning the game:
                          call it with these arguments (a JSON array)
@@ -286,6 +287,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             replay: values.replay,
             random: values.random === undefined ? undefined : integer(values.random, 'random', 0, 0),
             intervalMs: integer(values.interval, 'interval', 500, 0),
+            open: openOptions(values),
           },
           io.print,
           io.warn,
@@ -325,6 +327,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             storage: values.storage,
             match: values.match,
             out: values.out,
+            open: openOptions(values),
           },
           io.print,
           io.warn,
@@ -371,6 +374,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             out: values.out,
             checkDeterminism: !values['no-determinism'],
             timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
+            open: openOptions(values),
           },
           io.print,
           io.warn,
@@ -384,7 +388,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return await exportTestCommand(
           file,
           replay,
-          { game: values.game, bgio: values.bgio, runner, withG: !!values['with-G'], out: values.out },
+          { game: values.game, bgio: values.bgio, runner, withG: !!values['with-G'], out: values.out, open: openOptions(values) },
           io.print,
           io.warn,
         );

@@ -57,6 +57,23 @@ describe('the options for real projects reach every command that opens a game', 
     const single = (await cli(['replay', file, replay, '--factory-args', '[1]', '--json'])).out.map((l) => JSON.parse(l));
     const turns = (ls: { ctx: { turn: number } }[]) => ls.map((l) => l.ctx.turn);
     expect(turns(single)).not.toEqual(turns(lines));
+
+    // explore (in its workers too) and inspect open the game the same way.
+    const explored = await cli(['explore', file, ...where, '--runs', '2', '--steps', '8', '--workers', '1', '--json']);
+    expect(explored.err.join('\n')).not.toMatch(/not-installed-toasts|is a function/);
+    expect(JSON.parse(explored.out.join('\n')).runs).toBe(2);
+    const stop = new AbortController();
+    const inspected: string[] = [];
+    const code = await main(['inspect', file, '--replay', replay, '--interval', '0', '--inspect-port', '0'], {
+      print: (l) => {
+        inspected.push(l);
+        if (/^played \d+ steps/.test(l)) stop.abort();
+      },
+      warn: (l) => inspected.push(l),
+      signal: stop.signal,
+    });
+    expect(code).toBe(0);
+    expect(inspected.join('\n')).toMatch(/^played 12 steps/m);
     for (let i = 1; i < single.length; i++)
       if (single[i].action?.type === 'move' && single[i].ok) expect(single[i].ctx.turn).toBe(single[i - 1].ctx.turn + 1);
   });

@@ -1,11 +1,14 @@
 import type { ExploreOptions, RunOutcome } from '../../engine';
 import { runWatchedWorker } from '../host/watched-worker';
+import type { OpenOptions } from '../game/open-session';
 
 /** What one worker is asked to do. */
 export interface ExploreJob {
   file: string;
   game?: string;
   bgio?: string;
+  /** Where the game is in its project, as the command line said. */
+  open?: OpenOptions;
   numPlayers: number;
   setupData: unknown;
   options: Omit<ExploreOptions, 'onProgress'>;

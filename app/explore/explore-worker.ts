@@ -12,7 +12,7 @@ const post = (message: ExploreWorkerMessage | WorkerMessage) => parentPort!.post
 setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
 
 try {
-  const opened = await openGame(job.file, job.game, job.bgio);
+  const opened = await openGame(job.file, job.game, job.bgio, undefined, job.open);
   const game = {
     runtime: opened.runtime,
     config: opened.game.config,

@@ -5,8 +5,12 @@ export interface TestFileOptions {
   runner: 'vitest' | 'jest';
   /** The import specifier of the game file, relative to the test file (`./game`). */
   gameImport: string;
-  /** `default` or the named export that holds the game. */
+  /** `default` or the named export that holds the game (the dotted path the game was found at, with `gamePath`). */
   exportName: string;
+  /** The game is kept at this dotted path into the module's exports (`--game-path`). */
+  gamePath?: string;
+  /** The export (or the value at `gamePath`) is a factory: the game is what it returns for these arguments. */
+  factoryArgs?: unknown[];
   /** G after each step (index = step), when the test should also assert G. */
   Gs?: unknown[];
 }
@@ -30,6 +34,22 @@ function callOf(action: FlowAction): string {
   }
 }
 
+/** The lines that bind `game` to the game, where Flowscope found it in the module. */
+function gameImport(options: TestFileOptions): string[] {
+  const { gameImport: from, exportName, gamePath, factoryArgs } = options;
+  if (gamePath === undefined && factoryArgs === undefined)
+    return [exportName === 'default' ? `import game from ${json(from)};` : `import { ${exportName} as game } from ${json(from)};`];
+  const at = (gamePath ?? exportName)
+    .split('.')
+    .map((key) => `[${json(key)}]`)
+    .join('');
+  const found = `gameModule${at}`;
+  return [
+    `import * as gameModule from ${json(from)};`,
+    `const game = ${factoryArgs === undefined ? found : `${found}(${factoryArgs.map(json).join(', ')})`};`,
+  ];
+}
+
 /**
  * A test file for the user's own project: it replays the replay's actions on boardgame.io's own
  * `Client` (nothing of Flowscope at run time) and asserts the recorded `ctx` fields (and `G`) at
@@ -43,11 +63,7 @@ export function testFileFor(replay: ReplayFile, options: TestFileOptions): strin
   push("// It replays the recorded actions on boardgame.io's own Client and checks the flow at each step.");
   if (options.runner === 'vitest') push("import { describe, expect, it } from 'vitest';");
   push("import { Client } from 'boardgame.io/client';");
-  push(
-    options.exportName === 'default'
-      ? `import game from ${json(options.gameImport)};`
-      : `import { ${options.exportName} as game } from ${json(options.gameImport)};`,
-  );
+  for (const line of gameImport(options)) push(line);
   push();
   push(`const FLOW_KEYS = ${json(CTX_KEYS)};`);
   push('const flowOf = (ctx, wanted) => Object.fromEntries(FLOW_KEYS.filter((k) => k in wanted).map((k) => [k, ctx[k]]));');

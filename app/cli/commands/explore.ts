@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../../files/write-atomic';
 import path from 'node:path';
 import { buildReport, chartOf, formatReplay, type ExploreReport, type FindingGroup, type ReplayFile } from '../../../engine';
 import { runExplorePool } from '../../explore/explore-pool';
-import { openGame, type OpenedGame } from '../../game/open-session';
+import { openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { startProgress } from '../progress';
 
 export interface ExploreCommandOptions {
@@ -21,6 +21,8 @@ export interface ExploreCommandOptions {
   out?: string;
   checkDeterminism: boolean;
   timeoutSeconds: number;
+  /** Where the game is in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
+  open?: OpenOptions;
 }
 
 /** `flowscope explore`: seeded random playouts over worker threads. Exit 0 with no findings, 1 with findings. */
@@ -29,7 +31,7 @@ export async function exploreCommand(
   print: (line: string) => void,
   warn: (line: string) => void,
 ): Promise<number> {
-  const opened = await openGame(options.file, options.game, options.bgio);
+  const opened = await openGame(options.file, options.game, options.bgio, undefined, options.open);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
   const model = chartOf(opened.game.config, options.players, opened.runtime);
   const exploreOptions = { runs: options.runs, steps: options.steps, seed: options.seed, checkDeterminism: options.checkDeterminism };
@@ -40,6 +42,7 @@ export async function exploreCommand(
       file: options.file,
       game: options.game,
       bgio: opened.runtime.version,
+      open: options.open,
       numPlayers: options.players,
       setupData: options.setupData,
       options: exploreOptions,

@@ -56,6 +56,32 @@ describe('flowscope export-test', () => {
     expect(failing.output).toMatch(/scoring/);
   });
 
+  it('reaches a game made by a factory or kept at a property as the replay recorded it, and the test passes', async () => {
+    const dir = tempDirWith({
+      'games.ts': [
+        'const race = (rounds: number) => ({ name: `race-${rounds}`, setup: () => ({ n: 0 }), moves: { run: ({ G }: any) => ({ n: G.n + 1 }) }, turn: { maxMoves: rounds } });',
+        'export function makeRace(rounds: number) { return race(rounds); }',
+        'export const shelf = { games: { race: race(2) } };',
+      ].join('\n'),
+      'vitest.config.mjs': "export default { test: { include: ['*.test.ts'] } };\n",
+    });
+    symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+    const file = path.join(dir, 'games.ts');
+    const located = { factory: ['--game', 'makeRace', '--factory-args', '[3]'], shelf: ['--game-path', 'shelf.games.race'] };
+    for (const [name, where] of Object.entries(located)) {
+      const replay = path.join(dir, `${name}.json`);
+      expect((await run('play', file, ...where, '--seed', name, '--random', '20', '--out', replay)).code).toBe(0);
+      // The replay says where the game is: export-test needs no options.
+      const exported = await run('export-test', file, replay, '--with-G', '--out', path.join(dir, `${name}.test.ts`));
+      expect(exported.code, exported.err).toBe(0);
+    }
+    expect(readFileSync(path.join(dir, 'factory.test.ts'), 'utf8')).toContain('const game = gameModule["makeRace"](3);');
+    expect(readFileSync(path.join(dir, 'shelf.test.ts'), 'utf8')).toContain('const game = gameModule["shelf"]["games"]["race"];');
+    const passing = vitestIn(dir);
+    expect(passing.output).toMatch(/2 passed/);
+    expect(passing.status).toBe(0);
+  });
+
   it('jest flavour: no vitest import, one-argument expects; --runner is checked', async () => {
     const dir = tempDirWith({});
     const replay = path.join(dir, 'r.json');

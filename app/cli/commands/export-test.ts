@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { testFileFor, toPlain } from '../../../engine';
 import { runReplay } from './replay';
+import type { OpenOptions } from '../../game/open-session';
 
 export interface ExportTestOptions {
   game?: string;
@@ -10,6 +11,8 @@ export interface ExportTestOptions {
   withG: boolean;
   /** The test file to write; stdout without it. */
   out?: string;
+  /** Where the game is in a real project (`--game-path`, `--factory-args`, `--stub-module`); the replay's record otherwise. */
+  open?: OpenOptions;
 }
 
 const SCRIPT_EXTENSIONS = /\.(ts|tsx|js|jsx)$/;
@@ -22,7 +25,7 @@ export async function exportTestCommand(
   print: (line: string) => void,
   warn: (line: string) => void,
 ): Promise<number> {
-  const run = await runReplay(gameFile, replayFile, options.game, undefined, options.bgio);
+  const run = await runReplay(gameFile, replayFile, options.game, undefined, options.bgio, options.open);
   if (run.hashWarning) warn(run.hashWarning);
   if (run.opened.runtime.era !== 'context')
     warn(`note: the test uses boardgame.io 0.50's Client API; this game runs on ${run.opened.runtime.version}`);
@@ -35,6 +38,8 @@ export async function exportTestCommand(
     runner: options.runner,
     gameImport: specifier,
     exportName: run.opened.game.exportName,
+    gamePath: run.opened.options.gamePath,
+    factoryArgs: run.opened.options.factoryArgs,
     Gs: options.withG ? Gs : undefined,
   });
   if (options.out) {

@@ -4,7 +4,7 @@ import { readServerMatch, readStoredMatch } from '../../attach/match-sources';
 import { writeFileAtomic } from '../../files/write-atomic';
 import { UsageError } from '../errors';
 import { replayOfGame } from '../../game/replay-of-game';
-import { newSession, openGame } from '../../game/open-session';
+import { newSession, openGame, type OpenOptions } from '../../game/open-session';
 
 export interface ImportMatchOptions {
   file: string;
@@ -14,6 +14,8 @@ export interface ImportMatchOptions {
   storage?: string;
   match: string;
   out?: string;
+  /** Where the game is in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
+  open?: OpenOptions;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function importMatchCommand(
   warn: (line: string) => void,
 ): Promise<number> {
   if (!!options.server === !!options.storage) throw new UsageError('import-match needs exactly one of --server URL or --storage DIR');
-  const opened = await openGame(options.file, options.game, options.bgio);
+  const opened = await openGame(options.file, options.game, options.bgio, undefined, options.open);
   const config = opened.game.config;
   let record: MatchRecord;
   let view: StateView | undefined;

@@ -12,7 +12,7 @@ import {
 import { activity } from '../../load/activity';
 import { startInspectServer, type InspectServer } from '../../xstate-inspect/inspect-server';
 import { UsageError } from '../errors';
-import { chooseRandom, dispatchAction, newSession, openGame } from '../../game/open-session';
+import { chooseRandom, dispatchAction, newSession, openGame, type OpenOptions } from '../../game/open-session';
 import { replayOpenOptions } from '../../game/replay-of-game';
 import { replayMismatch } from '../replay-identity';
 import { readReplayFile } from './replay';
@@ -28,6 +28,8 @@ export interface InspectOptions {
   port?: number;
   /** Play this replay's actions (its players, seed and setup data win over the options). */
   replay?: string;
+  /** Where the game is in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
+  open?: OpenOptions;
   /** Or play this many seeded random steps (restarting at game over). */
   random?: number;
   /** Pause before each step. */
@@ -58,7 +60,7 @@ export async function inspectCommand(
     options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined),
     undefined,
     undefined,
-    { ...(replay ? replayOpenOptions(replay.game) : {}), gameRandomness: replay?.gameRandomness },
+    { ...(replay ? replayOpenOptions(replay.game, options.open) : options.open), gameRandomness: replay?.gameRandomness },
   );
   const mismatch = replay ? replayMismatch(replay, { name: opened.game.name, ...opened.module }, options.replay) : null;
   if (mismatch) warn(mismatch);
