@@ -14,6 +14,7 @@ import type { JournaledSession, SessionJournal } from '../journal/session-journa
 import { GameWatcher } from './game-watcher';
 import { describeStall, StallWatch } from './stall-watch';
 import { startWorker } from './start-worker';
+import { locationOf } from '../game/game-location';
 
 export interface EngineHostOptions {
   fixturesDir: string;
@@ -265,7 +266,6 @@ export class EngineHost {
     if (!answer.ok) return;
     const view = viewOf(method, answer.result);
     if (view) this.watcher?.setFiles(view.game.inputs);
-    const { gamePath, factoryArgs, stubModules } = view?.game ?? {};
     const reopen = (v: SessionView): OpenRequest => ({
       game: v.game.file,
       exportName: v.game.exportName,
@@ -274,9 +274,7 @@ export class EngineHost {
       seed: v.seed,
       setupData: v.setupData,
       gameRandomness: v.gameRandomness,
-      ...(gamePath !== undefined ? { gamePath } : {}),
-      ...(factoryArgs ? { factoryArgs } : {}),
-      ...(stubModules ? { stubModules } : {}),
+      ...locationOf(v.game),
     });
     switch (method) {
       case 'open':

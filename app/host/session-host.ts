@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { replayOfGame, replayOpenOptions } from '../game/replay-of-game';
+import { replayOfGame } from '../game/replay-of-game';
+import { openReplayGame } from '../game/replay-game';
+import { locationOf } from '../game/game-location';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -291,10 +293,7 @@ export class SessionHost implements HostApi {
       throw new HostError(
         `the replay's game file ${replay.game.file ?? '(none named)'} was not found; open the game first, then the replay`,
       );
-    const opened = await openGame(gameFile, replay.game.export ?? replay.game.name, replay.game.bgio, undefined, {
-      ...replayOpenOptions(replay.game),
-      gameRandomness: replay.gameRandomness,
-    });
+    const opened = await openReplayGame(gameFile, replay);
     const view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData);
     const c = this.need();
     const total = replay.actions.length;
@@ -412,9 +411,7 @@ export class SessionHost implements HostApi {
         sha256: opened.module.sha256,
         inputs: opened.module.inputs,
         bgioReason: opened.releaseReason,
-        ...(opened.options.gamePath !== undefined ? { gamePath: opened.options.gamePath } : {}),
-        ...(opened.options.factoryArgs !== undefined ? { factoryArgs: opened.options.factoryArgs } : {}),
-        ...(opened.options.stubModules?.length ? { stubModules: opened.options.stubModules } : {}),
+        ...locationOf(opened.options),
       },
       releases: RUNTIMES.map((r) => r.version),
       otherGames: findGames(opened.module.exports)

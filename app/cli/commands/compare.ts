@@ -2,8 +2,8 @@ import { describeAction, bgio050, DEFAULT_RUNTIME, Session, type StepRecord } fr
 import { migrateConfig } from '../../../engine/legacy';
 import { explainDisagreement, stepDisagreement } from '../step-agreement';
 import { readReplayFile } from './replay';
-import { dispatchAction, openGame, sandboxOf, type OpenOptions } from '../../game/open-session';
-import { replayOpenOptions } from '../../game/replay-of-game';
+import { dispatchAction, sandboxOf, type OpenOptions } from '../../game/open-session';
+import { openReplayGame } from '../../game/replay-game';
 
 /**
  * `flowscope compare`: the replay's actions on the game's own release and on its migration to
@@ -18,13 +18,7 @@ export async function compareCommand(
   warn: (line: string) => void,
 ): Promise<number> {
   const replay = readReplayFile(replayFile);
-  const opened = await openGame(
-    gameFile,
-    options.game ?? replay.game.export ?? replay.game.name,
-    options.bgio ?? replay.game.bgio,
-    options.bgio ? '--bgio' : 'the replay was recorded on',
-    { ...replayOpenOptions(replay.game, options.open), gameRandomness: replay.gameRandomness },
-  );
+  const opened = await openReplayGame(gameFile, replay, options);
   const release = opened.runtime.version;
   if (release === DEFAULT_RUNTIME.version) warn(`${opened.game.name} already runs on ${release}: comparing it with itself`);
   const migrated = migrateConfig(opened.game.config, { release });

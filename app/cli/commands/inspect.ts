@@ -13,7 +13,7 @@ import { activity } from '../../load/activity';
 import { startInspectServer, type InspectServer } from '../../xstate-inspect/inspect-server';
 import { UsageError } from '../errors';
 import { chooseRandom, dispatchAction, newSession, openGame, type OpenOptions } from '../../game/open-session';
-import { replayOpenOptions } from '../../game/replay-of-game';
+import { openReplayGame } from '../../game/replay-game';
 import { replayMismatch } from '../replay-identity';
 import { readReplayFile } from './replay';
 
@@ -55,13 +55,9 @@ export async function inspectCommand(
   if (!(Number.isFinite(options.intervalMs) && options.intervalMs >= 0))
     throw new UsageError(`--interval must be a number of milliseconds of at least 0, got ${options.intervalMs}`);
   const replay: ReplayFile | null = options.replay !== undefined ? readReplayFile(options.replay) : null;
-  const opened = await openGame(
-    options.file,
-    options.game ?? (replay ? (replay.game.export ?? replay.game.name) : undefined),
-    undefined,
-    undefined,
-    { ...(replay ? replayOpenOptions(replay.game, options.open) : options.open), gameRandomness: replay?.gameRandomness },
-  );
+  const opened = replay
+    ? await openReplayGame(options.file, replay, { game: options.game, open: options.open })
+    : await openGame(options.file, options.game, undefined, undefined, options.open);
   const mismatch = replay ? replayMismatch(replay, { name: opened.game.name, ...opened.module }, options.replay) : null;
   if (mismatch) warn(mismatch);
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { ChartActor, chartOf, GameSelectionError, parseReplay, type ReplayFile } from '../../../engine';
 import { InputError } from '../errors';
 import { replayMismatch } from '../replay-identity';
-import { dispatchAction, newSession, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
-import { replayOpenOptions } from '../../game/replay-of-game';
+import { dispatchAction, newSession, type OpenedGame, type OpenOptions } from '../../game/open-session';
+import { openReplayGame } from '../../game/replay-game';
 import { stepToJson } from '../step-json';
 import { formatTable } from '../table';
 import type { Session } from '../../../engine';
@@ -47,13 +47,7 @@ export async function runReplay(
   // A replay runs on the release it was recorded on, unless --bgio says otherwise.
   let opened: OpenedGame;
   try {
-    opened = await openGame(
-      gameFile,
-      wanted ?? replay.game.export ?? replay.game.name,
-      bgio ?? replay.game.bgio,
-      bgio ? '--bgio' : 'the replay was recorded on',
-      { ...replayOpenOptions(replay.game, open), gameRandomness: replay.gameRandomness },
-    );
+    opened = await openReplayGame(gameFile, replay, { game: wanted, bgio, open });
   } catch (error) {
     if (wanted === undefined && error instanceof GameSelectionError) {
       throw new GameSelectionError(

@@ -6,6 +6,7 @@ import { lessonView } from '../../lessons/lesson-library';
 import type { HostCall } from '../../host/engine-host';
 import { startUiServer, type UiServer } from '../../server/ui-server';
 import type { OpenOptions } from '../../game/open-session';
+import { locationOf } from '../../game/game-location';
 import { pairingToken } from '../../attach/pairing-token';
 import { UsageError } from '../errors';
 import { replayMismatch } from '../replay-identity';
@@ -110,7 +111,7 @@ async function loadFirstSession(
       numPlayers: options.players,
       seed: options.seed,
       gameRandomness: options.gameRandomness,
-      ...projectLocation(options.open),
+      ...locationOf(options.open),
     });
     print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
   }
@@ -137,15 +138,6 @@ async function loadFirstSession(
   }
   if (options.inspect)
     print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
-}
-
-/** The open request's fields for a game kept somewhere other than an export. */
-function projectLocation(open: OpenOptions | undefined): { gamePath?: string; factoryArgs?: unknown[]; stubModules?: string[] } {
-  return {
-    ...(open?.gamePath !== undefined ? { gamePath: open.gamePath } : {}),
-    ...(open?.factoryArgs !== undefined ? { factoryArgs: open.factoryArgs } : {}),
-    ...(open?.stubModules?.length ? { stubModules: open.stubModules } : {}),
-  };
 }
 
 function describeJournal(journal: FoundJournal): string {
