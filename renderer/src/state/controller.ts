@@ -223,7 +223,8 @@ export class Controller {
         // The panels that show it (step detail, inspector, controls) are drawn in a frame after the
         // chart's, so the chart's frame holds only the chart, the log and the toolbar.
         await this.selectionPainted;
-        if (wanted.session === this.session) this.store.set({ detail, lateDetail: null });
+        // An overtaken detail is still shown, but the selected step's is still late.
+        if (wanted.session === this.session) this.store.set(this.wanted === wanted ? { detail, lateDetail: null } : { detail });
         if (this.wanted === wanted) {
           this.stopWatchingLate();
           const next = wanted.index + this.direction;

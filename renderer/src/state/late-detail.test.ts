@@ -45,6 +45,22 @@ describe('a selected step whose detail is late', () => {
     expect(controller.store.get()).toMatchObject({ lateDetail: null, detail: { index: 3 } });
   });
 
+  it('stays marked late when the detail of a step selected before it comes in', async () => {
+    const { host, answer } = slowHost();
+    const controller = new Controller(host);
+    controller.begin(view(10));
+    void controller.select(3);
+    void controller.select(4);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(controller.store.get().lateDetail).toBe(4);
+    answer(3);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(controller.store.get()).toMatchObject({ lateDetail: 4, detail: { index: 3 } });
+    answer(4);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(controller.store.get()).toMatchObject({ lateDetail: null, detail: { index: 4 } });
+  });
+
   it('is never marked late in the session that replaced its own', async () => {
     const { host } = slowHost();
     const controller = new Controller(host);
