@@ -56,7 +56,6 @@ const drawnRoutes = (page: Page) =>
 
 const viewportTransform = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform);
 
-/** Share of the active phase's area that is inside the chart panel. */
 /**
  * The flow origin's dot, as the page draws it: the viewport's transform (React Flow's pan and zoom)
  * and how far the nearest dot of the backdrop lies from where the flow's origin is on screen.
@@ -71,6 +70,7 @@ const dotGridAlignment = (page: Page) =>
     return { zoom, gap, drawn: grid.backgroundImage !== 'none', dx: off(px + gap / 2 - x), dy: off(py + gap / 2 - y) };
   });
 
+/** Share of the active phase's area that is inside the chart panel. */
 const activeInView = (page: Page) =>
   page.evaluate(() => {
     const panel = document.querySelector('.chart-panel')!.getBoundingClientRect();
