@@ -69,7 +69,8 @@ export function instrumentConfig(config: GameConfig, recorder: TraceRecorder, pr
   ): AnyFn => {
     const inner = isFn(user) ? traced(path, 'hook', user) : calls.identity;
     return (...args: unknown[]) => {
-      recorder.lifecycle(type, calls.ctx(args, false) as any, info());
+      // Re-deriving a traced step (a seek) records nothing: build no info for it.
+      if (recorder.recording) recorder.lifecycle(type, calls.ctx(args, false) as any, info());
       return inner(...args);
     };
   };
