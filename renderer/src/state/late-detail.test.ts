@@ -22,6 +22,14 @@ function slowHost() {
 
 const view = (length: number) => ({ length }) as SessionView;
 
+/** A controller showing a ten-step session from a slow host, and the host's `answer`. */
+function slowSession() {
+  const { host, answer } = slowHost();
+  const controller = new Controller(host);
+  controller.begin(view(10));
+  return { controller, answer };
+}
+
 describe('a selected step whose detail is late', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -34,9 +42,7 @@ describe('a selected step whose detail is late', () => {
   });
 
   it('is marked late once the wait is long, and no longer once its detail is in', async () => {
-    const { host, answer } = slowHost();
-    const controller = new Controller(host);
-    controller.begin(view(10));
+    const { controller, answer } = slowSession();
     void controller.select(3);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(controller.store.get().lateDetail).toBe(3);
@@ -46,9 +52,7 @@ describe('a selected step whose detail is late', () => {
   });
 
   it('stays marked late when the detail of a step selected before it comes in', async () => {
-    const { host, answer } = slowHost();
-    const controller = new Controller(host);
-    controller.begin(view(10));
+    const { controller, answer } = slowSession();
     void controller.select(3);
     void controller.select(4);
     await vi.advanceTimersByTimeAsync(1_000);
@@ -62,9 +66,7 @@ describe('a selected step whose detail is late', () => {
   });
 
   it('is never marked late in the session that replaced its own', async () => {
-    const { host } = slowHost();
-    const controller = new Controller(host);
-    controller.begin(view(10));
+    const { controller } = slowSession();
     void controller.select(4);
     controller.begin(view(10));
     await vi.advanceTimersByTimeAsync(1_000);
