@@ -23,23 +23,41 @@ export function wallMs(fn: () => void): number {
   return performance.now() - t;
 }
 
+type Timed = () => number | Promise<number>;
+
+/** One subject of `alternate`: the median of its times, and of its per-round ratios to the anchor. */
+export interface Compared {
+  subject: number;
+  ratio: number;
+  ratios: number[];
+}
+
 /**
- * Runs `anchor` and `subject` alternately, `rounds` times after one warm-up round, and returns
- * the median of each and of the per-round ratios.
+ * Runs `anchor` and then each subject in turn, `rounds` times after one warm-up round, and returns
+ * the anchor's median time and, per subject, its median time and the median of its per-round ratios.
  */
-export async function alternate(rounds: number, anchor: () => number | Promise<number>, subject: () => number | Promise<number>) {
+export async function alternate(rounds: number, anchor: Timed, ...subjects: Timed[]): Promise<{ anchor: number; subjects: Compared[] }> {
   const a: number[] = [];
-  const s: number[] = [];
+  const s: number[][] = subjects.map(() => []);
   for (let round = 0; round <= rounds; round++) {
     gc();
     const x = await anchor();
-    gc();
-    const y = await subject();
+    const ys: number[] = [];
+    for (const subject of subjects) {
+      gc();
+      ys.push(await subject());
+    }
     if (round === 0) continue;
     a.push(x);
-    s.push(y);
+    ys.forEach((y, i) => s[i].push(y));
   }
-  return { anchor: median(a), subject: median(s), ratio: median(s.map((y, i) => y / a[i])), ratios: s.map((y, i) => y / a[i]) };
+  return {
+    anchor: median(a),
+    subjects: s.map((times) => {
+      const ratios = times.map((y, i) => y / a[i]);
+      return { subject: median(times), ratio: median(ratios), ratios };
+    }),
+  };
 }
 
 export interface Row {
