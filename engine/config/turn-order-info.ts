@@ -13,7 +13,9 @@ export interface TurnOrderInfo {
 
 const PRESETS = ['DEFAULT', 'RESET', 'CONTINUE', 'ONCE'] as const;
 const source = (fn: unknown) => (typeof fn === 'function' ? Function.prototype.toString.call(fn) : String(fn));
-const sameShape = (a: any, b: any) => !!a && !!b && source(a.first) === source(b.first) && source(a.next) === source(b.next);
+const sameSteps = (a: any, b: any) => !!a && !!b && source(a.first) === source(b.first) && source(a.next) === source(b.next);
+/** `RESET` and `CUSTOM(…)` share `first` and `next` (since 0.39): only `CUSTOM`'s `playOrder` tells them apart. */
+const sameShape = (a: any, b: any) => sameSteps(a, b) && source(a.playOrder) === source(b.playOrder);
 
 /**
  * Names a turn order by comparing it with the running release's `TurnOrder` presets (by
@@ -25,7 +27,7 @@ export function describeTurnOrder(order: unknown, presets: Record<string, any>, 
     if (presets[name] && (order === presets[name] || sameShape(order, presets[name]))) return { kind: name, label: `TurnOrder.${name}` };
   }
   const o = order as Record<string, any>;
-  if (typeof presets.CUSTOM === 'function' && sameShape(o, presets.CUSTOM([])) && typeof o.playOrder === 'function') {
+  if (typeof presets.CUSTOM === 'function' && sameSteps(o, presets.CUSTOM([])) && typeof o.playOrder === 'function') {
     if (source(o.playOrder) === source(presets.CUSTOM([]).playOrder)) {
       let playOrder: string[] | undefined;
       try {
@@ -37,8 +39,10 @@ export function describeTurnOrder(order: unknown, presets: Record<string, any>, 
     }
     if (typeof presets.CUSTOM_FROM === 'function' && source(o.playOrder) === source(presets.CUSTOM_FROM('x').playOrder)) {
       let field: string | undefined;
+      // 0.50 calls `playOrder({ G, ctx })`, earlier releases `playOrder(G, ctx)`: the last key read is the field.
+      const G = new Proxy({}, { get: (_t, key) => ((field = String(key)), []) });
       try {
-        o.playOrder({ G: new Proxy({}, { get: (_t, key) => ((field = String(key)), []) }) });
+        o.playOrder(new Proxy({}, { get: (_t, key) => ((field = String(key)), key === 'G' ? G : []) }));
       } catch {
         field = undefined;
       }
