@@ -280,7 +280,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
           {
             file,
             game: values.game,
-            players: integer(values.players, 'players', 2, 1),
+            players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             seed: values.seed ?? 'inspect',
             inspect: true,
             port: port(values['inspect-port'], 'inspect-port'),
@@ -364,7 +364,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             file,
             game: values.game,
             bgio: values.bgio,
-            players: integer(values.players, 'players', 2, 1),
+            players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             setupData: json(values['setup-data'], 'setup-data'),
             runs: integer(values.runs, 'runs', 100, 1),
             steps: integer(values.steps, 'steps', 200, 1),

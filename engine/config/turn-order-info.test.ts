@@ -7,7 +7,7 @@ const phasesEra = RUNTIMES.filter((r) => r.era !== 'flow');
 describe('describeTurnOrder names each release’s own turn orders', () => {
   it.each(phasesEra.map((r) => r.version))('on %s', async (version) => {
     const runtime = await loadRuntime(version);
-    const TurnOrder = (runtime.modules['boardgame.io/core'] as { TurnOrder: Record<string, any> }).TurnOrder; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const TurnOrder = (runtime.modules['boardgame.io/core'] as { TurnOrder: Record<string, any> }).TurnOrder;
     for (const name of ['DEFAULT', 'RESET', 'CONTINUE', 'ONCE']) {
       expect(describeTurnOrder(TurnOrder[name], TurnOrder, 'turn.order').label).toBe(`TurnOrder.${name}`);
       // A copy of a preset (spread into a config) is still that preset.

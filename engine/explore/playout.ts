@@ -106,8 +106,7 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
     session = newExploreSession(game, options.seed);
   } catch (error) {
     if (!(error instanceof SessionError)) throw error;
-    const culprit = error.trace?.entries.find((e) => e.threw);
-    note({ kind: 'threw', location: culprit?.fn ?? 'setup', step: 0, message: error.message });
+    note({ kind: 'threw', location: creationFailureLocation(error), step: 0, message: error.message });
     return { seed: options.seed, actions: [], findings: [...findings.values()], coverage, ended: 'setup-failed' };
   }
   const player = new RandomPlayer({ seed: options.seed });
@@ -144,4 +143,9 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
     if (found) note(found);
   }
   return { seed: options.seed, actions: session.actions(), findings: [...findings.values()], coverage, ended };
+}
+
+/** Where creating the game failed: the game function that threw, else boardgame.io (it refused the config or the setup). */
+export function creationFailureLocation(error: SessionError): string {
+  return error.trace?.entries.find((e) => e.threw)?.fn ?? 'boardgame.io';
 }

@@ -3,7 +3,7 @@ import { SessionError, type Session } from '../session/session';
 import type { FlowAction } from '../types';
 import { ddmin } from './ddmin';
 import { findingKey, findingsOfStep, type Finding } from './findings';
-import { newExploreSession, nondeterminismFinding, stuckFinding, type ExploreGame } from './playout';
+import { creationFailureLocation, newExploreSession, nondeterminismFinding, stuckFinding, type ExploreGame } from './playout';
 
 /** The shortest action list found that still shows a finding, with the expectations its steps meet. */
 export interface MinimalReplay {
@@ -32,9 +32,7 @@ export function showsFinding(
     session = newExploreSession(game, seed);
   } catch (error) {
     if (!(error instanceof SessionError)) throw error;
-    return (
-      finding.kind === 'threw' && findingKey({ kind: 'threw', location: error.trace?.entries.find((e) => e.threw)?.fn ?? 'setup' }) === key
-    );
+    return finding.kind === 'threw' && findingKey({ kind: 'threw', location: creationFailureLocation(error) }) === key;
   }
   const inStep = (i: number) => findingsOfStep(session.steps[i]).some((f) => findingKey(f) === key);
   if (finding.kind !== 'stuck' && finding.kind !== 'nondeterminism') {

@@ -1,6 +1,6 @@
 import { RandomPlayer } from '../random/random-player';
 import type { BgioRuntime } from '../runtime/bgio-runtime';
-import { Session } from '../session/session';
+import { Session, SessionError } from '../session/session';
 import type { FlowCtx, GameConfig } from '../types';
 import { finding, type LintFinding } from '../lint/codes';
 
@@ -15,16 +15,27 @@ export interface ObservedLintOptions {
  * Lint by running the game on its release: setup, then a short seeded random play (moves, and
  * only the endTurn, endStage and pass events). Finds
  * `end-if-on-entry`: a phase that ended through its `endIf` in the same step it began, i.e. before
- * any move was made in it (at setup, or after another phase ended). A game that cannot even be
- * created gives no finding here (every command reports that itself).
+ * any move was made in it (at setup, or after another phase ended); and `game-not-created`: the
+ * release refuses the config, or creating the game throws (what every other command stops on).
  */
 export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options: ObservedLintOptions): LintFinding[] {
   let session: Session;
   try {
     session = new Session({ runtime, config, numPlayers: options.numPlayers, seed: options.seed ?? 'lint' });
-  } catch {
-    return [];
+  } catch (error) {
+    if (!(error instanceof SessionError)) throw error;
+    // A game that needs setup data says so itself; lint has none to give it.
+    if (typeof config.validateSetupData === 'function' && config.validateSetupData(undefined, options.numPlayers) !== undefined) return [];
+    return [
+      finding(
+        'game-not-created',
+        undefined,
+        `${error.message} (${options.numPlayers} players, no setup data): every command that runs the game stops there too.`,
+      ),
+    ];
   }
+  // What follows reads the phases API's transitions; the flow API's games are only created.
+  if (runtime.era === 'flow') return [];
   // Only what a player's client offers besides moves: a phase forced by a random setPhase would
   // find endIf conditions the game itself never meets there.
   const player = new RandomPlayer({ seed: options.seed ?? 'lint', events: ['endTurn', 'endStage', 'pass'] });

@@ -64,6 +64,10 @@ export const LINT_CODES = {
     summary:
       "A phase's `endIf` is already true when the phase begins, so the phase ends before any move (and a cycle of such phases leaves the game in no phase).",
   },
+  'game-not-created': {
+    severity: 'error',
+    summary: 'The game cannot be created on its release: boardgame.io refuses the config, or setup (or what runs at the start) throws.',
+  },
   'dynamic-next': { severity: 'info', summary: 'A phase transition whose target is computed, so unreachable phases cannot be reported.' },
 } as const satisfies Record<string, { severity: LintSeverity; summary: string }>;
 

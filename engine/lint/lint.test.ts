@@ -17,6 +17,7 @@ describe('lintConfig', () => {
       'dynamic-next',
       'end-if-on-entry',
       'function-instead-of-config',
+      'game-not-created',
       'legacy-signature',
       'min-over-max',
       'multiple-start',

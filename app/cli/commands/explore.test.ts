@@ -84,6 +84,23 @@ describe('flowscope explore', () => {
     );
   });
 
+  it('plays within minPlayers/maxPlayers by default, refuses a count outside it, and blames boardgame.io for a refused config', async () => {
+    const game = (name: string) =>
+      `export default { name: '${name}', minPlayers: 4, maxPlayers: 4, setup: ({ ctx }) => ({ seats: ctx.numPlayers }), moves: { sit: ({ G }) => G } };\n`;
+    const dir = tempDirWith({ 'four.js': game('four'), 'spaced.js': game('four seats') });
+    const fine = await run('explore', path.join(dir, 'four.js'), '--runs', '2', '--steps', '5', '--workers', '1', '--json');
+    expect(fine.code).toBe(0);
+    expect(JSON.parse(fine.out).numPlayers).toBe(4);
+    const two = await run('explore', path.join(dir, 'four.js'), '--players', '2', '--runs', '2', '--workers', '1');
+    expect(two.code).toBe(2);
+    expect(two.err).toContain('four is for exactly 4 players (minPlayers/maxPlayers), not 2');
+    const spaced = await run('explore', path.join(dir, 'spaced.js'), '--runs', '1', '--steps', '5', '--workers', '1', '--json');
+    expect(spaced.code).toBe(1);
+    expect(JSON.parse(spaced.out).findings.map((f: { kind: string; location: string }) => `${f.kind}@${f.location}`)).toEqual([
+      'threw@boardgame.io',
+    ]);
+  });
+
   it('game code that never returns stops the exploration with the function named (exit 2)', async () => {
     const dir = tempDirWith({
       'hang.js': 'export default { setup: () => ({ n: 0 }), moves: { step: ({ G }) => { G.n++; if (G.n === 3) for (;;) {} } } };\n',

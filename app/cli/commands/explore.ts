@@ -4,14 +4,15 @@ import { writeFileAtomic } from '../../files/write-atomic';
 import path from 'node:path';
 import { buildReport, chartOf, formatReplay, type ExploreReport, type FindingGroup, type ReplayFile } from '../../../engine';
 import { runExplorePool } from '../../explore/explore-pool';
-import { openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
+import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { startProgress } from '../progress';
 
 export interface ExploreCommandOptions {
   file: string;
   game?: string;
   bgio?: string;
-  players: number;
+  /** Default: 2, within the game's minPlayers/maxPlayers. */
+  players?: number;
   setupData: unknown;
   runs: number;
   steps: number;
@@ -27,11 +28,13 @@ export interface ExploreCommandOptions {
 
 /** `flowscope explore`: seeded random playouts over worker threads. Exit 0 with no findings, 1 with findings. */
 export async function exploreCommand(
-  options: ExploreCommandOptions,
+  asked: ExploreCommandOptions,
   print: (line: string) => void,
   warn: (line: string) => void,
 ): Promise<number> {
-  const opened = await openGame(options.file, options.game, options.bgio, undefined, options.open);
+  const opened = await openGame(asked.file, asked.game, asked.bgio, undefined, asked.open);
+  const options = { ...asked, players: asked.players ?? defaultPlayerCount(opened.game) };
+  checkPlayerCount(opened.game, options.players);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
   const model = chartOf(opened.game.config, options.players, opened.runtime);
   const exploreOptions = { runs: options.runs, steps: options.steps, seed: options.seed, checkDeterminism: options.checkDeterminism };
@@ -109,7 +112,11 @@ const slug = (text: string) =>
     .slice(0, 60) || 'finding';
 
 /** Writes one replay per finding into `--out`; returns the file written for each finding key. */
-function writeReplays(report: ExploreReport, opened: OpenedGame, options: ExploreCommandOptions): Map<string, string> {
+function writeReplays(
+  report: ExploreReport,
+  opened: OpenedGame,
+  options: ExploreCommandOptions & { players: number },
+): Map<string, string> {
   const dir = path.resolve(options.out!);
   mkdirSync(dir, { recursive: true });
   const written = new Map<string, string>();

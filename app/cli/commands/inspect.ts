@@ -12,7 +12,7 @@ import {
 import { activity } from '../../load/activity';
 import { startInspectServer, type InspectServer } from '../../xstate-inspect/inspect-server';
 import { UsageError } from '../errors';
-import { chooseRandom, dispatchAction, newSession, openGame, type OpenOptions } from '../../game/open-session';
+import { chooseRandom, defaultPlayerCount, dispatchAction, newSession, openGame, type OpenOptions } from '../../game/open-session';
 import { openReplayGame } from '../../game/replay-game';
 import { replayMismatch } from '../replay-identity';
 import { readReplayFile } from './replay';
@@ -20,7 +20,8 @@ import { readReplayFile } from './replay';
 export interface InspectOptions {
   file: string;
   game?: string;
-  players: number;
+  /** Default: 2, within the game's minPlayers/maxPlayers. */
+  players?: number;
   seed: string;
   /** Start the XState inspection server (docs/inspect.md) and print its address. */
   inspect: boolean;
@@ -71,7 +72,7 @@ export async function inspectCommand(
     if (options.inspect) server = await startInspectServer({ port: options.port });
     const session = replay
       ? newSession(opened, replay.numPlayers, replay.seed, replay.setupData)
-      : newSession(opened, options.players, options.seed, null);
+      : newSession(opened, options.players ?? defaultPlayerCount(opened.game), options.seed, null);
     actor = new ChartActor(chartOf(opened.game.config, session.numPlayers, opened.runtime), { devTools: options.inspect });
     actor.sync(session.steps[0].ctx);
     if (server) {

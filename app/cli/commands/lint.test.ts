@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDirWith } from '../../testing/temp-dir';
 import { formatFindings, lintCommand, summarise } from './lint';
 
-async function run(source: string, options: { game?: string } = {}) {
+async function run(source: string, options: { game?: string; players?: number; bgio?: string } = {}) {
   const dir = tempDirWith({ 'game.ts': source });
   const out: string[] = [];
   const err: string[] = [];
@@ -68,6 +68,37 @@ describe('flowscope lint', () => {
     expect(code).toBe(1);
     expect(out[0]).toMatch(/^error {3}multiple-start {5}phases\.b\.start: Phases `a` and `b` both have `start: true`/);
     expect(out.at(-1)).toBe('1 error, 1 warning');
+  });
+
+  it('reports a game its release refuses to create as an error, as every command that runs it would stop', async () => {
+    const spaced = await run(CLEAN.replace("name: 'clean'", "name: 'my game'"));
+    expect(spaced.code).toBe(1);
+    expect(spaced.out).toEqual([
+      'error   game-not-created  boardgame.io 0.50.2 rejected the game config: Error: my game: Game name must not include spaces ' +
+        '(2 players, no setup data): every command that runs the game stops there too.',
+      '1 error',
+    ]);
+    // The flow API's games too (only created: the rest of the run reads the phases API).
+    const legacy = await run(
+      `export default { name: 'old', setup: () => { throw new Error('no deck'); }, moves: { a: (G) => G }, flow: { endTurn: true } };`,
+      { bgio: '0.32.1' },
+    );
+    expect(legacy.code).toBe(1);
+    expect(legacy.out[0]).toMatch(/^error {3}game-not-created {2}setup threw while the game was being created: Error: no deck/);
+    // A game that asks for setup data lint cannot give is not reported.
+    const needsData = await run(
+      CLEAN.replace(
+        'setup: () => ({ n: 0 }),',
+        "setup: ({}, data) => ({ n: data.start }), validateSetupData: (data) => (data ? undefined : 'start is required'),",
+      ),
+    );
+    expect(needsData.out).toEqual(['no problems found']);
+  });
+
+  it('refuses a player count outside minPlayers/maxPlayers, and lints within it by default', async () => {
+    const four = CLEAN.replace("name: 'clean',", "name: 'four', minPlayers: 4, maxPlayers: 4,");
+    await expect(run(four, { players: 2 })).rejects.toThrow('four is for exactly 4 players (minPlayers/maxPlayers), not 2');
+    expect((await run(four)).out).toEqual(['no problems found']);
   });
 
   it('summarises and formats', () => {

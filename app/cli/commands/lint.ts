@@ -1,7 +1,7 @@
 import type { LintFinding } from '../../../engine/lint/lint';
 import { lintByRunning } from '../../../engine/lint-by-running/lint-by-running';
 import { lintOpenedGame } from '../../game/lint-game';
-import { defaultPlayerCount, openGame, type OpenOptions } from '../../game/open-session';
+import { checkPlayerCount, defaultPlayerCount, openGame, type OpenOptions } from '../../game/open-session';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -34,9 +34,9 @@ export async function lintCommand(
 ): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const numPlayers = options.players ?? defaultPlayerCount(opened.game);
+  checkPlayerCount(opened.game, numPlayers);
   const statics = lintOpenedGame(opened);
-  const observed =
-    opened.runtime.era === 'flow' ? [] : lintByRunning(opened.game.config, opened.runtime, { numPlayers, steps: LINT_RUN_STEPS });
+  const observed = lintByRunning(opened.game.config, opened.runtime, { numPlayers, steps: LINT_RUN_STEPS });
   const findings = [...statics, ...observed.filter((o) => !statics.some((f) => f.code === o.code && f.path === o.path))].sort(
     (a, b) => RANK[a.severity] - RANK[b.severity] || (a.path ?? '').localeCompare(b.path ?? ''),
   );
