@@ -1,5 +1,15 @@
 import path from 'node:path';
-import { describeAction, bgio050, findGames, RandomPlayer, Session, type FoundGame, type GameConfig, type StepRecord } from '../../engine';
+import {
+  describeAction,
+  bgio050,
+  findGames,
+  gameAt,
+  RandomPlayer,
+  Session,
+  type FoundGame,
+  type GameConfig,
+  type StepRecord,
+} from '../../engine';
 import { migrateConfig, type MigrationNote } from '../../engine/legacy';
 import { GameLoadError, loadGameModule } from '../load/load-game-file';
 import type { OpenedGame } from '../game/open-session';
@@ -66,8 +76,13 @@ export async function verifyMigration(
 
   let migrated: FoundGame;
   try {
-    const module = await quietly(() => loadGameModule(opened.module.file, bgio050, { contents: files }));
-    migrated = pickGame(findGames(module.exports), opened.game);
+    // Bundled as the original was (its stubbed packages, its sandbox), and found where it was found.
+    const { stubModules, gameRandomness, gamePath, factoryArgs } = opened.options;
+    const module = await quietly(() => loadGameModule(opened.module.file, bgio050, { stubModules, gameRandomness, contents: files }));
+    migrated =
+      gamePath !== undefined || factoryArgs !== undefined
+        ? gameAt(module.exports, { gamePath, factoryArgs }, opened.game.exportName)
+        : pickGame(findGames(module.exports), opened.game);
   } catch (error) {
     problems.push({
       kind: 'failure',

@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { bgio050, findGames, RandomPlayer, selectGame, Session } from '../../../engine';
 import { loadGameModule } from '../../load/load-game-file';
 import { tempDirWith } from '../../testing/temp-dir';
+import type { OpenOptions } from '../../game/open-session';
 import { migrateCommand } from './migrate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const fixture = (name: string, file = 'game.ts') => path.join(root, 'fixtures', name, file);
 
-async function run(file: string, options: { game?: string } = {}) {
+async function run(file: string, options: { game?: string; open?: OpenOptions } = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await migrateCommand(
@@ -106,6 +107,28 @@ describe('flowscope migrate', () => {
     expect(code).toBe(0);
     expect(text).toBe(readFileSync(fixture('bang-onmove-pitfall', 'game-corrected.ts'), 'utf8'));
     expect(err.at(-1)).toMatch(/^nothing to migrate/);
+  });
+
+  it('checks its output the way the game was opened: its stubbed packages, and a game made by a factory', async () => {
+    const source = (exported: string) => `import { Game } from 'boardgame.io/core';
+import { toast } from 'some-ui-toast';
+${exported}
+`;
+    const legacy = (start: string) =>
+      `Game({ name: 'toaster', setup: () => ({ n: ${start} }), moves: { bump: (G) => { toast('bumped'); return { n: G.n + 1 }; } }, flow: { movesPerTurn: 1 } })`;
+    const dir = tempDirWith({
+      'plain.js': source(`export default ${legacy('0')};`),
+      'factory.js': source(`export function makeToaster(start) { return ${legacy('start')}; }`),
+    });
+    const stubbed = { stubModules: ['some-ui-toast'] };
+    const plain = await run(path.join(dir, 'plain.js'), { open: stubbed });
+    expect(plain.err.join('\n')).not.toContain('does not load');
+    expect(plain.err.at(-1)).toMatch(/no decision needed/);
+    expect(plain.err.join('\n')).toMatch(/^check: .*agrees/m);
+    expect(plain.code).toBe(0);
+    const factory = await run(path.join(dir, 'factory.js'), { game: 'makeToaster', open: { ...stubbed, factoryArgs: [5] } });
+    expect(factory.err.join('\n')).toMatch(/^check: .*agrees/m);
+    expect(factory.code).toBe(0);
   });
 
   it('a flow spec without a package.json (the era comes from the code) and --game', async () => {

@@ -788,6 +788,17 @@ describe('boardgame.io 0.32.1: modules, configs, seeds', () => {
     expect(Object.keys(game).sort()).toEqual(Object.keys(RealGame(cards())).sort());
   });
 
+  it('what game code sets on a Game(...) result afterwards counts, as the release reads it from there', () => {
+    const make = (G: typeof core.Game) => {
+      const game = G(cards());
+      game.setup = () => ({ deck: 7, hand: 0, note: 'set after Game()' });
+      return game;
+    };
+    const session = new Session({ runtime: bgio032, config: make(core.Game), numPlayers: 1, seed: 's' });
+    expect(session.stateAt(0).G).toEqual(RealInitializeGame({ game: make(RealGame), numPlayers: 1 }).G);
+    expect(session.stateAt(0).G).toMatchObject({ note: 'set after Game()' });
+  });
+
   it('prepare takes a plain spec as well as a Game(...) result, and refuses a foreign Game(...) result clearly', () => {
     const plain = play(bgio032, cards(), [move('drawCard')], { numPlayers: 1 });
     const wrapped = play(bgio032, core.Game(cards()), [move('drawCard')], { numPlayers: 1 });

@@ -11,6 +11,11 @@ export const SPEC = Symbol.for('flowscope.spec');
 
 type AnyGame = (spec: any) => any;
 
+/** Each `Game(...)` result's own fields as `Game` returned them, to find what game code changed on it afterwards. */
+const asBuilt = new WeakMap<object, Record<string, unknown>>();
+/** Fields of a `Game(...)` result that are the release's processing, not the user's spec. */
+const PROCESSED_FIELDS = new Set(['flow', 'processMove', 'moveNames']);
+
 const isObject = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object';
 
 /** A processed flow (the result of `Flow` / `FlowWithPhases`), which cannot be instrumented. */
@@ -50,6 +55,7 @@ export function wrapGame(realGame: AnyGame): AnyGame {
     const result = realGame(spec);
     if (isObject(result) && isObject(original)) {
       Object.defineProperty(result, SPEC, { value: original, enumerable: false, configurable: true, writable: false });
+      asBuilt.set(result, { ...result });
     }
     return result;
   };
@@ -59,7 +65,7 @@ export function wrapGame(realGame: AnyGame): AnyGame {
 export function specOf(config: GameConfig, version: string): GameConfig {
   if (!isObject(config)) throw new Error(`the game config must be an object, got ${config === null ? 'null' : typeof config}`);
   const kept = (config as Record<symbol, unknown>)[SPEC];
-  if (isObject(kept)) return kept;
+  if (isObject(kept)) return withLaterChanges(config, kept);
   if (isProcessedGame(config)) {
     throw new Error(
       `this is the result of a Game(...) that did not come from Flowscope's boardgame.io/core, so the spec it was made from is gone ` +
@@ -67,4 +73,20 @@ export function specOf(config: GameConfig, version: string): GameConfig {
     );
   }
   return config;
+}
+
+/**
+ * The kept spec with what game code set on the `Game(...)` result afterwards (`game.setup = …`,
+ * `game.playerView = …`): the release reads those fields from the result, so they win.
+ */
+function withLaterChanges(game: Record<string, any>, spec: GameConfig): GameConfig {
+  const built = asBuilt.get(game);
+  if (!built) return spec;
+  let out = spec;
+  for (const key of Object.keys(game)) {
+    if (PROCESSED_FIELDS.has(key) || (key in built && game[key] === built[key])) continue;
+    if (out === spec) out = { ...spec };
+    (out as Record<string, unknown>)[key] = game[key];
+  }
+  return out;
 }
