@@ -317,3 +317,30 @@ describe('boardgame.io’s guards show up as rejections', () => {
     expect(s.currentState.G).toEqual({ n: 1 });
   });
 });
+
+describe('a phase that setPhase enters and whose endIf is already true', () => {
+  it('ends before it begins, and what follows is explained by its own endIf and next, not by the setPhase', () => {
+    const s = newSession({
+      setup: () => ({ log: [] as string[] }),
+      phases: {
+        A: { start: true, moves: { goB: ({ events }: any) => events.setPhase('B') } },
+        B: {
+          endIf: () => true,
+          next: 'C',
+          onBegin: ({ G }: any) => void G.log.push('B.onBegin'),
+          onEnd: ({ G }: any) => void G.log.push('B.onEnd'),
+        },
+        C: {},
+      },
+    });
+    const step = s.dispatch(move('goB'));
+    expect(step.ctx.phase).toBe('C');
+    // boardgame.io makes B the phase and tests its endIf before starting it.
+    expect(s.stateAt(1).G).toEqual({ log: ['B.onEnd'] });
+    expect(step.trace.transitions.filter((t) => t.type.startsWith('phase')).map((t) => `${t.type} ${t.phase}: ${t.cause}`)).toEqual([
+      'phase-end A: phases.A.moves.goB called setPhase("B")',
+      'phase-end B: phases.B.endIf returned true as soon as B became the phase, before it began (its onBegin did not run, its onEnd does)',
+      "phase-begin C: phases.B.next is 'C'",
+    ]);
+  });
+});

@@ -23,6 +23,8 @@ interface ProcessingEvent {
   by: string;
   traced?: TracedEvent;
   refusal?: string;
+  /** A `setPhase` has ended the phase it was called in: a later phase end in the same event has another cause. */
+  endedPhase?: boolean;
 }
 
 export interface LifecycleInfo {
@@ -221,7 +223,10 @@ export class TraceRecorder {
 
   private nextCauseAtPhaseEnd(): string | undefined {
     const ev = this.currentEvent();
-    if (ev?.name === 'setPhase') return this.eventText(ev);
+    if (ev?.name === 'setPhase' && !ev.endedPhase) {
+      ev.endedPhase = true;
+      return this.eventText(ev);
+    }
     if (this.pending?.level === 'phase' && this.pending.next) return this.pending.text;
     return undefined;
   }
@@ -246,7 +251,7 @@ export class TraceRecorder {
         if (p?.level === 'game') return { text: `the game is ending: ${p.text}`, automatic: true };
         if (ev?.name === 'endGame') return { text: `the game is ending: ${this.eventText(ev)}`, automatic: false };
         const trig = this.consume('phase');
-        if (trig) return { text: trig.text, automatic: true };
+        if (trig) return { text: trig.text + this.neverBegan(ctx.phase), automatic: true };
         if (ev) {
           const suffix = ev.name === 'pass' || ev.name === 'endTurn' ? ' and no player is left in the turn order' : '';
           return { text: this.eventText(ev) + suffix, automatic: false };
@@ -300,6 +305,20 @@ export class TraceRecorder {
         return { text: 'the turn passed in turn order', automatic: true };
       }
     }
+  }
+
+  /**
+   * A phase that ends with no `phase-begin` since the last phase ended in this step was made the
+   * phase and checked at once: the release tests `endIf` before starting it.
+   */
+  private neverBegan(phase: string | null): string {
+    if (phase === null) return '';
+    for (let i = this.transitions.length - 1; i >= 0; i--) {
+      const t = this.transitions[i];
+      if (t.type === 'phase-begin') return '';
+      if (t.type === 'phase-end') return ` as soon as ${phase} became the phase, before it began (its onBegin did not run, its onEnd does)`;
+    }
+    return '';
   }
 
   private lastEntryEndingWith(suffix: string): TraceEntry | undefined {

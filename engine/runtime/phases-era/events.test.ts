@@ -204,6 +204,32 @@ for (const rel of RELEASES) {
   }
 
   describe(rel.flowTitle, () => {
+    it('setPhase into a phase whose endIf is already true: it ends before it begins, then its own next is taken', () => {
+      const config = (): GameConfig => ({
+        setup: () => ({ log: [] }),
+        phases: {
+          A: { start: true, moves: { goB: (G: any, ctx: any) => void ctx.events.setPhase('B') } },
+          B: {
+            endIf: () => true,
+            next: 'C',
+            onBegin: (G: any) => void G.log.push('B.onBegin'),
+            onEnd: (G: any) => void G.log.push('B.onEnd'),
+          },
+          C: {},
+        },
+      });
+      const { session, mismatches } = check(config, [move('goB')]);
+      expect(mismatches).toEqual([]);
+      expect(session.step(1).ctx.phase).toBe('C');
+      expect(session.stateAt(1).G).toEqual({ log: ['B.onEnd'] });
+      const phases = session.step(1).trace.transitions.filter((t) => t.type.startsWith('phase'));
+      expect(phases.map((t) => `${t.type} ${t.phase}: ${t.cause}`)).toEqual([
+        'phase-end A: phases.A.moves.goB called setPhase("B")',
+        'phase-end B: phases.B.endIf returned true as soon as B became the phase, before it began (its onBegin did not run, its onEnd does)',
+        "phase-begin C: phases.B.next is 'C'",
+      ]);
+    });
+
     // From 0.46.2 phases.X.next may be a function: bgio-049/flow-features.test.ts.
     if (!rel.flow046) {
       it('a function phases.X.next is not called: the release makes the function the phase and throws', () => {
