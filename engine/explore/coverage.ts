@@ -1,6 +1,7 @@
 import { normaliseConfig } from '../config/normalise';
 import { GAMEOVER, NO_PHASE, type ChartEdge, type ChartModel } from '../chart/model';
 import type { StepRecord } from '../session/session';
+import type { Transition } from '../trace/types';
 import type { GameConfig } from '../types';
 
 export type CoverageKind = 'phase' | 'turn' | 'stage' | 'move' | 'edge';
@@ -67,6 +68,7 @@ export function countStep(counts: CoverageCounts, model: ChartModel, step: StepR
     if (t.type === 'stage' && typeof t.to === 'string') bump(counts, coverageId.stage(t.phase ?? NO_PHASE, t.to));
   }
   if (step.ok) for (const e of step.trace.entries) if (e.kind === 'move') bump(counts, coverageId.move(e.fn));
+  countTurnPasses(counts, model, kept);
   if (!previous) {
     for (const e of model.edges) if (e.kind === 'start') bump(counts, e.id);
     return;
@@ -83,8 +85,6 @@ export function countStep(counts: CoverageCounts, model: ChartModel, step: StepR
       if (!edges.length && ended.includes(hops[i])) edges = model.edges.filter((e) => e.kind === 'next' && e.source === hops[i]);
       for (const edge of edges) bump(counts, edge.id);
     }
-  } else if (after !== GAMEOVER && kept.some((t) => t.type === 'turn-begin')) {
-    for (const e of model.edges) if (e.kind === 'turn' && e.phase === after) bump(counts, e.id);
   }
   for (const t of kept) {
     if (t.type !== 'stage' || typeof t.from !== 'string' || typeof t.to !== 'string') continue;
@@ -92,6 +92,23 @@ export function countStep(counts: CoverageCounts, model: ChartModel, step: StepR
       (e) => e.kind === 'stage-next' && e.phase === (t.phase ?? NO_PHASE) && e.source === t.from && e.target === t.to,
     );
     if (edge) bump(counts, edge.id);
+  }
+}
+
+/**
+ * Each time the turn passed within a phase (a turn began right after a turn of the same phase
+ * ended, not as a phase's first turn), in any step: setup and a step that also changes phase
+ * (dealing by passing the turn from `turn.onBegin`, then moving on) pass turns too.
+ */
+function countTurnPasses(counts: CoverageCounts, model: ChartModel, kept: readonly Transition[]): void {
+  let last: Transition | undefined;
+  for (const t of kept) {
+    if (t.type === 'stage') continue;
+    if (t.type === 'turn-begin' && last?.type === 'turn-end' && last.phase === t.phase) {
+      const phase = t.phase ?? NO_PHASE;
+      for (const e of model.edges) if (e.kind === 'turn' && e.phase === phase) bump(counts, e.id);
+    }
+    last = t;
   }
 }
 

@@ -101,6 +101,32 @@ describe('flowscope explore', () => {
     ]);
   });
 
+  it('lists what no run reached, each named once', async () => {
+    const dir = tempDirWith({
+      'gap.js': `export default {
+  phases: {
+    a: { start: true, next: 'b', moves: { go: ({ events }) => events.endPhase() }, turn: { stages: { idle: {} } } },
+    b: { moves: { never: ({ G }) => { throw new Error('never works'); } } },
+    c: {},
+  },
+  events: { endTurn: false, endPhase: false, setPhase: false, endGame: false, setActivePlayers: false, setStage: false, endStage: false },
+};
+`,
+    });
+    const { out } = await run('explore', path.join(dir, 'gap.js'), '--runs', '2', '--steps', '10', '--workers', '1');
+    const lines = out.split('\n').filter((l) => l.includes('never reached: '));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '  never reached: phase c',
+        expect.stringMatching(/^ {2}never reached: turn in c: /),
+        '  never reached: stage idle (a)',
+        '  never reached: move phases.b.moves.never',
+      ]),
+    );
+    expect(lines.some((l) => /never reached: edge /.test(l))).toBe(true);
+    expect(out).not.toMatch(/never reached: (phase phase|turn turn|stage stage)/);
+  });
+
   it('game code that never returns stops the exploration with the function named (exit 2)', async () => {
     const dir = tempDirWith({
       'hang.js': 'export default { setup: () => ({ n: 0 }), moves: { step: ({ G }) => { G.n++; if (G.n === 3) for (;;) {} } } };\n',

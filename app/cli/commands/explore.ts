@@ -87,7 +87,9 @@ export function describeReport(report: ExploreReport, written: ReadonlyMap<strin
   lines.push(
     `coverage: ${declared.length - neverReached.length} of ${declared.length} declared phases, turns, stages, moves and edges reached`,
   );
-  for (const item of neverReached) lines.push(`  never reached: ${item.kind} ${item.label}`);
+  // Phase, turn and stage labels say what they are; a move's and an edge's do not.
+  for (const item of neverReached)
+    lines.push(`  never reached: ${item.kind === 'move' || item.kind === 'edge' ? `${item.kind} ` : ''}${item.label}`);
   return lines;
 }
 
