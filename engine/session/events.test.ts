@@ -344,3 +344,17 @@ describe('a phase that setPhase enters and whose endIf is already true', () => {
     ]);
   });
 });
+
+describe('a game in no phase that setPhase leaves', () => {
+  it('ends its turn "leaving no phase", not in a phase called null', () => {
+    const s = newSession({
+      moves: { back: ({ events }: any) => events.setPhase('A') },
+      phases: { A: { start: true, moves: { leave: ({ events }: any) => events.endPhase() } } },
+    });
+    expect(s.dispatch(move('leave')).ctx.phase).toBe(null);
+    const step = s.dispatch(move('back', s.step(1).ctx.currentPlayer));
+    expect(step.ctx.phase).toBe('A');
+    const turnEnd = step.trace.transitions.find((t) => t.type === 'turn-end');
+    expect(turnEnd?.cause).toBe('leaving no phase: moves.back called setPhase("A")');
+  });
+});

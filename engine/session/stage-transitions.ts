@@ -44,6 +44,9 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
       cause = 'the new turn set activePlayers (turn.activePlayers or turn.onBegin)';
     } else if (turnBegan || trace.transitions.some((t) => t.type === 'turn-end')) {
       cause = 'the turn ended, which clears activePlayers';
+    } else if (trace.transitions.some((t) => t.type === 'phase-begin')) {
+      // Up to 0.32 a phase begins within the turn: its turn order's `first` sets the action players.
+      cause = `phase ${after.phase ?? '(none)'} began, and its turn order set who may act`;
     } else if (action.type === 'move' && action.playerID === player && to === undefined) {
       cause = `player ${player} made its last allowed move (maxMoves) and left the stage`;
     } else if (to === undefined && after.activePlayers === null) {

@@ -260,12 +260,12 @@ export class TraceRecorder {
       }
       case 'turn-end': {
         if (p?.level === 'game') return { text: `the game is ending: ${p.text}`, automatic: true };
-        if (p?.level === 'phase') return { text: `phase ${ctx.phase} is ending: ${p.text}`, automatic: true };
+        if (p?.level === 'phase') return { text: `${phaseEnding(ctx.phase)}: ${p.text}`, automatic: true };
         const trig = this.consume('turn');
         if (trig) return { text: trig.text, automatic: true };
         if (ev && (ev.name === 'endTurn' || ev.name === 'pass')) return { text: this.eventText(ev), automatic: false };
         if (ev && (ev.name === 'endPhase' || ev.name === 'setPhase' || ev.name === 'endGame')) {
-          return { text: `phase ${ctx.phase} is ending: ${this.eventText(ev)}`, automatic: false };
+          return { text: `${phaseEnding(ctx.phase)}: ${this.eventText(ev)}`, automatic: false };
         }
         if (info.maxMoves && ctx.numMoves >= info.maxMoves) {
           return { text: `turn.${info.maxMovesName ?? 'maxMoves'} (${info.maxMoves}) reached`, automatic: true };
@@ -329,6 +329,9 @@ export class TraceRecorder {
     return undefined;
   }
 }
+
+/** Why a turn ends with its phase: `phase draw is ending`, or `leaving no phase` (setPhase from a game in no phase). */
+const phaseEnding = (phase: string | null) => (phase === null ? 'leaving no phase' : `phase ${phase} is ending`);
 
 /** boardgame.io messages that mean "I did not do what was asked". */
 function isRefusal(text: string): boolean {

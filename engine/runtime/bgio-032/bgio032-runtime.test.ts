@@ -208,6 +208,33 @@ describe('boardgame.io 0.32.1: turn orders (seed document 002)', () => {
     expect(s.step(3).error?.message).toMatch(/only the current player \(0\) call them/);
   });
 
+  it("a phase's turn order gives or takes away action within the turn, and the stage transitions say so", () => {
+    const phases = (): GameConfig => ({
+      setup: () => ({ n: 0 }),
+      moves: { m: (G: any) => void G.n++ },
+      flow: { startingPhase: 'gather', phases: { gather: { turnOrder: TurnOrder.ANY, next: 'play' }, play: { next: 'gather' } } },
+    });
+    const s = check(phases, [event('endPhase'), event('endPhase')], 3);
+    expect(view(s, ['phase', 'turn', 'activePlayers'])).toEqual([
+      { phase: 'gather', turn: 0, activePlayers: { 0: null, 1: null, 2: null } },
+      { phase: 'play', turn: 0, activePlayers: null },
+      { phase: 'gather', turn: 0, activePlayers: { 0: null, 1: null, 2: null } },
+    ]);
+    const stages = (i: number) =>
+      s
+        .step(i)
+        .trace.transitions.filter((t) => t.type === 'stage')
+        .map((t) => `player ${t.player}: ${t.cause}`);
+    expect(stages(1)).toEqual([
+      'player 1: phase play began, and its turn order set who may act',
+      'player 2: phase play began, and its turn order set who may act',
+    ]);
+    expect(stages(2)).toEqual([
+      'player 1: phase gather began, and its turn order set who may act',
+      'player 2: phase gather began, and its turn order set who may act',
+    ]);
+  });
+
   it('a custom turn order skips every other player', () => {
     const order = { first: () => 0, next: (_G: any, ctx: any) => (ctx.playOrderPos + 2) % ctx.numPlayers };
     const s = check(game({ turnOrder: order }), [event('endTurn'), event('endTurn', '2'), event('endTurn')], 4);
