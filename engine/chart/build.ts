@@ -1,5 +1,6 @@
 import { normaliseConfig } from '../config/normalise';
 import { migrateConfig } from '../legacy/migrate';
+import { legacyTurnOrderLabels } from '../legacy/turn-order-labels';
 import type { BgioRuntime } from '../runtime/bgio-runtime';
 import type { GameConfig } from '../types';
 import { buildChartModel, NO_PHASE, type ChartModel } from './model';
@@ -17,7 +18,14 @@ export function chartOf(config: GameConfig, numPlayers: number, runtime: BgioRun
     { TurnOrder?: Record<string, unknown>; ActivePlayers?: Record<string, unknown> } | undefined;
   if (runtime.era !== 'flow') return buildChartModel(normaliseConfig(config, core?.TurnOrder ?? {}, core?.ActivePlayers ?? {}), numPlayers);
   const migrated = migrateConfig(config, { release: runtime.version }).config;
-  const model = buildChartModel(normaliseConfig(migrated), numPlayers);
+  const normal = normaliseConfig(migrated);
+  // The migration's turn orders are custom objects: name each phase's as the game's own code does.
+  const written = legacyTurnOrderLabels(config, core?.TurnOrder);
+  const phases = normal.phases.map((p) => {
+    const order = written.get(p.name) ?? (p.name === LEGACY_DEFAULT_PHASE ? written.get(null) : undefined);
+    return order ? { ...p, turn: { ...p.turn, order } } : p;
+  });
+  const model = buildChartModel({ ...normal, phases }, numPlayers);
   return renamePhase(model, NO_PHASE, LEGACY_DEFAULT_PHASE);
 }
 
