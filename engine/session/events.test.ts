@@ -358,3 +358,26 @@ describe('a game in no phase that setPhase leaves', () => {
     expect(turnEnd?.cause).toBe('leaving no phase: moves.back called setPhase("A")');
   });
 });
+
+describe('endPhase called with an argument', () => {
+  it('is applied, with a note that the argument is ignored and the phase’s own next is taken', () => {
+    const s = newSession({
+      phases: {
+        A: { start: true, next: 'B', moves: { jump: ({ events }: any) => events.endPhase({ next: 'C' }) } },
+        B: {},
+        C: {},
+      },
+    });
+    const step = s.dispatch(move('jump'));
+    expect(step.ctx.phase).toBe('B');
+    expect(eventsOf(s, 1)).toEqual([
+      {
+        fn: 'phases.A.moves.jump',
+        name: 'endPhase',
+        args: [{ next: 'C' }],
+        outcome: 'applied',
+        reason: "boardgame.io 0.50.2 ignores endPhase's argument: the phase ends and its own next is taken (setPhase chooses the phase)",
+      },
+    ]);
+  });
+});

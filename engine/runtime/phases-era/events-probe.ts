@@ -224,6 +224,10 @@ export class EventsProbe {
     if (!q) return undefined;
     q.applied = true;
     if (q.traced.outcome !== 'rejected') q.traced.outcome = 'applied';
+    if (q.traced.name === 'endPhase' && q.traced.args.some((a) => a !== undefined)) {
+      // Since 0.33 the event passes nothing on: `{ next }` (0.27–0.32) is silently dropped.
+      q.traced.reason = `boardgame.io ${this.version} ignores endPhase's argument: the phase ends and its own next is taken (setPhase chooses the phase)`;
+    }
     return q.traced;
   }
 
