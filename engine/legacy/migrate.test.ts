@@ -845,3 +845,22 @@ describe('what a 0.50 config keeps', () => {
     expect(quiet(() => s.dispatch(move('m'))).ctx.currentPlayer).toBe('1');
   });
 });
+
+describe('a field game code sets on a Game(...) result afterwards', () => {
+  it('is migrated as the release runs it (game.setup = …)', async () => {
+    const { loadRuntime } = await import('../runtime/registry');
+    const runtime = await loadRuntime('0.32.1');
+    const { Game } = runtime.modules['boardgame.io/core'] as { Game: (spec: GameConfig) => GameConfig };
+    const game = Game({ setup: () => ({ n: 0 }), moves: { bump: (G: { n: number }) => ({ n: G.n + 1 }) }, flow: { movesPerTurn: 1 } });
+    game.setup = () => ({ n: 5 });
+    const original = new Session({ runtime, config: game, numPlayers: 2, seed: 'late' });
+    const migrated = new Session({
+      runtime: bgio050,
+      config: migrateConfig(game, { release: '0.32.1' }).config,
+      numPlayers: 2,
+      seed: 'late',
+    });
+    expect(original.stateAt(0).G).toEqual({ n: 5 });
+    expect(migrated.stateAt(0).G).toEqual({ n: 5 });
+  });
+});

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
-import { SPEC } from '../runtime/flow-era/spec';
+import { SPEC, withLaterChanges } from '../runtime/flow-era/spec';
 import type { GameConfig } from '../types';
 import { legacyTurnOrders } from './presets';
 
@@ -93,10 +93,11 @@ export function readLegacy(config: GameConfig): LegacyInput {
   const recorded = (config as Record<symbol, GameConfig | undefined>)[LEGACY_SPEC];
   const release = (config as Record<symbol, string | undefined>)[LEGACY_RELEASE];
   if (recorded && typeof recorded === 'object') {
-    // Keys set on the result afterwards (`game.minPlayers = 4`) belong to the game too.
-    const extra = Object.entries(config).filter(([k]) => !(k in recorded) && !GAME_ADDED.has(k));
+    // Keys set on the result afterwards (`game.minPlayers = 4`, `game.setup = …`) belong to the game too.
+    const changed = withLaterChanges(config, recorded);
+    const extra = Object.entries(config).filter(([k]) => !(k in changed) && !GAME_ADDED.has(k));
     return {
-      spec: extra.length ? { ...recorded, ...Object.fromEntries(extra) } : recorded,
+      spec: extra.length ? { ...changed, ...Object.fromEntries(extra) } : changed,
       wrapped: true,
       readable: true,
       ...(release ? { release } : {}),

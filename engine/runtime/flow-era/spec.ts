@@ -79,7 +79,7 @@ export function specOf(config: GameConfig, version: string): GameConfig {
  * The kept spec with what game code set on the `Game(...)` result afterwards (`game.setup = …`,
  * `game.playerView = …`): the release reads those fields from the result, so they win.
  */
-function withLaterChanges(game: Record<string, any>, spec: GameConfig): GameConfig {
+export function withLaterChanges(game: Record<string, any>, spec: GameConfig): GameConfig {
   const built = asBuilt.get(game);
   if (!built) return spec;
   let out = spec;
