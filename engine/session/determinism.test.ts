@@ -37,3 +37,23 @@ describe('non-deterministic game code', () => {
     ]);
   });
 });
+
+describe('a game whose G holds functions (boardgame.io 0.39 accepts it)', () => {
+  it('is deterministic when the functions are made by the same code on each run', async () => {
+    const { loadRuntime } = await import('../runtime/registry');
+    const runtime = await loadRuntime('0.39.16');
+    const makeCard = (id: number) => ({ id, use: (G: { used: number }) => G.used + id });
+    const session = new Session({
+      runtime,
+      config: {
+        setup: () => ({ used: 0, cards: [makeCard(0), makeCard(1)] }),
+        moves: { tap: (G: { used: number }) => void (G.used += 1) },
+      },
+      numPlayers: 2,
+      seed: 'functions',
+    });
+    session.dispatch({ type: 'move', name: 'tap', args: [], playerID: '0' });
+    expect(session.step(1).ok).toBe(true);
+    expect(findNondeterminism(session)).toBeNull();
+  });
+});

@@ -54,3 +54,16 @@ describe('diffValues: values replaced in place', () => {
     expect(diffValues({ dice: [3, 5] }, { dice: [6, 5] })).toEqual([{ path: ['dice', 0], kind: 'changed', before: 3, after: 6 }]);
   });
 });
+
+describe('diffValues with functions in the state (G may hold them up to boardgame.io 0.42)', () => {
+  const card = (id: number) => ({ id, use: (G: { used: number }) => G.used + id });
+  it('a function made by the same code again is no change; another is a change; nothing throws', () => {
+    expect(diffValues({ cards: [card(0), card(1)] }, { cards: [card(0), card(1)] })).toEqual([]);
+    const other = { id: 1, use: () => 'other' };
+    expect(diffValues({ c: card(1) }, { c: other }).map((d) => [formatPath('G', d.path), d.kind])).toEqual([['G.c.use', 'changed']]);
+    // Items matched by content (no id): jsondiffpatch would refuse the functions inside.
+    const plain = (n: number) => ({ n, f: () => n });
+    expect(() => diffValues([plain(1), plain(2)], [plain(2), plain(3), plain(1)])).not.toThrow();
+    expect(diffValues({ f: card(0).use }, {}).map((d) => d.kind)).toEqual(['removed']);
+  });
+});

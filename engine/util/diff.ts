@@ -1,4 +1,5 @@
 import { create, type Delta } from 'jsondiffpatch';
+import { sameFunction } from './plain';
 import { shareEqual } from './share-equal';
 
 export type DiffKind = 'added' | 'removed' | 'changed' | 'moved';
@@ -74,7 +75,12 @@ export function deltaOf(a: unknown, b: unknown): Delta | undefined {
     const block = blockDelta(a, shared);
     if (block !== NOT_TRIVIAL) return block;
   }
-  return differ.diff(a, shared);
+  try {
+    return differ.diff(a, shared);
+  } catch {
+    // A function inside an array it matches by content: the array changed, shown whole.
+    return [a, b];
+  }
 }
 
 const NOT_TRIVIAL = Symbol('not trivial');
@@ -84,7 +90,9 @@ const kind = (v: unknown) => (v === null ? 'null' : typeof v);
 function leafDelta(a: unknown, b: unknown): Delta | undefined | typeof NOT_TRIVIAL {
   const ka = kind(a);
   const kb = kind(b);
-  if (ka === 'function' || kb === 'function') return NOT_TRIVIAL;
+  // jsondiffpatch refuses functions: one made by the same code again is no change, any other is.
+  if (ka === 'function' || kb === 'function')
+    return sameFunction(a, b) ? undefined : kb === 'undefined' ? [a, 0, 0] : ka === 'undefined' ? [b] : [a, b];
   if (ka === 'undefined') return [b];
   if (kb === 'undefined') return [a, 0, 0];
   if (ka !== kb) return [a, b];

@@ -67,6 +67,7 @@ export function describeError(error: unknown): string {
 /** Structural equality of JSON-like values (key order ignored). */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a === 'function' && typeof b === 'function') return sameFunction(a, b);
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') {
     return Number.isNaN(a) && Number.isNaN(b);
   }
@@ -81,4 +82,15 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const bKeys = Object.keys(bObj).filter((k) => bObj[k] !== undefined);
   if (aKeys.length !== bKeys.length) return false;
   return aKeys.every((k) => Object.prototype.hasOwnProperty.call(bObj, k) && deepEqual(aObj[k], bObj[k]));
+}
+
+/**
+ * Two functions in game state (boardgame.io up to 0.42 lets G hold them) made by the same code: a
+ * re-run makes new closures, so identity cannot tell; their source can (JSON drops them anyway).
+ */
+export function sameFunction(a: unknown, b: unknown): boolean {
+  return (
+    a === b ||
+    (typeof a === 'function' && typeof b === 'function' && Function.prototype.toString.call(a) === Function.prototype.toString.call(b))
+  );
 }

@@ -1,3 +1,5 @@
+import { sameFunction } from './plain';
+
 /** Deeper or larger than any game state: past either (a cycle, say) values are left unshared. */
 const MAX_DEPTH = 200;
 const MAX_NODES = 1_000_000;
@@ -15,8 +17,8 @@ const set = (o: Record<string, unknown>, k: string, v: unknown): void => {
 
 /**
  * `b`, with each plain object or array that equals the one at the same place in `a` (same keys
- * in the same order, the same primitives) replaced by `a`'s: the result holds exactly `b`'s
- * data, but shares `a`'s unchanged parts. Neither input is changed.
+ * in the same order, the same primitives, functions with the same source) replaced by `a`'s: the
+ * result holds `b`'s data, but shares `a`'s unchanged parts. Neither input is changed.
  *
  * Two states re-derived separately share nothing, so a differ would walk every node of both;
  * after this, it stops at the first identical reference of every unchanged subtree.
@@ -26,6 +28,8 @@ export function shareEqual<T>(a: unknown, b: T): T {
 }
 
 function share(a: unknown, b: unknown, depth: number, budget: { nodes: number }): unknown {
+  // A function in the state made by the same code again (a re-derived closure) counts as equal.
+  if (typeof a === 'function' && sameFunction(a, b)) return a;
   if (a === b || a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return b;
   if (depth > MAX_DEPTH || --budget.nodes < 0) return b;
   if (Array.isArray(a)) {
