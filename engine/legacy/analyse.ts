@@ -148,7 +148,7 @@ export function isPositional(fn: (...args: any[]) => unknown, role: Role, era: L
   const first = info.shape?.params[0];
   if (era !== 'context') return !(first && first.kind === 'pattern');
   const kind = role === 'onMove' ? 'hook' : role === 'allowedMoves' || role === 'playOrder' ? 'trigger' : role;
-  return isLegacySignature(info.shape, kind);
+  return isLegacySignature(info.shape, kind, info.source);
 }
 
 const minorOf = (release?: string): number | null => {
@@ -172,6 +172,7 @@ export function inferEra(spec: GameConfig, options: LegacyOptions, wrapped: bool
     isLegacySignature(
       f.info.shape,
       f.role === 'onMove' ? 'hook' : f.role === 'allowedMoves' || f.role === 'playOrder' ? 'trigger' : f.role,
+      f.info.source,
     ),
   );
   const modern = fns.filter((f) => f.info.shape?.params[0]?.kind === 'pattern');

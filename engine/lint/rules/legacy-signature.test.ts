@@ -40,3 +40,21 @@ describe('legacy-signature, read without parsing where the text is plain', () =>
     expect(flagged(moves)).toEqual(['moves.commented', 'moves.escaped', 'moves.plain', 'moves.tricky']);
   });
 });
+
+describe('legacy-signature, a first parameter read as the context object', () => {
+  const setupFlagged = (setup: (...a: any[]) => unknown) =>
+    lintConfig({ setup, moves: { m: ({ G }: { G: unknown }) => G } }).some((f) => f.code === 'legacy-signature' && f.path === 'setup');
+
+  it('is modern however it is named: `ctx.ctx.numPlayers` in setup, `G.G` in a move', () => {
+    expect(setupFlagged((ctx: any) => ({ hands: Array.from({ length: ctx.ctx.numPlayers }, () => 0) }))).toBe(false);
+    expect(flagged({ take: (G: any) => void G.G.cards.pop() })).toEqual([]);
+  });
+
+  it('is still legacy when it is read as a ctx of its own, or with a second parameter ctx', () => {
+    expect(setupFlagged((ctx: any) => ({ n: ctx.numPlayers }))).toBe(true);
+    expect(setupFlagged((ctx: any) => ({ n: ctx.numPlayers, seen: ctx.ctx }))).toBe(true);
+    expect(setupFlagged((ctx: any) => ({ r: ctx.random.D6() }))).toBe(true);
+    expect(flagged({ take: (G: any, ctx: any) => void G.G.cards.pop(ctx) })).toEqual(['moves.take']);
+    expect(flagged({ take: (G: any) => void G.cards.pop() })).toEqual(['moves.take']);
+  });
+});

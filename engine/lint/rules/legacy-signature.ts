@@ -13,17 +13,29 @@ const CONTEXT_OBJECT = '`{ G, ctx, events, random, playerID, ... }`';
 const nameOf = (p: Parameter | undefined) => (p && p.kind === 'identifier' ? p.name : undefined);
 const shown = (p: Parameter) => (p.kind === 'identifier' ? (p.name as string) : p.text);
 
+/** What only a pre-0.50 `ctx` has: read on the first parameter, it is that `ctx`, whatever else is read. */
+const CTX_ONLY = ['numPlayers', 'currentPlayer', 'playOrder', 'playOrderPos', 'turn', 'phase', 'activePlayers', 'numMoves', 'gameover'];
+
 /**
  * Whether a function of `kind` is written with a pre-0.50 positional signature. Moves, hooks,
  * triggers, turn-order functions and `playerView`: the first parameter is a plain identifier
  * `G`/`g`, or the second one is `ctx`. `setup`: the first parameter is a plain identifier `ctx`.
- * Destructured (`({ G, ctx })`), `(context, id)` and parameterless functions are modern.
+ * Destructured (`({ G, ctx })`), `(context, id)` and parameterless functions are modern, and so
+ * is a first parameter the source reads as the context object (`ctx.ctx.numPlayers`,
+ * `G.G.cards`) and never as a `ctx` or a `G` of its own.
  */
-export function isLegacySignature(shape: FunctionShape | null, kind: Kind): boolean {
+export function isLegacySignature(shape: FunctionShape | null, kind: Kind, source?: string): boolean {
   if (!shape) return false;
   const [first, second] = shape.params;
-  if (kind === 'setup') return nameOf(first) === 'ctx';
-  return nameOf(first) === 'G' || nameOf(first) === 'g' || nameOf(second) === 'ctx';
+  const firstName = nameOf(first);
+  const readAsContext = () => {
+    if (source === undefined || firstName === undefined) return false;
+    const members = ctxMembers(source, firstName);
+    return (members.has('ctx') || members.has('G')) && !CTX_ONLY.some((m) => members.has(m));
+  };
+  if (kind === 'setup') return firstName === 'ctx' && !readAsContext();
+  if (nameOf(second) === 'ctx') return true;
+  return (firstName === 'G' || firstName === 'g') && !readAsContext();
 }
 
 /**
@@ -131,7 +143,7 @@ export const legacySignature: Rule = (ctx) => {
   for (const c of candidates) {
     if (plainlyModern(c.source)) continue;
     const shape = parseFunction(c.source);
-    if (!shape || !isLegacySignature(shape, c.kind)) continue;
+    if (!shape || !isLegacySignature(shape, c.kind, c.source)) continue;
     out.push(finding('legacy-signature', c.path, message(c.path, shape, c.kind, c.source)));
   }
   return out;
