@@ -381,3 +381,20 @@ describe('endPhase called with an argument', () => {
     ]);
   });
 });
+
+describe("stages set by the new turn's onBegin", () => {
+  it('are said to come from its call, which boardgame.io applies after the turn began', () => {
+    const s = newSession({
+      turn: {
+        onBegin: ({ events, ctx }: any) => void (ctx.turn > 1 && events.setActivePlayers({ others: 'respond' })),
+        stages: { respond: {} },
+      },
+    });
+    const step = s.dispatch(event('endTurn'));
+    expect(step.ctx.activePlayers).toEqual({ 0: 'respond', 2: 'respond' });
+    expect(step.trace.transitions.filter((t) => t.type === 'stage').map((t) => `${t.player}: ${t.cause}`)).toEqual([
+      '0: turn.onBegin called setActivePlayers({"others":"respond"})',
+      '2: turn.onBegin called setActivePlayers({"others":"respond"})',
+    ]);
+  });
+});

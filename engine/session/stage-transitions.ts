@@ -28,6 +28,8 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
   );
   const lastApplied = applied[applied.length - 1];
   const turnBegan = trace.transitions.some((t) => t.type === 'turn-begin');
+  // A phase's or turn's onBegin runs as the turn begins; the events it calls are applied after.
+  const appliedAfterTurnBegan = !!lastApplied && /(^|\.)onBegin$/.test(lastApplied.by);
   const out: Transition[] = [];
   for (const player of changed) {
     const from = slotOf(before, player);
@@ -37,7 +39,7 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
     if (action.type === 'event' && STAGE_EVENTS.has(action.name) && !turnBegan) {
       cause = `player ${action.playerID} called ${describeCall(action.name, action.args)}`;
       automatic = false;
-    } else if (lastApplied && !turnBegan) {
+    } else if (lastApplied && (!turnBegan || appliedAfterTurnBegan)) {
       cause = `${lastApplied.by} called ${describeCall(lastApplied.ev.name, lastApplied.ev.args)}`;
       automatic = false;
     } else if (turnBegan && after.activePlayers) {

@@ -204,6 +204,29 @@ for (const rel of RELEASES) {
   }
 
   describe(rel.flowTitle, () => {
+    if (rel.eventContext === 'action') {
+      it("stages set by a phase's onBegin are said to come from it, not from the new turn", () => {
+        const config = (): GameConfig => ({
+          phases: {
+            lobby: { start: true, next: 'bidding', moves: { ready: (G: any, ctx: any) => void ctx.events.endPhase() } },
+            bidding: {
+              onBegin: (G: any, ctx: any) => void ctx.events.setActivePlayers({ all: 'bid' }),
+              turn: { stages: { bid: { moves: { bid: () => undefined } } } },
+            },
+          },
+        });
+        const { session, mismatches } = check(config, [move('ready')]);
+        expect(mismatches).toEqual([]);
+        expect(session.step(1).ctx.activePlayers).toEqual({ 0: 'bid', 1: 'bid', 2: 'bid' });
+        const stages = session.step(1).trace.transitions.filter((t) => t.type === 'stage');
+        expect(stages.map((t) => `${t.player}: ${t.cause}`)).toEqual([
+          '0: phases.bidding.onBegin called setActivePlayers({"all":"bid"})',
+          '1: phases.bidding.onBegin called setActivePlayers({"all":"bid"})',
+          '2: phases.bidding.onBegin called setActivePlayers({"all":"bid"})',
+        ]);
+      });
+    }
+
     it('setPhase into a phase whose endIf is already true: it ends before it begins, then its own next is taken', () => {
       const config = (): GameConfig => ({
         setup: () => ({ log: [] }),
