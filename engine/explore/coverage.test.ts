@@ -56,3 +56,24 @@ describe('coverage counts every turn passed within a phase', () => {
     expect(turnEdge('play')).toBe(2);
   });
 });
+
+describe('coverage counts the stages the game starts players in', () => {
+  it('from turn.activePlayers at creation, once a player', () => {
+    const config: GameConfig = {
+      phases: {
+        lobby: {
+          start: true,
+          next: 'play',
+          turn: { activePlayers: { all: 'ready' }, stages: { ready: { moves: { go: ({ events }: any) => events.endPhase() } } } },
+        },
+        play: {},
+      },
+    };
+    const session = new Session({ runtime: bgio050, config, numPlayers: 3, seed: 'coverage' });
+    session.dispatch(move('go', '1'));
+    const model = chartOf(config, 3, bgio050);
+    const counts: CoverageCounts = {};
+    session.steps.forEach((record, i) => countStep(counts, model, record, i > 0 ? session.steps[i - 1] : null));
+    expect(counts['stage:lobby/ready']).toBe(3);
+  });
+});

@@ -71,6 +71,9 @@ export function countStep(counts: CoverageCounts, model: ChartModel, step: StepR
   countTurnPasses(counts, model, kept);
   if (!previous) {
     for (const e of model.edges) if (e.kind === 'start') bump(counts, e.id);
+    // The game's creation records no stage transitions: count the stages it starts players in.
+    for (const stage of Object.values(step.ctx.activePlayers ?? {}))
+      if (typeof stage === 'string') bump(counts, coverageId.stage(step.ctx.phase ?? NO_PHASE, stage));
     return;
   }
   const causes = kept.map((t) => t.cause);
