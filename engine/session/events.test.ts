@@ -398,3 +398,17 @@ describe("stages set by the new turn's onBegin", () => {
     ]);
   });
 });
+
+describe('a turn order returns a position in playOrder', () => {
+  it('and the cause says whose seat that is', () => {
+    const s = newSession({
+      turn: { order: { playOrder: () => ['2', '0', '1'], first: () => 0, next: ({ ctx }: any) => (ctx.playOrderPos + 1) % 3 } },
+    });
+    expect(s.step(0).trace.transitions.find((t) => t.type === 'turn-begin')?.cause).toBe(
+      'first turn of the game with no phase (turn.order.first returned 0: playOrder[0] is player 2)',
+    );
+    const step = s.dispatch(event('endTurn', [], '2'));
+    expect(step.ctx.currentPlayer).toBe('0');
+    expect(step.trace.transitions.find((t) => t.type === 'turn-begin')?.cause).toBe('turn.order.next returned 1: playOrder[1] is player 0');
+  });
+});

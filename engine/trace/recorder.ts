@@ -294,14 +294,15 @@ export class TraceRecorder {
         const begun = this.transitions[this.transitions.length - 1];
         if (begun?.type === 'phase-begin') {
           const first = this.lastEntryEndingWith('.turn.order.first');
-          const how = first ? ` (${first.fn} returned ${JSON.stringify(first.returned)})` : '';
+          const how = first ? ` (${first.fn} returned ${JSON.stringify(first.returned)}${position(first.returned, ctx)})` : '';
           return { text: `first turn of ${ctx.phase === null ? 'the game with no phase' : `phase ${ctx.phase}`}${how}`, automatic: true };
         }
         const endEv = this.eventStack.find((e) => (e.name === 'endTurn' || e.name === 'pass') && e.args.length > 0);
         const nextArg = endEv && (endEv.args[0] as { next?: unknown } | undefined)?.next;
         if (nextArg !== undefined) return { text: `${endEv!.by} asked for player ${String(nextArg)} to be next`, automatic: false };
         const order = this.lastEntryEndingWith('.turn.order.next');
-        if (order) return { text: `${order.fn} returned ${JSON.stringify(order.returned)}`, automatic: true };
+        if (order)
+          return { text: `${order.fn} returned ${JSON.stringify(order.returned)}${position(order.returned, ctx)}`, automatic: true };
         return { text: 'the turn passed in turn order', automatic: true };
       }
     }
@@ -329,6 +330,12 @@ export class TraceRecorder {
     return undefined;
   }
 }
+
+/** A turn order's `first`/`next` returns a position in `playOrder`, not a player: say whose it is. */
+const position = (returned: unknown, ctx: FlowCtx) =>
+  typeof returned === 'number' && ctx.playOrder[returned] !== undefined
+    ? `: playOrder[${returned}] is player ${ctx.playOrder[returned]}`
+    : '';
 
 /** Why a turn ends with its phase: `phase draw is ending`, or `leaving no phase` (setPhase from a game in no phase). */
 const phaseEnding = (phase: string | null) => (phase === null ? 'leaving no phase' : `phase ${phase} is ending`);

@@ -380,7 +380,7 @@ for (const rel of RELEASES) {
         'turn-end: phase draw is ending: phases.draw.endIf returned true',
         'phase-end: phases.draw.endIf returned true',
         "phase-begin: phases.draw.next is 'play'",
-        'turn-begin: first turn of phase play (phases.play.turn.order.first returned 0)',
+        'turn-begin: first turn of phase play (phases.play.turn.order.first returned 0: playOrder[0] is player 1)',
       ]);
     });
 
@@ -390,7 +390,7 @@ for (const rel of RELEASES) {
         'turn-end: phase tally is ending: phases.tally.turn.order.next returned undefined (every player has played)',
         'phase-end: phases.tally.turn.order.next returned undefined (every player has played)',
         "phase-begin: phases.tally.next is 'play'",
-        'turn-begin: first turn of phase play (phases.play.turn.order.first returned 0)',
+        'turn-begin: first turn of phase play (phases.play.turn.order.first returned 0: playOrder[0] is player 1)',
       ]);
     });
 
