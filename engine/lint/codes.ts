@@ -64,6 +64,12 @@ export const LINT_CODES = {
     summary:
       "A phase's `endIf` is already true when the phase begins, so the phase ends before any move (and a cycle of such phases leaves the game in no phase).",
   },
+  'event-refused': {
+    severity: 'error',
+    summary:
+      'A hook calls an event boardgame.io (0.47.1 on) refuses there: it logs an error and discards the whole action that ran the hook.',
+  },
+  'event-dropped': { severity: 'warning', summary: 'A hook calls an event boardgame.io (0.47.1 on) drops there: it never takes effect.' },
   'game-not-created': {
     severity: 'error',
     summary: 'The game cannot be created on its release: boardgame.io refuses the config, or setup (or what runs at the start) throws.',

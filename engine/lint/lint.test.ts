@@ -16,6 +16,8 @@ describe('lintConfig', () => {
     expect(Object.keys(LINT_CODES).sort()).toEqual([
       'dynamic-next',
       'end-if-on-entry',
+      'event-dropped',
+      'event-refused',
       'function-instead-of-config',
       'game-not-created',
       'legacy-signature',

@@ -13,6 +13,7 @@ import { orderWithoutNext } from './rules/turn-order-shape';
 import { functionInsteadOfConfig } from './rules/function-instead-of-config';
 import { unknownKeys } from './rules/unknown-keys';
 import { endIfOnEntry } from './rules/end-if-on-entry';
+import { eventsInHooks } from './rules/event-hooks';
 
 export type { LintFinding, LintSeverity } from './codes';
 
@@ -35,6 +36,7 @@ const RULES: Rule[] = [
   functionInsteadOfConfig,
   unknownKeys,
   endIfOnEntry,
+  eventsInHooks,
 ];
 
 const RANK: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
