@@ -21,7 +21,7 @@ usage:
       re-run a replay: exit 0 when every expectation holds, 1 at the first divergent step
   flowscope chart <game-file> [--game NAME] [--players N] [--format json|xstate|mermaid]
       the statechart of phases, turns and stages: the model, the XState machine, or Mermaid
-  flowscope migrate <game-file> [--game NAME] [--out DIR | --diff] [--verify-steps N] [--players N] [--seed S]
+  flowscope migrate <game-file> [--game NAME] [--out DIR | --diff] [--verify-steps N] [--players N] [--seed S] [--setup-data JSON]
       rewrite a game written for an older boardgame.io to today's API (the game file on stdout, the game's
       files under DIR with --out, or a unified diff of each changed file with --diff), then check it: it must
       load on 0.50.2
@@ -37,7 +37,7 @@ usage:
   flowscope export-test <game-file> <replay.json> [--runner vitest|jest] [--with-G] [--out FILE]
       a test file for your own project that replays the actions on boardgame.io's Client and
       asserts the recorded ctx (and G with --with-G) at each expect
-  flowscope lint <game-file> [--game NAME] [--players N]
+  flowscope lint <game-file> [--game NAME] [--players N] [--setup-data JSON]
       check the config for flow mistakes (exit 1 on errors), statically and by a short seeded run;
       codes in docs/lint.md
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--replay F] [--restore] [--inspect] [--inspect-port P]
@@ -306,6 +306,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
           ...(values.seed !== undefined ? { seed: values.seed } : {}),
           ...(values.out !== undefined ? { out: values.out } : {}),
           ...(values.diff ? { diff: true } : {}),
+          ...(values['setup-data'] !== undefined ? { setupData: json(values['setup-data'], 'setup-data') } : {}),
         };
         return await migrateCommand(file, migrateOptions, io.print, io.warn);
       }
@@ -403,6 +404,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             bgio: values.bgio,
             open: openOptions(values),
             players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
+            setupData: json(values['setup-data'], 'setup-data'),
           },
           io.print,
           io.warn,

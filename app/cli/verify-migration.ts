@@ -21,6 +21,8 @@ export interface VerifyOptions {
   seed: string;
   /** Players in the verification game (default: the config's `minPlayers`, else 2). */
   numPlayers?: number;
+  /** What `setup` gets on both sides (none by default). */
+  setupData?: unknown;
 }
 
 /** One reason the migrated source cannot be trusted yet, at `where` (`file:line` or a config path) when known. */
@@ -92,7 +94,7 @@ export async function verifyMigration(
   }
 
   const numPlayers = options.numPlayers ?? playersFor(opened.game.config);
-  const sessionOptions = { numPlayers, seed: options.seed };
+  const sessionOptions = { numPlayers, seed: options.seed, setupData: options.setupData };
   const referenceConfig = ownIsModern ? migrateConfig(opened.game.config, { release }).config : opened.game.config;
   let own: Session;
   try {

@@ -9,6 +9,8 @@ export interface ObservedLintOptions {
   /** Seeded random steps after setup (0: setup only). */
   steps?: number;
   seed?: string;
+  /** What `setup` gets (`--setup-data`); none by default. */
+  setupData?: unknown;
 }
 
 /**
@@ -21,16 +23,19 @@ export interface ObservedLintOptions {
 export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options: ObservedLintOptions): LintFinding[] {
   let session: Session;
   try {
-    session = new Session({ runtime, config, numPlayers: options.numPlayers, seed: options.seed ?? 'lint' });
+    session = new Session({ runtime, config, numPlayers: options.numPlayers, seed: options.seed ?? 'lint', setupData: options.setupData });
   } catch (error) {
     if (!(error instanceof SessionError)) throw error;
-    // A game that needs setup data says so itself; lint has none to give it.
-    if (typeof config.validateSetupData === 'function' && config.validateSetupData(undefined, options.numPlayers) !== undefined) return [];
+    const given = options.setupData !== undefined && options.setupData !== null;
+    // A game that asks for setup data it was not given says so itself.
+    if (!given && typeof config.validateSetupData === 'function' && config.validateSetupData(undefined, options.numPlayers) !== undefined)
+      return [];
+    const data = given ? 'the setup data given' : 'no setup data: give it with --setup-data if the game needs some';
     return [
       finding(
         'game-not-created',
         undefined,
-        `${error.message} (${options.numPlayers} players, no setup data): every command that runs the game stops there too.`,
+        `${error.message} (${options.numPlayers} players, ${data}): every command that runs the game stops there too.`,
       ),
     ];
   }

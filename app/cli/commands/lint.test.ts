@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDirWith } from '../../testing/temp-dir';
 import { formatFindings, lintCommand, summarise } from './lint';
 
-async function run(source: string, options: { game?: string; players?: number; bgio?: string } = {}) {
+async function run(source: string, options: { game?: string; players?: number; bgio?: string; setupData?: unknown } = {}) {
   const dir = tempDirWith({ 'game.ts': source });
   const out: string[] = [];
   const err: string[] = [];
@@ -93,6 +93,16 @@ describe('flowscope lint', () => {
       ),
     );
     expect(needsData.out).toEqual(['no problems found']);
+  });
+
+  it('runs the game with the setup data given (--setup-data), and says when none was', async () => {
+    const needs = CLEAN.replace('setup: () => ({ n: 0 }),', 'setup: (_, data) => ({ n: data.start }),');
+    const without = await run(needs);
+    expect(without.code).toBe(1);
+    expect(without.out[0]).toMatch(
+      /^error {3}game-not-created .*\(2 players, no setup data: give it with --setup-data if the game needs some\)/,
+    );
+    expect((await run(needs, { setupData: { start: 0 } })).out).toEqual(['no problems found']);
   });
 
   it('refuses a player count outside minPlayers/maxPlayers, and lints within it by default', async () => {

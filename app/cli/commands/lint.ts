@@ -28,7 +28,7 @@ export const LINT_RUN_STEPS = 60;
 /** `flowscope lint`: prints every finding and a summary; 1 when there is an error, else 0. */
 export async function lintCommand(
   file: string,
-  options: { game?: string; bgio?: string; open?: OpenOptions; players?: number },
+  options: { game?: string; bgio?: string; open?: OpenOptions; players?: number; setupData?: unknown },
   print: (line: string) => void,
   _warn: (line: string) => void,
 ): Promise<number> {
@@ -36,7 +36,7 @@ export async function lintCommand(
   const numPlayers = options.players ?? defaultPlayerCount(opened.game);
   checkPlayerCount(opened.game, numPlayers);
   const statics = lintOpenedGame(opened);
-  const observed = lintByRunning(opened.game.config, opened.runtime, { numPlayers, steps: LINT_RUN_STEPS });
+  const observed = lintByRunning(opened.game.config, opened.runtime, { numPlayers, steps: LINT_RUN_STEPS, setupData: options.setupData });
   const findings = [...statics, ...observed.filter((o) => !statics.some((f) => f.code === o.code && f.path === o.path))].sort(
     (a, b) => RANK[a.severity] - RANK[b.severity] || (a.path ?? '').localeCompare(b.path ?? ''),
   );

@@ -12,7 +12,7 @@ import { migrateCommand } from './migrate';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const fixture = (name: string, file = 'game.ts') => path.join(root, 'fixtures', name, file);
 
-async function run(file: string, options: { game?: string; open?: OpenOptions } = {}) {
+async function run(file: string, options: { game?: string; open?: OpenOptions; setupData?: unknown } = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await migrateCommand(
@@ -129,6 +129,19 @@ ${exported}
     const factory = await run(path.join(dir, 'factory.js'), { game: 'makeToaster', open: { ...stubbed, factoryArgs: [5] } });
     expect(factory.err.join('\n')).toMatch(/^check: .*agrees/m);
     expect(factory.code).toBe(0);
+  });
+
+  it('checks a game that needs setup data with the data given (--setup-data)', async () => {
+    const dir = tempDirWith({
+      'game.js': `import { Game } from 'boardgame.io/core';
+export default Game({ name: 'goal', setup: (ctx, data) => ({ n: 0, goal: data.goal }), moves: { inc: (G) => ({ ...G, n: G.n + 1 }) }, flow: { movesPerTurn: 1 } });
+`,
+    });
+    const without = await run(path.join(dir, 'game.js'));
+    expect(without.err.join('\n')).toMatch(/cannot check the migration: the original game cannot be created/);
+    const given = await run(path.join(dir, 'game.js'), { setupData: { goal: 50 } });
+    expect(given.err.join('\n')).toMatch(/^check: .*agrees/m);
+    expect(given.code).toBe(0);
   });
 
   it('a flow spec without a package.json (the era comes from the code) and --game', async () => {

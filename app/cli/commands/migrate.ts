@@ -25,6 +25,8 @@ export interface MigrateOptions {
   verifySteps?: number;
   seed?: string;
   numPlayers?: number;
+  /** What `setup` gets in the check, on the original and on the migration (`--setup-data`). */
+  setupData?: unknown;
   /** Write the game's migrated files (and its other local files) under this folder instead of printing the game file. */
   out?: string;
   /** Print a unified diff of each changed file instead of the game file (nothing is written). */
@@ -94,6 +96,7 @@ export async function migrateCommand(
     steps,
     seed: options.seed ?? 'flowscope-migrate',
     ...(options.numPlayers ? { numPlayers: options.numPlayers } : {}),
+    ...(options.setupData !== undefined ? { setupData: options.setupData } : {}),
   });
   for (const problem of verification.problems) warn(formatProblem(problem));
   const decisions = notes.filter((n) => n.severity === 'decision').length;
