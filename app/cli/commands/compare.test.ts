@@ -29,6 +29,22 @@ describe('legacy games from the command line', () => {
     );
   });
 
+  it('compare reports a migration that cannot be created on 0.50.2 as the first difference, not as a bad game file', async () => {
+    const dir = tempDirWith({
+      'game.js': `class State { constructor(n) { this.n = n; } inc() { return new State(this.n + 1); } }
+export default { name: 'class-g', setup: () => new State(0), moves: { inc: (G) => G.inc() } };
+`,
+    });
+    const replay = path.join(dir, 'r.json');
+    expect((await run('play', path.join(dir, 'game.js'), '--bgio', '0.39', '--random', '3', '--out', replay)).code).toBe(0);
+    const compared = await run('compare', path.join(dir, 'game.js'), replay);
+    expect(compared.code).toBe(1);
+    expect(compared.out).toMatch(
+      /class-g: created on boardgame.io 0.39.16, but its migration to 0.50.2 cannot be created\nfirst difference at step 0/,
+    );
+    expect(compared.out).toMatch(/a G made of class instances works on 0.39.16 but not on 0.50.2/);
+  });
+
   it('compare shows the first divergent step of the turn-orders game with the difference that explains it', async () => {
     const replay = path.join(tempDirWith({}), 'orders.json');
     await run('play', fixture('legacy-turn-orders'), '--players', '4', '--seed', 'cmp', '--random', '60', '--out', replay);

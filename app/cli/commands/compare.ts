@@ -1,4 +1,4 @@
-import { describeAction, bgio050, DEFAULT_RUNTIME, Session, type StepRecord } from '../../../engine';
+import { describeAction, bgio050, DEFAULT_RUNTIME, Session, SessionError, type StepRecord } from '../../../engine';
 import { migrateConfig } from '../../../engine/legacy';
 import { explainDisagreement, stepDisagreement } from '../step-agreement';
 import { readReplayFile } from './replay';
@@ -31,14 +31,28 @@ export async function compareCommand(
     setupData: replay.setupData,
     ...sandboxOf(opened),
   });
-  const modern = new Session({
-    runtime: bgio050,
-    config: migrated.config,
-    numPlayers: replay.numPlayers,
-    seed: replay.seed,
-    setupData: replay.setupData,
-    ...sandboxOf(opened),
-  });
+  let modern: Session;
+  try {
+    modern = new Session({
+      runtime: bgio050,
+      config: migrated.config,
+      numPlayers: replay.numPlayers,
+      seed: replay.seed,
+      setupData: replay.setupData,
+      ...sandboxOf(opened),
+    });
+  } catch (error) {
+    if (!(error instanceof SessionError)) throw error;
+    // The original was created above: this is a difference between the releases, at step 0.
+    print(`${opened.game.name}: created on boardgame.io ${release}, but its migration to ${bgio050.version} cannot be created`);
+    print('first difference at step 0: (game created)');
+    print(`  ${bgio050.version}: ${error.message}`);
+    if (/\[Immer\]|draftable/.test(error.message))
+      print(
+        `the likely explanation: boardgame.io ${bgio050.version} runs setup and every move through immer, which only drafts plain objects and arrays: a G made of class instances works on ${release} but not on ${bgio050.version}`,
+      );
+    return 1;
+  }
   const stepsOwn: StepRecord[] = [own.steps[0]];
   const stepsModern: StepRecord[] = [modern.steps[0]];
   for (const action of replay.actions) {
