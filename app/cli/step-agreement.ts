@@ -1,5 +1,6 @@
 import type { FlowCtx, GameConfig, StepRecord } from '../../engine';
-import { detectLegacy, differencesFor, type SemanticDifference } from '../../engine/legacy';
+import semver from 'semver';
+import { detectLegacy, differencesFor, readLegacy, type SemanticDifference } from '../../engine/legacy';
 import { deepEqual } from '../../engine/util/plain';
 
 /** What two releases must agree on, step by step: the flow as a player sees it, and G. */
@@ -61,6 +62,9 @@ export interface StepDisagreement {
   parts: string[];
   /** One line per part (`phase: "draw" on 0.32.1, null on 0.50.2`). */
   lines: string[];
+  /** The step on each release (what ran in it tells which differences are in play). */
+  own: StepRecord;
+  modern: StepRecord;
 }
 
 /** Where the same action left the game on two releases: null when they agree. */
@@ -83,23 +87,96 @@ export function stepDisagreement(a: ComparedStep, b: ComparedStep, releaseA: str
     parts.push('G');
     lines.push('G differs');
   }
-  return parts.length ? { parts, lines } : null;
+  return parts.length ? { parts, lines, own: a.step, modern: b.step } : null;
 }
 
 export interface Explanation {
-  /** The documented release differences this game meets that can cause such a disagreement. */
+  /** The documented release differences this game meets that can cause such a disagreement, in play at this step. */
   likely: SemanticDifference[];
+  /** Where each likely one was found in the game (its config path, and the phase it belongs to). */
+  where: Map<string, { path: string; phase?: string }>;
   /** The other documented differences this game meets. */
   others: SemanticDifference[];
 }
 
-/** The documented differences between the releases (docs/migration.md) that may explain a disagreement of the legacy `config`. */
+/** Differences that only a step of some kind, or an old enough release, can show. */
+const ONLY_WHEN: Record<string, (d: StepDisagreement, release: string) => boolean> = {
+  // 0.27 brought immer: from then on a move returning nothing has its draft as the new G.
+  'move-returns-nothing': (d, release) => d.own.action?.type === 'move' && semver.lt(semver.coerce(release) ?? '0.50.0', '0.27.0'),
+  'onmove-argument': (d) => d.own.action?.type === 'move',
+};
+
+/** `flow.phases.lobby.turnOrder` → `lobby`; `phases.draw.onBegin` → `draw`. */
+const phaseOfPath = (path: string) => /^(?:flow\.)?phases\.([^.[\]]+)/.exec(path)?.[1];
+
+/**
+ * The documented differences between the releases (docs/migration.md) that may explain a
+ * disagreement of the legacy `config`: those the differing parts can show, for which the game has
+ * a feature in play at the step (a function that ran in it on either release, or a setting of a
+ * phase the step was in, or of the whole game), and that this kind of step can show.
+ */
 export function explainDisagreement(config: GameConfig, release: string, disagreement: StepDisagreement): Explanation {
-  const features = detectLegacy(config, { release }).map((f) => f.feature);
+  const findings = detectLegacy(config, { release });
   const relevant = new Set(disagreement.parts.flatMap((p) => EXPLAINS[p] ?? []));
-  const met = differencesFor(features);
-  return {
-    likely: met.filter((d) => relevant.has(d.id)),
-    others: met.filter((d) => !relevant.has(d.id)),
+  const { own, modern } = disagreement;
+  const ran = new Set([...own.trace.entries, ...modern.trace.entries].map((e) => e.fn));
+  const phases = new Set<string | null>([own.ctx.phase, modern.ctx.phase]);
+  for (const t of [...own.trace.transitions, ...modern.trace.transitions]) phases.add(t.phase);
+  const fns = functionPaths(config, findings);
+  const named = phaseNamed(config);
+  const inPlay = (path: string) => {
+    // Traces name an array phase (0.26) by its name: `flow.phases[1]` is `flow.phases.skip-one`.
+    const asTraced = named(path);
+    if (ranSomewhere(asTraced, ran)) return true;
+    if (fns.has(path)) return false;
+    const phase = phaseOfPath(asTraced);
+    return phase === undefined || phases.has(phase) || (phase === 'default' && phases.has(null));
   };
+  const where = new Map<string, { path: string; phase?: string }>();
+  const likely: SemanticDifference[] = [];
+  const others: SemanticDifference[] = [];
+  for (const d of differencesFor(findings.map((f) => f.feature))) {
+    const found = findings.find((f) => d.features.includes(f.feature) && inPlay(f.path));
+    const applies = relevant.has(d.id) && found !== undefined && (ONLY_WHEN[d.id]?.(disagreement, release) ?? true);
+    if (!applies) {
+      others.push(d);
+      continue;
+    }
+    likely.push(d);
+    const phase = phaseOfPath(named(found.path));
+    where.set(d.id, phase === undefined ? { path: found.path } : { path: found.path, phase });
+  }
+  return { likely, where, others };
+}
+
+/** `flow.phases[1]…` as `flow.phases.<its name>…`, for a 0.26 game whose phases are an array. */
+function phaseNamed(config: GameConfig): (path: string) => string {
+  const phases = (readLegacy(config).spec.flow as { phases?: unknown } | undefined)?.phases;
+  if (!Array.isArray(phases)) return (path) => path;
+  return (path) =>
+    path.replace(/^flow\.phases\[(\d+)\]/, (whole, i: string) => {
+      const name = (phases[Number(i)] as { name?: unknown } | undefined)?.name;
+      return typeof name === 'string' ? `flow.phases.${name}` : whole;
+    });
+}
+
+/** Whether the function at `path` (or one inside the section at `path`) ran in the step. */
+function ranSomewhere(path: string, ran: ReadonlySet<string>): boolean {
+  if (ran.has(path)) return true;
+  for (const fn of ran) if (fn.startsWith(`${path}.`)) return true;
+  return false;
+}
+
+/** The paths of the findings that name a function of the config as written (found by walking the path). */
+function functionPaths(config: GameConfig, findings: readonly { path: string }[]): Set<string> {
+  const spec = readLegacy(config).spec as Record<string, unknown>;
+  const out = new Set<string>();
+  for (const { path } of findings) {
+    let value: unknown = spec;
+    for (const key of path.replace(/\[(\d+)\]/g, '.$1').split('.')) {
+      value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    }
+    if (typeof value === 'function') out.add(path);
+  }
+  return out;
 }

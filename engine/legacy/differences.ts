@@ -223,7 +223,7 @@ const TABLE: SemanticDifference[] = [
   },
   {
     id: 'move-returns-nothing',
-    since: 'after 0.26 (immer, boardgame.io#295: 0.32.1 has it, 0.26.3 not)',
+    since: '0.27 (immer, boardgame.io#295: 0.32.1 has it, 0.26.3 not)',
     before: '≤0.26',
     what: 'Without immer, a move that returned nothing was refused (and its mutation leaked into the old state); since immer, returning nothing means "the draft is the new G", and `INVALID_MOVE` refuses.',
     symptom: 'An illegal move that used to be refused is accepted.',

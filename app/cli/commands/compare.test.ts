@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,35 @@ export default { name: 'class-g', setup: () => new State(0), moves: { inc: (G) =
       /class-g: created on boardgame.io 0.39.16, but its migration to 0.50.2 cannot be created\nfirst difference at step 0/,
     );
     expect(compared.out).toMatch(/a G made of class instances works on 0.39.16 but not on 0.50.2/);
+  });
+
+  it('compare names only the differences in play at the divergent step, each where it was found', async () => {
+    const dir = tempDirWith({
+      'game.js': `import { Game, TurnOrder } from 'boardgame.io/core';
+export default Game({
+  name: 'lobby',
+  setup: () => ({ ready: [false, false, false], deck: [1, 2, 3] }),
+  moves: { ready: (G, ctx) => ({ ...G, ready: G.ready.map((r, i) => r || String(i) === ctx.playerID) }) },
+  flow: {
+    startingPhase: 'lobby',
+    phases: {
+      lobby: { allowedMoves: ['ready'], turnOrder: TurnOrder.ANY, next: 'deal', endPhaseIf: (G) => G.ready.every(Boolean) },
+      deal: { allowedMoves: [], onPhaseBegin: (G, ctx) => ({ ...G, deck: ctx.random.Shuffle(G.deck) }) },
+    },
+  },
+});
+`,
+    });
+    const replay = path.join(dir, 'r.json');
+    await run('play', path.join(dir, 'game.js'), '--players', '3', '--random', '1', '--no-expect', '--out', replay);
+    const recorded = JSON.parse(readFileSync(replay, 'utf8'));
+    writeFileSync(replay, JSON.stringify({ ...recorded, actions: [{ type: 'event', name: 'endTurn', args: [], playerID: '2' }] }));
+    const compared = await run('compare', path.join(dir, 'game.js'), replay);
+    expect(compared.code).toBe(1);
+    expect(compared.out).toMatch(/first difference at step 1: event endTurn\(\)\n {2}accepted: false on 0\.32\.1, true on 0\.50\.2/);
+    expect(compared.out).toMatch(/the likely explanation:\n {2}- `TurnOrder\.ANY` on 0\.32\.1 let every player move/);
+    // The phase deal's onPhaseBegin never ran, no move was made, and no function calls events.
+    expect(compared.out).not.toMatch(/onBegin` calls a stage event|returned nothing|is written `\(G, ctx\)`/);
   });
 
   it('compare shows the first divergent step of the turn-orders game with the difference that explains it', async () => {

@@ -76,11 +76,11 @@ export async function compareCommand(
     if (!disagreement) continue;
     print(`first difference at step ${i}: ${describeAction(a.action)}`);
     for (const d of disagreement.lines) print(`  ${d}`);
-    const { likely, others } = explainDisagreement(opened.game.config, release, disagreement);
+    const { likely, where, others } = explainDisagreement(opened.game.config, release, disagreement);
     const context = { from: release, to: bgio050.version, step: i, phase: a.ctx.phase ?? b.ctx.phase, player: a.ctx.currentPlayer };
     if (likely.length) {
       print(`the likely explanation${likely.length === 1 ? '' : 's'}:`);
-      for (const d of likely) print(`  - ${d.explain(context)} (changed in ${d.since})`);
+      for (const d of likely) print(`  - ${d.explain({ ...context, ...where.get(d.id) })} (changed in ${d.since})`);
     }
     if (others.length)
       print(

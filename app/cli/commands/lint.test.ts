@@ -75,7 +75,7 @@ describe('flowscope lint', () => {
     expect(spaced.code).toBe(1);
     expect(spaced.out).toEqual([
       'error   game-not-created  boardgame.io 0.50.2 rejected the game config: Error: my game: Game name must not include spaces ' +
-        '(2 players, no setup data): every command that runs the game stops there too.',
+        '(2 players, no setup data: give it with --setup-data if the game needs some): every command that runs the game stops there too.',
       '1 error',
     ]);
     // The flow API's games too (only created: the rest of the run reads the phases API).
