@@ -937,7 +937,7 @@ function previousPhases(
         'default-phase',
         p.path,
         back === 'default'
-          ? `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the implicit \`default\` phase, which is the no-phase state in 0.50 (same result).`
+          ? `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the implicit \`default\` phase, which is the no-phase state in 0.50 (the same so far); but ending \`default\` then went back to \`${p.name}\`, while in 0.50 the game stays in no phase (\`endPhase\` there only passes the turn): call \`setPhase('${p.name}')\` where the game should come back.`
           : `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the phase it was entered from, always \`${back}\` here, so it gets \`next: '${back}'\` (0.50 would go to no phase).`,
         `phases.${p.name}`,
       );
