@@ -864,3 +864,23 @@ describe('a field game code sets on a Game(...) result afterwards', () => {
     expect(migrated.stateAt(0).G).toEqual({ n: 5 });
   });
 });
+
+describe('a 0.32 phase without next, entered from the implicit default phase', () => {
+  it('is noted with what 0.50 cannot do: coming back to it when default ends', async () => {
+    const { loadRuntime } = await import('../runtime/registry');
+    const runtime = await loadRuntime('0.32.1');
+    const { Game } = runtime.modules['boardgame.io/core'] as { Game: (spec: GameConfig) => GameConfig };
+    const game = Game({
+      setup: () => ({ n: 0 }),
+      moves: { inc: (G: { n: number }) => ({ n: G.n + 1 }) },
+      flow: { startingPhase: 'main', phases: { main: { allowedMoves: ['inc'] } } },
+    });
+    const note = migrateConfig(game, { release: '0.32.1' }).notes.find((n) => n.feature === 'default-phase');
+    expect(note?.message).toMatch(/ending `default` then went back to `main`, while in 0\.50 the game stays in no phase/);
+    // What 0.32.1 itself does: main → default → main.
+    const session = new Session({ runtime, config: game, numPlayers: 2, seed: 'no-next' });
+    for (let i = 0; i < 2; i++)
+      session.dispatch({ type: 'event', name: 'endPhase', args: [], playerID: session.steps[session.lastIndex].ctx.currentPlayer });
+    expect(session.steps.map((s) => s.ctx.phase)).toEqual(['main', 'default', 'main']);
+  });
+});
