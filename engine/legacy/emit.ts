@@ -12,6 +12,8 @@ import { applyEdits, reindent, type Edit } from './edits';
 import { CORE_050 } from './migrate';
 import { buildPlan, type Entry, type Node, type Plan } from './plan';
 import { FN_CONTEXT_TYPE, methodAsFunction, rewriteFunction } from './rewrite-function';
+import { freeNames } from './free-names';
+import { allImportBindings } from './modules';
 import { IDENT, SourceIndex, type Located, type LocalFiles } from './source-index';
 import type { LegacyOptions, MigrationNote } from './types';
 
@@ -160,7 +162,34 @@ class Emitter {
     if (/\[native code\]/.test(text) || !parseFunctionText(text))
       return `() => {\n${indent}  throw new Error('FLOWSCOPE: ${node.from}: write this function for boardgame.io 0.50');\n${indent}}`;
     if (node.legacy) text = rewriteFunction(text, node.role, node.adapt, this.plan, this.imports).text;
-    return reindent(methodAsFunction(text), indent);
+    // Written elsewhere (another file, or found only at run time): what it uses must reach the game file.
+    const elsewhere = this.index !== null && located?.in !== this.index;
+    const missing = elsewhere ? this.missingInGameFile(text, located?.in ?? null) : [];
+    const origin = located ? `from ${located.in.file.split('/').pop()}` : 'from where it was written';
+    const copied = missing.length
+      ? `/* FLOWSCOPE: copied ${origin} without ${missing.join(', ')}: import ${missing.length === 1 ? 'it' : 'them'} into this file, or import this function by its name */ `
+      : '';
+    return copied + reindent(methodAsFunction(text), indent);
+  }
+
+  /**
+   * The names a function copied from `from` (null: only its running copy was found) uses that the
+   * game file neither declares nor imports. Its boardgame.io core names (`INVALID_MOVE`) are
+   * imported into the game file.
+   */
+  private missingInGameFile(text: string, from: SourceIndex | null): string[] {
+    const game = this.index!;
+    const gameImports = allImportBindings(game.source);
+    const theirs = from ? allImportBindings(from.source) : new Map<string, { from: string; imported: string }>();
+    return freeNames(text).filter((name) => {
+      if (game.decls.has(name) || gameImports.has(name) || this.imports.has(name)) return false;
+      const binding = theirs.get(name) ?? (from ? undefined : { from: 'boardgame.io/core', imported: name });
+      if (binding && /^boardgame\.io(\/core)?$/.test(binding.from) && binding.imported === name && CORE_EXPORTS_050.has(name)) {
+        this.imports.add(name);
+        return false;
+      }
+      return true;
+    });
   }
 
   node(node: Node, indent: string): string | null {

@@ -112,3 +112,22 @@ export function definingFile(
   }
   return current;
 }
+
+/** Every value import of `source` (packages too): local name → where from and under which name. */
+export function allImportBindings(source: string): Map<string, ImportBinding> {
+  const out = new Map<string, ImportBinding>();
+  for (const node of program(source) ?? []) {
+    if (node.type !== 'ImportDeclaration' || node.importKind === 'type') continue;
+    for (const spec of node.specifiers) {
+      if (spec.type === 'ImportSpecifier' && spec.importKind === 'type') continue;
+      const imported =
+        spec.type === 'ImportSpecifier'
+          ? (nameOf(spec.imported) ?? spec.local.name)
+          : spec.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : '*';
+      out.set(spec.local.name, { from: node.source.value, imported });
+    }
+  }
+  return out;
+}

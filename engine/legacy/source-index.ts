@@ -240,11 +240,16 @@ function locatePath(root: SourceIndex, object: t.ObjectExpression, path: string)
         if (!decl) return null;
         declared = { name: seg, span: decl.span };
         ({ node, in: idx } = decl);
-      } else node = p.type === 'ObjectMethod' ? p : p.value;
+      } else {
+        // A property of a named object is not that name (`moves.take` of an imported `moves`).
+        declared = undefined;
+        node = p.type === 'ObjectMethod' ? p : p.value;
+      }
     } else if (value.type === 'ArrayExpression' && /^\d+$/.test(seg)) {
       const el = value.elements[Number(seg)];
       if (!el) return null;
       property = undefined;
+      declared = undefined;
       node = el;
     } else return null;
   }

@@ -144,6 +144,34 @@ export default Game({ name: 'goal', setup: (ctx, data) => ({ n: 0, goal: data.go
     expect(given.code).toBe(0);
   });
 
+  it('a move copied from another file brings its boardgame.io names, and names what else it needs', async () => {
+    const dir = tempDirWith({
+      'flow/game.js': `import { Game } from 'boardgame.io/core';
+import moves from './moves';
+export default Game({ name: 'pile', setup: () => ({ pile: 2 }), moves, flow: { movesPerTurn: 1 } });
+`,
+      'flow/moves.js': `import { INVALID_MOVE } from 'boardgame.io/core';
+export default { take: (G) => (G.pile === 0 ? INVALID_MOVE : { pile: G.pile - 1 }) };
+`,
+      'phases/staged.js': `import { playStage } from './stages';
+export const Staged = { name: 'staged', setup: () => ({ n: 0 }), turn: { activePlayers: { currentPlayer: playStage.name }, stages: { [playStage.name]: playStage } } };
+`,
+      'phases/stages.js': `import { bump } from './helpers';
+export const playStage = { name: 'play', moves: { add: (G, ctx) => { G.n = bump(G.n); ctx.events.endStage(); } } };
+`,
+      'phases/helpers.js': 'export const bump = (n) => n + 1;\n',
+      'phases/package.json': JSON.stringify({ dependencies: { 'boardgame.io': '0.39.16' } }),
+    });
+    const pile = await run(path.join(dir, 'flow', 'game.js'));
+    expect(pile.text).toMatch(/^import \{ INVALID_MOVE(, \w+)* \} from 'boardgame.io\/core';/m);
+    expect(pile.err.join('\n')).toMatch(/^check: .*agrees/m);
+    expect(pile.code).toBe(0);
+    const staged = await run(path.join(dir, 'phases', 'staged.js'));
+    expect(staged.text).toContain('/* FLOWSCOPE: copied from where it was written without bump: import it into this file');
+    expect(staged.err.join('\n')).toMatch(/^failure {3}\S*staged\.js:\d+: left unwritten: copied from where it was written without bump/m);
+    expect(staged.code).toBe(1);
+  });
+
   it('a flow spec without a package.json (the era comes from the code) and --game', async () => {
     const source = `import { Game } from 'boardgame.io/core';
 export const Other = { setup: () => ({}), moves: { m: ({ G }) => G } };
