@@ -847,6 +847,14 @@ describe('what a 0.50 config keeps', () => {
 });
 
 describe('a field game code sets on a Game(...) result afterwards', () => {
+  it('is read with the spec from a recording Game with no release at hand, new fields and replaced ones alike', async () => {
+    const { readLegacy, recordingGame } = await import('./spec');
+    const game = recordingGame()({ setup: () => ({ n: 0 }), moves: {}, flow: { movesPerTurn: 1 } });
+    const setup = () => ({ n: 5 });
+    Object.assign(game, { minPlayers: 4, setup });
+    expect(readLegacy(game).spec).toMatchObject({ minPlayers: 4, setup, flow: { movesPerTurn: 1 } });
+  });
+
   it('is migrated as the release runs it (game.setup = …)', async () => {
     const { loadRuntime } = await import('../runtime/registry');
     const runtime = await loadRuntime('0.32.1');

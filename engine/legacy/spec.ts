@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
-import { SPEC, withLaterChanges } from '../runtime/flow-era/spec';
+import { rememberAsBuilt, SPEC, withLaterChanges } from '../runtime/flow-era/spec';
 import type { GameConfig } from '../types';
 import { legacyTurnOrders } from './presets';
 
@@ -38,8 +38,10 @@ export function recordingGame(game?: (spec: GameConfig) => GameConfig, release?:
   return (spec: GameConfig) => {
     const recorded = snapshot(spec);
     const result = game ? game(spec) : { ...recorded };
-    if (!Object.getOwnPropertyDescriptor(result, LEGACY_SPEC))
+    if (!Object.getOwnPropertyDescriptor(result, LEGACY_SPEC)) {
       Object.defineProperty(result, LEGACY_SPEC, { value: recorded, enumerable: false });
+      rememberAsBuilt(result);
+    }
     if (release) Object.defineProperty(result, LEGACY_RELEASE, { value: release, enumerable: false });
     return result;
   };
@@ -85,19 +87,14 @@ export interface LegacyInput {
   release?: string;
 }
 
-/** What ≤0.32's `Game()` adds to its result (or fills in with defaults). */
-const GAME_ADDED = new Set(['flow', 'moveNames', 'processMove', 'name', 'setup', 'moves', 'playerView', 'plugins', 'seed']);
-
 /** The legacy spec behind `config`: a recorded `Game()` result, an unrecorded one, or a plain spec. */
 export function readLegacy(config: GameConfig): LegacyInput {
   const recorded = (config as Record<symbol, GameConfig | undefined>)[LEGACY_SPEC];
   const release = (config as Record<symbol, string | undefined>)[LEGACY_RELEASE];
   if (recorded && typeof recorded === 'object') {
-    // Keys set on the result afterwards (`game.minPlayers = 4`, `game.setup = …`) belong to the game too.
-    const changed = withLaterChanges(config, recorded);
-    const extra = Object.entries(config).filter(([k]) => !(k in changed) && !GAME_ADDED.has(k));
     return {
-      spec: extra.length ? { ...changed, ...Object.fromEntries(extra) } : changed,
+      // Keys set on the result afterwards (`game.minPlayers = 4`, `game.setup = …`) belong to the game too.
+      spec: withLaterChanges(config, recorded),
       wrapped: true,
       readable: true,
       ...(release ? { release } : {}),

@@ -55,10 +55,15 @@ export function wrapGame(realGame: AnyGame): AnyGame {
     const result = realGame(spec);
     if (isObject(result) && isObject(original)) {
       Object.defineProperty(result, SPEC, { value: original, enumerable: false, configurable: true, writable: false });
-      asBuilt.set(result, { ...result });
+      rememberAsBuilt(result);
     }
     return result;
   };
+}
+
+/** Notes a `Game(...)` result's fields as they are now, so that `withLaterChanges` finds what game code sets on it afterwards. */
+export function rememberAsBuilt(result: object): void {
+  asBuilt.set(result, { ...result });
 }
 
 /** The user's spec behind a config: the one `Game` kept, or the config itself when it is a plain spec. */
