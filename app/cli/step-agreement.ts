@@ -122,8 +122,9 @@ export function explainDisagreement(config: GameConfig, release: string, disagre
   const ran = new Set([...own.trace.entries, ...modern.trace.entries].map((e) => e.fn));
   const phases = new Set<string | null>([own.ctx.phase, modern.ctx.phase]);
   for (const t of [...own.trace.transitions, ...modern.trace.transitions]) phases.add(t.phase);
-  const fns = functionPaths(config, findings);
-  const named = phaseNamed(config);
+  const spec = readLegacy(config).spec;
+  const fns = functionPaths(spec, findings);
+  const named = phaseNamed(spec);
   const inPlay = (path: string) => {
     // Traces name an array phase (0.26) by its name: `flow.phases[1]` is `flow.phases.skip-one`.
     const asTraced = named(path);
@@ -150,8 +151,8 @@ export function explainDisagreement(config: GameConfig, release: string, disagre
 }
 
 /** `flow.phases[1]…` as `flow.phases.<its name>…`, for a 0.26 game whose phases are an array. */
-function phaseNamed(config: GameConfig): (path: string) => string {
-  const phases = (readLegacy(config).spec.flow as { phases?: unknown } | undefined)?.phases;
+function phaseNamed(spec: GameConfig): (path: string) => string {
+  const phases = (spec.flow as { phases?: unknown } | undefined)?.phases;
   if (!Array.isArray(phases)) return (path) => path;
   return (path) =>
     path.replace(/^flow\.phases\[(\d+)\]/, (whole, i: string) => {
@@ -167,9 +168,8 @@ function ranSomewhere(path: string, ran: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** The paths of the findings that name a function of the config as written (found by walking the path). */
-function functionPaths(config: GameConfig, findings: readonly { path: string }[]): Set<string> {
-  const spec = readLegacy(config).spec as Record<string, unknown>;
+/** The paths of the findings that name a function of the spec as written (found by walking the path). */
+function functionPaths(spec: GameConfig, findings: readonly { path: string }[]): Set<string> {
   const out = new Set<string>();
   for (const { path } of findings) {
     let value: unknown = spec;

@@ -179,8 +179,8 @@ class Emitter {
    */
   private missingInGameFile(text: string, from: SourceIndex | null): string[] {
     const game = this.index!;
-    const gameImports = allImportBindings(game.source);
-    const theirs = from ? allImportBindings(from.source) : new Map<string, { from: string; imported: string }>();
+    const gameImports = this.importsOf(game);
+    const theirs = from ? this.importsOf(from) : new Map<string, { from: string; imported: string }>();
     return freeNames(text).filter((name) => {
       if (game.decls.has(name) || gameImports.has(name) || this.imports.has(name)) return false;
       const binding = theirs.get(name) ?? (from ? undefined : { from: 'boardgame.io/core', imported: name });
@@ -190,6 +190,14 @@ class Emitter {
       }
       return true;
     });
+  }
+
+  /** Each file's imports, read once however many functions are copied from it. */
+  private readonly importBindings = new Map<SourceIndex, ReturnType<typeof allImportBindings>>();
+  private importsOf(file: SourceIndex): ReturnType<typeof allImportBindings> {
+    let known = this.importBindings.get(file);
+    if (!known) this.importBindings.set(file, (known = allImportBindings(file.source)));
+    return known;
   }
 
   node(node: Node, indent: string): string | null {
