@@ -1,18 +1,8 @@
 import path from 'node:path';
-import {
-  describeAction,
-  bgio050,
-  findGames,
-  gameAt,
-  RandomPlayer,
-  Session,
-  type FoundGame,
-  type GameConfig,
-  type StepRecord,
-} from '../../engine';
+import { describeAction, bgio050, findGames, gameAt, RandomPlayer, Session, type FoundGame, type StepRecord } from '../../engine';
 import { migrateConfig, type MigrationNote } from '../../engine/legacy';
 import { GameLoadError, loadGameModule } from '../load/load-game-file';
-import type { OpenedGame } from '../game/open-session';
+import { defaultPlayerCount, type OpenedGame } from '../game/open-session';
 import { explainDisagreement, stepDisagreement } from './step-agreement';
 
 export interface VerifyOptions {
@@ -93,7 +83,7 @@ export async function verifyMigration(
     return result();
   }
 
-  const numPlayers = options.numPlayers ?? playersFor(opened.game.config);
+  const numPlayers = options.numPlayers ?? defaultPlayerCount(opened.game);
   const sessionOptions = { numPlayers, seed: options.seed, setupData: options.setupData };
   const referenceConfig = ownIsModern ? migrateConfig(opened.game.config, { release }).config : opened.game.config;
   let own: Session;
@@ -172,12 +162,6 @@ export async function verifyMigration(
     if (!action) return result(i);
     [a, b] = await quietly(() => [own.dispatch(action), modern.dispatch(action)]);
   }
-}
-
-function playersFor(config: GameConfig): number {
-  const min = typeof config.minPlayers === 'number' ? config.minPlayers : 2;
-  const max = typeof config.maxPlayers === 'number' ? config.maxPlayers : Infinity;
-  return Math.max(1, Math.min(Math.max(min, 2), max));
 }
 
 /** The migrated game that stands for `original`: same export, same name, the only one, or the `migratedGame` fallback. */
