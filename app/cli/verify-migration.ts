@@ -9,7 +9,7 @@ export interface VerifyOptions {
   /** Random steps to play (the original's actions replayed on the migration). */
   steps: number;
   seed: string;
-  /** Players in the verification game (default: the config's `minPlayers`, else 2). */
+  /** Players in the verification game (default: 2, within the game's minPlayers/maxPlayers). */
   numPlayers?: number;
   /** What `setup` gets on both sides (none by default). */
   setupData?: unknown;
