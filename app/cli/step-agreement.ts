@@ -1,6 +1,6 @@
 import type { FlowCtx, GameConfig, StepRecord } from '../../engine';
 import semver from 'semver';
-import { detectLegacy, differencesFor, readLegacy, type SemanticDifference } from '../../engine/legacy';
+import { detectLegacy, differencesFor, differenceShownBy, readLegacy, type SemanticDifference } from '../../engine/legacy';
 import { deepEqual } from '../../engine/util/plain';
 
 /** What two releases must agree on, step by step: the flow as a player sees it, and G. */
@@ -134,9 +134,16 @@ export function explainDisagreement(config: GameConfig, release: string, disagre
     return phase === undefined || phases.has(phase) || (phase === 'default' && phases.has(null));
   };
   const where = new Map<string, { path: string; phase?: string }>();
-  const likely: SemanticDifference[] = [];
+  // An error only one difference raises names it, whatever the config shows; the rest are others.
+  const raised = [modern.error, own.error].map((e) => e && differenceShownBy(e.message)).find((d) => d !== undefined);
+  const likely: SemanticDifference[] = raised ? [raised] : [];
   const others: SemanticDifference[] = [];
   for (const d of differencesFor(findings.map((f) => f.feature))) {
+    if (d === raised) continue;
+    if (raised) {
+      others.push(d);
+      continue;
+    }
     const found = findings.find((f) => d.features.includes(f.feature) && inPlay(f.path));
     const applies = relevant.has(d.id) && found !== undefined && (ONLY_WHEN[d.id]?.(disagreement, release) ?? true);
     if (!applies) {

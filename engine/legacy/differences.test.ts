@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { CHANGED_IN } from './detect';
-import { differencesFor, semanticDifferences } from './differences';
+import { differencesFor, differenceShownBy, semanticDifferences } from './differences';
 
 const require = createRequire(import.meta.url);
 const quiet = <T>(f: () => T): T => {
@@ -21,7 +21,7 @@ const quiet = <T>(f: () => T): T => {
 };
 
 const old = (release: '0.26' | '0.32') => require(`bgio-${release}/dist/core.js`);
-const modern = (release: '0.43' | '0.49' | '0.50') =>
+const modern = (release: '0.39' | '0.43' | '0.49' | '0.50') =>
   require(release === '0.50' ? 'boardgame.io/dist/cjs/internal.js' : `bgio-${release}/dist/cjs/internal.js`);
 
 /** A `Game()` on 0.26 / 0.32: initial state and reducer. */
@@ -32,7 +32,7 @@ function legacy(release: '0.26' | '0.32', spec: any, numPlayers = 4) {
   const state = release === '0.26' ? reducer(undefined, { type: '@@init' }) : core.InitializeGame({ game, numPlayers });
   return { state, reducer: (s: any, a: any) => quiet(() => reducer(s, a)) };
 }
-function current(release: '0.43' | '0.49' | '0.50', game: any, numPlayers = 4) {
+function current(release: '0.39' | '0.43' | '0.49' | '0.50', game: any, numPlayers = 4) {
   const { InitializeGame, CreateGameReducer } = modern(release);
   const reducer = CreateGameReducer({ game });
   return { state: quiet(() => InitializeGame({ game, numPlayers })), reducer: (s: any, a: any) => quiet(() => reducer(s, a)) };
@@ -109,6 +109,32 @@ describe('the claims, on the installed releases', () => {
     expect(b.reducer(b.state, mv('m')).ctx.currentPlayer).toBe('0');
     const c = current('0.50', { moves: { m: () => {} }, turn: { endIf: () => '3' } });
     expect(c.reducer(c.state, mv('m')).ctx.currentPlayer).toBe('0');
+  });
+
+  it('g-not-draftable: a class-instance G runs on 0.39 (immer 1); 0.43 and 0.50 (immer 8, 9) throw the error the entry names', () => {
+    class Counter {
+      constructor(readonly n: number) {}
+    }
+    const game = () => ({ setup: () => new Counter(0), moves: { inc: (G: Counter) => new Counter(G.n + 1) } });
+    const a = current('0.39', game());
+    expect(a.reducer(a.state, mv('inc')).G).toEqual(new Counter(1));
+    const pattern = semanticDifferences.find((d) => d.id === 'g-not-draftable')!.errorPattern!;
+    for (const release of ['0.43', '0.50'] as const) expect(() => current(release, game())).toThrow(pattern);
+    expect(differenceShownBy('moves.inc threw Error: [Immer] produce can only be called on things that are draftable: …')?.id).toBe(
+      'g-not-draftable',
+    );
+    expect(differenceShownBy('moves.inc threw Error: boom')).toBeUndefined();
+  });
+
+  it('g-not-serializable: a move returning a Map in G is kept on 0.39 and 0.43.2-; 0.43.3 and 0.50 throw the error the entry names', () => {
+    const game = { setup: () => ({ seen: {} }), moves: { see: () => ({ seen: new Map([['a', 1]]) }) } };
+    const a = current('0.39', game);
+    expect(a.reducer(a.state, mv('see')).G.seen).toBeInstanceOf(Map);
+    const pattern = semanticDifferences.find((d) => d.id === 'g-not-serializable')!.errorPattern!;
+    for (const release of ['0.43', '0.50'] as const) {
+      const b = current(release, { ...game, moves: { see: () => ({ seen: new Map([['a', 1]]) }) } });
+      expect(() => b.reducer(b.state, mv('see'))).toThrow(pattern);
+    }
   });
 
   it('endPhase-argument: 0.50 ignores endPhase({ next })', () => {

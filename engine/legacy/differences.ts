@@ -33,6 +33,8 @@ export interface SemanticDifference {
   symptom: string;
   /** Legacy features (from `detectLegacy`) that make a game meet it. */
   features: LegacyFeature[];
+  /** An error the newer release raises only because of this difference (for what no feature shows, such as the shape of `G`). */
+  errorPattern?: RegExp;
   /** One sentence about this difference for `ctx`. */
   explain(ctx: DiffContext): string;
 }
@@ -232,6 +234,32 @@ const TABLE: SemanticDifference[] = [
       `${ctx.path ? `\`${ctx.path}\`` : 'The move'} returned nothing: ${rel(ctx, '0.26').from} refused it, ${rel(ctx, '0.26').to} accepts it${at(ctx)}.`,
   },
   {
+    id: 'g-not-draftable',
+    since: '0.41 (immer 1 → 7: 0.39.16 has immer 1.12, 0.43.3 immer 8)',
+    before: '≤0.40',
+    what: 'Moves and hooks run through immer. Immer 1 ran them on a G it could not draft (a class instance, say) as it was; immer 7 and later throw "produce can only be called on things that are draftable" instead.',
+    symptom: 'The game cannot be created (the first turn or phase hook throws an `[Immer]` error), or every move throws it.',
+    features: [],
+    errorPattern: /\[Immer\] produce can only be called on things that are draftable/,
+    explain: (ctx) => {
+      const { from, to } = rel(ctx, '0.39');
+      return `G is not a plain object or array (a class instance, say): ${from} ran moves and hooks on it as it was, ${to} runs them through immer, which only drafts plain objects, arrays, Map and Set and throws on anything else${at(ctx)}.`;
+    },
+  },
+  {
+    id: 'g-not-serializable',
+    since: '0.43.3 (its serializable plugin)',
+    before: '≤0.43.2',
+    what: 'Outside production (`NODE_ENV` not `production`), a move or hook whose returned G holds anything JSON cannot carry (a class instance, `Map`, `Set`, `Date`, a function) throws "Move state is not JSON-serialiazable", and the action is discarded; before, such a G was kept.',
+    symptom: 'A move that used to work is refused with `Move state is not JSON-serialiazable`.',
+    features: [],
+    errorPattern: /Move state is not JSON-serial/,
+    explain: (ctx) => {
+      const { from, to } = rel(ctx, '0.39');
+      return `The move returned a G that JSON cannot carry (a class instance, \`Map\`, \`Set\`, \`Date\` or function inside it): ${from} kept it, ${to} throws "Move state is not JSON-serialiazable" outside production and discards the action${at(ctx)}.`;
+    },
+  },
+  {
     id: 'onmove-argument',
     since: '0.33',
     before: '≤0.32',
@@ -259,6 +287,11 @@ export const semanticDifferences: readonly SemanticDifference[] = TABLE.map((d) 
   ...d,
   explain: (ctx: DiffContext) => capital(d.explain(ctx)),
 }));
+
+/** The difference that alone makes a newer release raise this error, if one does. */
+export function differenceShownBy(message: string): SemanticDifference | undefined {
+  return semanticDifferences.find((d) => d.errorPattern?.test(message));
+}
 
 /** The differences a game with these legacy features can run into. */
 export function differencesFor(features: readonly LegacyFeature[]): SemanticDifference[] {

@@ -7,7 +7,7 @@ export { detectLegacy, CHANGED_IN } from './detect';
 export { migrateConfig } from './migrate';
 export { migrateSource, migrateSourceFiles, type LocalFiles } from './emit';
 export { definingFile } from './modules';
-export { semanticDifferences, differencesFor, type SemanticDifference, type DiffContext } from './differences';
+export { semanticDifferences, differencesFor, differenceShownBy, type SemanticDifference, type DiffContext } from './differences';
 export { LEGACY_SPEC, recordingGame, legacyCoreModule, readLegacy } from './spec';
 export { legacyTurnOrders, legacyPresetOf } from './presets';
 export type * from './types';

@@ -42,7 +42,35 @@ export default { name: 'class-g', setup: () => new State(0), moves: { inc: (G) =
     expect(compared.out).toMatch(
       /class-g: created on boardgame.io 0.39.16, but its migration to 0.50.2 cannot be created\nfirst difference at step 0/,
     );
-    expect(compared.out).toMatch(/a G made of class instances works on 0.39.16 but not on 0.50.2/);
+    expect(compared.out).toMatch(
+      /the likely explanation:\n {2}- G is not a plain object or array \(a class instance, say\): 0\.39\.16 ran moves and hooks on it as it was, 0\.50\.2 runs them through immer.*\(step 0\)\. \(changed in 0\.41/,
+    );
+  });
+
+  it('compare names the serializable check when a move returning a class instance is refused on 0.50.2, and only it', async () => {
+    const dir = tempDirWith({
+      'game.js': `class State { constructor(n) { this.n = n; } }
+export default {
+  name: 'late-class-g',
+  setup: () => ({ n: 0 }),
+  moves: { wrap: (G) => new State(G.n), inc: (G) => new State(G.n + 1) },
+};
+`,
+    });
+    const replay = path.join(dir, 'r.json');
+    expect((await run('play', path.join(dir, 'game.js'), '--bgio', '0.39', '--random', '0', '--out', replay)).code).toBe(0);
+    const recorded = JSON.parse(readFileSync(replay, 'utf8'));
+    const move = (name: string) => ({ type: 'move', name, args: [], playerID: '0' });
+    writeFileSync(replay, JSON.stringify({ ...recorded, actions: [move('inc'), move('wrap')] }));
+    const compared = await run('compare', path.join(dir, 'game.js'), replay);
+    expect(compared.code).toBe(1);
+    expect(compared.out).toMatch(
+      /first difference at step 1: inc\(\)\n {2}accepted: true on 0\.39\.16, false on 0\.50\.2 \(.*Move state is not JSON-serialiazable/,
+    );
+    expect(compared.out).toMatch(
+      /the likely explanation:\n {2}- The move returned a G that JSON cannot carry .*\(step 1\)\. \(changed in 0\.43\.3/,
+    );
+    expect(compared.out).toMatch(/this game also meets 2 other differences between the releases: context-object, move-returns-nothing/);
   });
 
   it('compare names only the differences in play at the divergent step, each where it was found', async () => {

@@ -1,5 +1,5 @@
 import { describeAction, bgio050, DEFAULT_RUNTIME, Session, SessionError, type StepRecord } from '../../../engine';
-import { migrateConfig } from '../../../engine/legacy';
+import { differenceShownBy, migrateConfig } from '../../../engine/legacy';
 import { explainDisagreement, stepDisagreement } from '../step-agreement';
 import { readReplayFile } from './replay';
 import { dispatchAction, sandboxOf, type OpenOptions } from '../../game/open-session';
@@ -47,10 +47,11 @@ export async function compareCommand(
     print(`${opened.game.name}: created on boardgame.io ${release}, but its migration to ${bgio050.version} cannot be created`);
     print('first difference at step 0: (game created)');
     print(`  ${bgio050.version}: ${error.message}`);
-    if (/\[Immer\]|draftable/.test(error.message))
-      print(
-        `the likely explanation: boardgame.io ${bgio050.version} runs setup and every move through immer, which only drafts plain objects and arrays: a G made of class instances works on ${release} but not on ${bgio050.version}`,
-      );
+    const cause = differenceShownBy(error.message);
+    if (cause) {
+      print('the likely explanation:');
+      print(`  - ${cause.explain({ from: release, to: bgio050.version, step: 0 })} (changed in ${cause.since})`);
+    }
     return 1;
   }
   const stepsOwn: StepRecord[] = [own.steps[0]];
