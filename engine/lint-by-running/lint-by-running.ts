@@ -1,6 +1,6 @@
 import { RandomPlayer } from '../random/random-player';
 import type { BgioRuntime } from '../runtime/bgio-runtime';
-import { Session, SessionError } from '../session/session';
+import { Session, SessionError, SetupDataRejected } from '../session/session';
 import type { FlowCtx, GameConfig } from '../types';
 import { finding, type LintFinding } from '../lint/codes';
 
@@ -28,8 +28,7 @@ export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options:
     if (!(error instanceof SessionError)) throw error;
     const given = options.setupData !== undefined && options.setupData !== null;
     // A game that asks for setup data it was not given says so itself.
-    if (!given && typeof config.validateSetupData === 'function' && config.validateSetupData(undefined, options.numPlayers) !== undefined)
-      return [];
+    if (!given && error instanceof SetupDataRejected) return [];
     const data = given ? 'the setup data given' : 'no setup data: give it with --setup-data if the game needs some';
     return [
       finding(

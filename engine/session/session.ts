@@ -57,6 +57,14 @@ export class SessionError extends Error {
   }
 }
 
+/** The game's own `validateSetupData` refused the setup data (or its absence). */
+export class SetupDataRejected extends SessionError {
+  constructor(readonly problem: unknown) {
+    super(`validateSetupData rejected the setup data: ${String(problem)}`);
+    this.name = 'SetupDataRejected';
+  }
+}
+
 const DEFAULT_CHECKPOINT_INTERVAL = 32;
 const RECENT_STATES = 8;
 
@@ -322,6 +330,6 @@ function validateSetup({ config, numPlayers, setupData }: SessionOptions): void 
   if (!Number.isInteger(numPlayers) || numPlayers < 1) throw new SessionError(`numPlayers must be a positive integer, got ${numPlayers}`);
   if (typeof config.validateSetupData === 'function') {
     const problem = config.validateSetupData(setupData ?? undefined, numPlayers);
-    if (problem !== undefined) throw new SessionError(`validateSetupData rejected the setup data: ${String(problem)}`);
+    if (problem !== undefined) throw new SetupDataRejected(problem);
   }
 }
