@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
-import { rememberAsBuilt, SPEC, withLaterChanges } from '../runtime/flow-era/spec';
+import { rememberAsBuilt, snapshotSpec, SPEC, withLaterChanges } from '../runtime/flow-era/spec';
 import type { GameConfig } from '../types';
 import { legacyTurnOrders } from './presets';
 
@@ -13,22 +13,6 @@ export const LEGACY_SPEC: symbol = SPEC;
 /** The release whose `Game` made a result (set by `recordingGame`). */
 const LEGACY_RELEASE = Symbol.for('flowscope.legacyRelease');
 
-const isPlain = (v: unknown): v is Record<string, any> =>
-  !!v && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
-
-/** A copy of the parts of a spec that `Game()` mutates: the spec, `flow`, `flow.phases` and each phase. */
-function snapshot(spec: GameConfig): GameConfig {
-  const copy: GameConfig = { ...spec };
-  if (isPlain(spec.flow)) {
-    const flow: Record<string, any> = { ...spec.flow };
-    if (Array.isArray(flow.phases)) flow.phases = flow.phases.map((p: unknown) => (isPlain(p) ? { ...p } : p));
-    else if (isPlain(flow.phases))
-      flow.phases = Object.fromEntries(Object.entries(flow.phases).map(([k, p]) => [k, isPlain(p) ? { ...p } : p]));
-    copy.flow = flow;
-  }
-  return copy;
-}
-
 /**
  * `Game` for a legacy `boardgame.io/core`: calls the release's own `Game` (when given) and
  * remembers the spec on the result, so `detectLegacy`/`migrateConfig` can read it. Without a
@@ -36,7 +20,7 @@ function snapshot(spec: GameConfig): GameConfig {
  */
 export function recordingGame(game?: (spec: GameConfig) => GameConfig, release?: string): (spec: GameConfig) => GameConfig {
   return (spec: GameConfig) => {
-    const recorded = snapshot(spec);
+    const recorded = snapshotSpec(spec);
     const result = game ? game(spec) : { ...recorded };
     if (!Object.getOwnPropertyDescriptor(result, LEGACY_SPEC)) {
       Object.defineProperty(result, LEGACY_SPEC, { value: recorded, enumerable: false });
