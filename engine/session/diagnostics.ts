@@ -28,8 +28,10 @@ export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, st
     }
     if (entry.threw) out.push({ code: 'threw', severity: 'error', message: `${entry.fn} threw ${entry.threw}` });
     for (const ev of entry.events) {
-      if (ev.outcome === 'applied') continue;
+      if (ev.outcome === 'applied' && ev.warning === undefined) continue;
       const call = `${entry.fn} called ${describeCall(ev.name, ev.args)}`;
+      if (ev.outcome === 'applied')
+        out.push({ code: 'event-warning', severity: 'warning', message: `${call}: applied, but ${ev.warning}` });
       if (ev.outcome === 'rejected') out.push({ code: 'event-rejected', severity: 'error', message: `${call}: rejected: ${ev.reason}` });
       else if (ev.outcome === 'dropped')
         out.push({ code: 'event-dropped', severity: 'warning', message: `${call}: dropped: ${ev.reason}` });

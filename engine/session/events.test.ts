@@ -104,12 +104,6 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
       /cannot end turn before making 1 moves/,
     ],
     [
-      'setPhase to a phase that does not exist (only logged)',
-      () => event('setPhase', ['nowhere']),
-      'flow/refused',
-      /invalid phase: nowhere/,
-    ],
-    [
       'an event that is not a boardgame.io event',
       () => event('explode'),
       'flowscope/unknown_event',
@@ -129,6 +123,49 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
         expect(JSON.stringify(s.currentState.G)).toBe(before);
     });
   }
+
+  it('an event boardgame.io logs an error for but that takes effect is accepted, with the error kept as a warning', () => {
+    const s = newSession(game());
+    const before = s.currentState.ctx.phase;
+    const r = s.dispatch(event('setPhase', ['nowhere']));
+    expect([r.ok, r.error]).toEqual([true, null]);
+    expect(r.ctx.phase).not.toBe(before);
+    expect(r.trace.logs.map((l) => [l.source, l.text])).toEqual([
+      ['boardgame.io', 'ERROR: invalid phase: nowhere'],
+      ['flowscope', 'player 0\'s setPhase("nowhere") took effect although boardgame.io logged "invalid phase: nowhere"'],
+    ]);
+    // endTurn takes { next }: a bare player ID is logged as invalid, and the turn still ends (the same player goes on).
+    const plain = newSession({ moves: { m: () => {} } });
+    const turn = plain.dispatch(event('endTurn', ['1']));
+    expect([turn.ok, turn.ctx.turn, turn.ctx.currentPlayer]).toEqual([true, 2, '0']);
+    expect(turn.trace.logs.map((l) => l.text)).toContain(
+      'player 0\'s endTurn("1") took effect although boardgame.io logged "invalid argument to endTurn: 1"',
+    );
+  });
+
+  it('a setStage in a move before the stage’s minMoves still moves the player: applied, with boardgame.io’s logged error as its warning', () => {
+    const s = newSession({
+      moves: {},
+      turn: {
+        activePlayers: { currentPlayer: { stage: 'A', minMoves: 2 } },
+        stages: { A: { moves: { go: ({ events }: any) => events.setStage('B') } }, B: { moves: { stay: () => {} } } },
+      },
+    });
+    const r = s.dispatch(move('go'));
+    expect([r.ok, r.ctx.activePlayers]).toEqual([true, { 0: 'B' }]);
+    const [call] = r.trace.entries.find((e) => e.fn === 'turn.stages.A.moves.go')!.events;
+    expect(call).toMatchObject({
+      name: 'setStage',
+      outcome: 'applied',
+      warning: 'boardgame.io logged: cannot end stage before making 2 moves',
+    });
+    expect(r.trace.transitions.find((t) => t.type === 'stage')).toMatchObject({
+      from: 'A',
+      to: 'B',
+      cause: 'turn.stages.A.moves.go called setStage("B")',
+    });
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['event-warning']);
+  });
 
   it('endStage before the stage’s minMoves is refused with the logged reason', () => {
     const s = newSession(game());

@@ -1,5 +1,5 @@
 import { describeCall } from '../trace/describe';
-import type { StepTrace, Transition } from '../trace/types';
+import type { StepTrace, TracedEvent, Transition } from '../trace/types';
 import { EMPTY_LIST } from '../util/empty-list';
 import type { FlowAction, FlowCtx, PlayerID } from '../types';
 
@@ -23,9 +23,10 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
   if (!before.activePlayers && !after.activePlayers) return NONE;
   const changed = changedPlayers(before, after);
   if (!changed.length) return NONE;
-  const applied = trace.entries.flatMap((e) =>
-    e.events.filter((ev) => ev.outcome === 'applied' && STAGE_EVENTS.has(ev.name)).map((ev) => ({ by: e.fn, ev })),
-  );
+  let applied = stageEvents(trace, (ev) => ev.outcome === 'applied');
+  // boardgame.io may log an error for a stage event that still moved the player (setStage before
+  // the stage's minMoves sets the stage, then logs): named here, the flow guards then settle it as applied.
+  if (!applied.length) applied = stageEvents(trace, (ev) => ev.outcome === 'rejected' && !!ev.reason?.startsWith('boardgame.io logged:'));
   const lastApplied = applied[applied.length - 1];
   const turnBegan = trace.transitions.some((t) => t.type === 'turn-begin');
   // A phase's or turn's onBegin runs as the turn begins; the events it calls are applied after.
@@ -59,6 +60,10 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
     out.push({ type: 'stage', at: trace.entries.length, phase: after.phase, turn: after.turn, player, from, to, automatic, cause });
   }
   return out;
+}
+
+function stageEvents(trace: StepTrace, keep: (ev: TracedEvent) => boolean): Array<{ by: string; ev: TracedEvent }> {
+  return trace.entries.flatMap((e) => e.events.filter((ev) => STAGE_EVENTS.has(ev.name) && keep(ev)).map((ev) => ({ by: e.fn, ev })));
 }
 
 /** No stage changed (most steps): the caller only reads it. */

@@ -146,13 +146,14 @@ describe('boardgame.io 0.32.1: phases (seed document 000)', () => {
     for (let i = 1; i < s.length; i++) expect(s.step(i).trace.transitions.map((t) => t.type)).toEqual(['phase-end', 'phase-begin']);
   });
 
-  it('endPhase({ next }) with a phase that does not exist is an error that still restarts the phase', () => {
+  it('endPhase({ next }) with a phase that does not exist is logged as an error but still restarts the phase: accepted, with a warning', () => {
     const s = check(abc, [event('endPhase', '0', { next: 'A' }), event('endPhase', '0', { next: 'zzz' })]);
     expect(s.step(2).ctx.phase).toBe('A');
-    expect(s.step(2).error).toEqual({
-      type: 'flow/refused',
-      message:
-        'boardgame.io 0.32.1 rejected the argument {"next":"zzz"} (it takes { next: phaseName } naming a phase, and logs "invalid argument to endPhase"); phase A still ended, and began again',
+    expect(s.step(2).error).toBeNull();
+    expect(s.step(2).trace.logs).toContainEqual({
+      level: 'warn',
+      source: 'flowscope',
+      text: 'player 0\'s endPhase: boardgame.io 0.32.1 rejected the argument {"next":"zzz"} (it takes { next: phaseName } naming a phase, and logs "invalid argument to endPhase"); phase A still ended, and began again',
     });
     expect(transitions(s, 2).map((t) => [t.type, t.phase])).toEqual([
       ['phase-end', 'A'],
@@ -251,7 +252,7 @@ describe('boardgame.io 0.32.1: turn orders (seed document 002)', () => {
     expect(transitions(s, 1)[1].cause).toBe('flow.turnOrder.next returned 2');
   });
 
-  it('endTurn({ next: "3" }) picks the next player; endTurn("3") is an error and the player plays on', () => {
+  it('endTurn({ next: "3" }) picks the next player; endTurn("1") is logged as an error, and the turn ends with the same player', () => {
     const s = check(game(), [event('endTurn', '0', { next: '3' }), event('endTurn', '3', '1')], 4);
     expect(view(s, ['turn', 'currentPlayer'])).toEqual([
       { turn: 0, currentPlayer: '0' },
@@ -259,10 +260,11 @@ describe('boardgame.io 0.32.1: turn orders (seed document 002)', () => {
       { turn: 2, currentPlayer: '3' },
     ]);
     expect(transitions(s, 1)[1]).toMatchObject({ cause: 'player 0 called endTurn({"next":"3"}), naming player 3', automatic: false });
-    expect(s.step(2).error).toEqual({
-      type: 'flow/refused',
-      message:
-        'boardgame.io 0.32.1 rejected the argument \'1\' (it takes { next: playerID } naming a player of playOrder, and logs "invalid argument to endTurn"); the turn still ended and player 3 plays on',
+    expect(s.step(2).error).toBeNull();
+    expect(s.step(2).trace.logs).toContainEqual({
+      level: 'warn',
+      source: 'flowscope',
+      text: "player 3's endTurn: boardgame.io 0.32.1 rejected the argument '1' (it takes { next: playerID } naming a player of playOrder, and logs \"invalid argument to endTurn\"); the turn still ended and player 3 plays on",
     });
     expect(transitions(s, 2)[1].cause).toMatch(
       /player 3 called endTurn\("1"\), whose argument names no player of playOrder .* so player 3 plays again/,
@@ -342,7 +344,7 @@ describe('boardgame.io 0.32.1: events game code calls', () => {
     ]);
   });
 
-  it('with a bad argument are rejected, though the turn still ends', () => {
+  it('with a bad argument are applied with the release’s logged error as a warning, since the turn still ends', () => {
     const spec = (): GameConfig => ({ setup: () => ({}), moves: { bad: (_G: any, ctx: any) => ctx.events.endTurn({ next: '9' }) } });
     const s = check(spec, [move('bad')], 3);
     expect(s.step(1).ok).toBe(true);
@@ -352,11 +354,12 @@ describe('boardgame.io 0.32.1: events game code calls', () => {
         fn: 'moves.bad',
         name: 'endTurn',
         args: [{ next: '9' }],
-        outcome: 'rejected',
-        reason:
+        outcome: 'applied',
+        warning:
           'boardgame.io 0.32.1 rejected the argument {"next":"9"} (it takes { next: playerID } naming a player of playOrder, and logs "invalid argument to endTurn"); the turn still ended and player 0 plays on',
       },
     ]);
+    expect(s.step(1).diagnostics.map((d) => [d.code, d.severity])).toEqual([['event-warning', 'warning']]);
     expect(transitions(s, 1)[1].cause).toMatch(/^moves\.bad called endTurn\(\{"next":"9"\}\), whose argument names no player of playOrder/);
   });
 

@@ -20,6 +20,8 @@ const refused = (reason: string): Verdict => ({ outcome: 'rejected', reason, err
 interface Verdict {
   outcome: 'applied' | 'rejected';
   reason?: string;
+  /** Applied, but the release logged an error for it (an argument it rejected). */
+  warning?: string;
   /** For a player's event: the step's error. */
   error?: ActionError;
 }
@@ -106,6 +108,7 @@ export class FlowEraGame implements RuntimeGame {
           call.traced.outcome = verdict.outcome;
           if (verdict.reason) call.traced.reason = verdict.reason;
           else delete call.traced.reason;
+          if (verdict.warning) call.traced.warning = verdict.warning;
         }
         if (!action.automatic) this.playerEvent.verdict = verdict;
         if (this.creationG) this.creationG.G = result?.G;
@@ -157,15 +160,15 @@ export class FlowEraGame implements RuntimeGame {
       return refused(`${this.rel} processed ${type} but it changed nothing`);
     }
     const notes: string[] = [];
-    let rejectedArg = false;
+    // What the release logged an error for, though the event still changed the state.
+    const warnings: string[] = [];
     const arg = args[0];
     const nextKey = isObject(arg) && 'next' in arg;
     if (type === 'endTurn' && arg !== undefined) {
       const playOrder: unknown[] = ctx.playOrder ?? [];
       if (this.release.endTurnArg === 'next') {
         if (arg && arg !== true && !playOrder.includes((arg as Obj).next)) {
-          rejectedArg = true;
-          notes.push(
+          warnings.push(
             `${this.rel} rejected the argument ${shown(arg)} (it takes { next: playerID } naming a player of playOrder, and logs "invalid argument to endTurn"); ` +
               `the turn still ended and player ${after.ctx.currentPlayer} plays on`,
           );
@@ -179,8 +182,7 @@ export class FlowEraGame implements RuntimeGame {
     if (type === 'endPhase' && arg !== undefined) {
       if (this.release.endPhaseArg === 'next') {
         if (arg && arg !== true && !this.view.hasPhase((arg as Obj).next)) {
-          rejectedArg = true;
-          notes.push(
+          warnings.push(
             `${this.rel} rejected the argument ${shown(arg)} (it takes { next: phaseName } naming a phase, and logs "invalid argument to endPhase"); ` +
               `phase ${ctx.phase} still ended, and began again`,
           );
@@ -193,8 +195,12 @@ export class FlowEraGame implements RuntimeGame {
     }
     if (ctx.gameover !== undefined)
       notes.push(`the game was already over (gameover: ${shown(ctx.gameover)}), but ${this.rel} processes events regardless`);
-    const reason = notes.length ? notes.join('; ') : undefined;
-    return rejectedArg ? refused(reason!) : { outcome: 'applied', reason };
+    // The state changed: an argument the release rejected did not stop the event (rejected means nothing changed).
+    return {
+      outcome: 'applied',
+      reason: notes.length ? notes.join('; ') : undefined,
+      warning: warnings.length ? warnings.join('; ') : undefined,
+    };
   }
 
   initialize({ numPlayers, setupData }: InitializeOptions): BgioState {
@@ -345,7 +351,8 @@ export class FlowEraGame implements RuntimeGame {
         }
         const verdict = this.playerEvent.verdict;
         if (verdict?.error) return verdict.error;
-        if (verdict?.reason) this.note('warn', `player ${action.playerID}'s ${action.name}: ${verdict.reason}`);
+        for (const text of [verdict?.warning, verdict?.reason])
+          if (text) this.note('warn', `player ${action.playerID}'s ${action.name}: ${text}`);
         return null;
       }
       case 'undo': {

@@ -5,6 +5,8 @@ import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '
 import { withConsoleTo } from '../console-capture';
 import { describeActionError, stripStack } from '../action-errors';
 import { readFlowCtx } from '../read-ctx';
+import { describeCall } from '../../trace/describe';
+import { deepEqual } from '../../util/plain';
 import { toBgioAction } from '../bgio-action';
 import { refusalKind } from './errors';
 import type { ReleaseTraits } from './release';
@@ -93,6 +95,8 @@ export class PhasesEraGame implements RuntimeGame {
     // Without transients the refusal is established from the state the reducer checked.
     const kind = traits.transients ? null : refusalKind(state, action, this.game);
     const stateID = state._stateID;
+    // Read before the reducer runs: boardgame.io changes some ctx objects of the state it is given.
+    const flowBefore = action.type === 'event' ? readFlowCtx(state) : null;
     const next = withConsoleTo(this.recorder, () => this.reducer(state, toBgioAction(action, initialState)));
     const { transients, ...result } = next as BgioState & { transients?: { error?: { type: string; payload?: any } } };
     let error: ActionError | null = null;
@@ -103,10 +107,21 @@ export class PhasesEraGame implements RuntimeGame {
       error = describeActionError(type, payload, action, state, this, undoRules(traits));
     } else if (kind !== null && this.refused(state, next, stateID, action)) {
       error = describeActionError(kind, undefined, action, state, this, undoRules(traits));
-    } else if (action.type === 'event') {
-      // Refusals inside the flow (minMoves, an unknown phase) are only logged.
-      const refusal = this.recorder.finish().logs.find((l) => l.source === 'boardgame.io' && /^(INFO: cannot|ERROR:)/.test(l.text));
-      if (refusal) error = { type: 'flow/refused', message: refusal.text.replace(/^(ERROR:|INFO:)\s*/, '') };
+    } else if (action.type === 'event' && flowBefore) {
+      // Refusals inside the flow (minMoves, an unknown phase) are only logged; an event that still
+      // changed the game (`endTurn('2')` ends the turn, `setPhase` to no such phase ends the phase) was not refused.
+      const logs = this.recorder.finish().logs;
+      const refusal = logs.find((l) => l.source === 'boardgame.io' && /^(INFO: cannot|ERROR:)/.test(l.text));
+      if (refusal) {
+        const message = refusal.text.replace(/^(ERROR:|INFO:)\s*/, '');
+        if (!tookEffect(flowBefore, state.G, next)) error = { type: 'flow/refused', message };
+        else
+          logs.push({
+            level: 'warn',
+            text: `player ${action.playerID}'s ${describeCall(action.name, action.args)} took effect although boardgame.io logged "${message}"`,
+            source: 'flowscope',
+          });
+      }
     }
     this.probe.settle(pluginRefusal ?? (error ? null : this.loggedPluginRefusal()), pluginRefusal ? null : error);
     return { state: result as BgioState, error };
@@ -175,6 +190,11 @@ export class PhasesEraGame implements RuntimeGame {
     if (typeof fn !== 'function') return null;
     return withConsoleTo(null, () => fn(state.G, state.ctx, playerID));
   }
+}
+
+/** Whether an action changed the flow or G (boardgame.io moves `_stateID` on even when it changes nothing). */
+function tookEffect(flowBefore: FlowCtx, G: unknown, after: BgioState): boolean {
+  return !deepEqual(flowBefore, readFlowCtx(after)) || (G !== after.G && !deepEqual(G, after.G));
 }
 
 /** A `BgioRuntime` for one release of the phases API. */

@@ -221,13 +221,6 @@ function rejections(rel: Release): Rejection[] {
       ['INFO: cannot end turn before making 3 moves'],
     ],
     [
-      `setPhase to a phase that does not exist${onlyLogged}`,
-      [event('setPhase', ['nowhere'])],
-      'flow/refused',
-      'invalid phase: nowhere',
-      ['ERROR: invalid phase: nowhere'],
-    ],
-    [
       'a move after the game ended',
       [event('endGame'), move('claim', '0', [1])],
       'action/gameover',
@@ -532,6 +525,23 @@ for (const rel of RELEASES) {
         else if (type !== 'flow/refused') expect(bare[bare.length - 1].G).toEqual(bare[bare.length - 2].G);
       });
     }
+
+    it('setPhase to a phase that does not exist is not refused: boardgame.io logs an error but ends phase p, and the error is kept as a warning', () => {
+      const { session, mismatches } = runScenario(
+        runtime,
+        internal,
+        { numPlayers: 3, config: game, actions: [event('setPhase', ['nowhere'])] },
+        2,
+      );
+      expect(mismatches).toEqual([]);
+      const step = session.step(1);
+      expect([step.ok, step.error]).toEqual([true, null]);
+      expect([session.step(0).ctx.phase, step.ctx.phase]).toEqual(['p', null]);
+      expect(step.trace.logs.map((l) => [l.source, l.text])).toEqual([
+        ['boardgame.io', 'ERROR: invalid phase: nowhere'],
+        ['flowscope', 'player 0\'s setPhase("nowhere") took effect although boardgame.io logged "invalid phase: nowhere"'],
+      ]);
+    });
 
     // From 0.47.1 the events plugin refuses this instead: bgio-049/event-verdicts.test.ts.
     if (!rel.eventsPluginRefuses) {
