@@ -19,6 +19,7 @@ const record = (index: number, turn: number): StepRecord =>
       gameover: undefined,
     },
     trace: { entries: [], transitions: [], logs: [] },
+    diagnostics: [],
   }) as unknown as StepRecord;
 
 describe('the replay table', () => {
@@ -27,5 +28,33 @@ describe('the replay table', () => {
     expect(row.startsWith('100000 ')).toBe(true);
     expect(row).toContain(' 123456 ');
     expect(row).not.toContain('…');
+  });
+
+  it('shows each step’s diagnostics and Flowscope’s notes under it, not again the events already shown', () => {
+    const r = record(3, 2);
+    r.trace = {
+      entries: [
+        {
+          fn: 'moves.clickCell',
+          kind: 'move',
+          events: [{ name: 'endTurn', args: ['1'], outcome: 'applied', warning: 'boardgame.io logged: invalid argument to endTurn: 1' }],
+        },
+      ],
+      transitions: [],
+      logs: [
+        { level: 'warn', text: 'a Flowscope note', source: 'flowscope' },
+        { level: 'error', text: 'ERROR: a framework line', source: 'boardgame.io' },
+      ],
+    };
+    r.diagnostics = [
+      { code: 'event-warning', severity: 'warning', message: 'moves.clickCell called endTurn("1"): applied, but …' },
+      { code: 'nondeterministic-call', severity: 'warning', message: 'moves.clickCell called Math.random()\nsecond line' },
+    ];
+    expect(formatTable([r]).split('\n').slice(2)).toEqual([
+      '      moves.clickCell',
+      '        endTurn("1"): applied (but boardgame.io logged: invalid argument to endTurn: 1)',
+      '      note: a Flowscope note',
+      '      warning: nondeterministic-call: moves.clickCell called Math.random()',
+    ]);
   });
 });

@@ -12,6 +12,8 @@ const pad = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + '…' 
 const padNumber = (n: number, width: number) => String(n).padEnd(width);
 
 /** A readable table of steps, with what happened inside each one indented below it. */
+const SHOWN_ABOVE = new Set(['threw', 'event-rejected', 'event-dropped', 'event-warning']);
+
 export function formatTable(records: readonly StepRecord[]): string {
   const lines = [
     `${pad('step', 5)} ${pad('who', 4)} ${pad('action', 34)} ${pad('result', 8)} ${pad('phase', 12)} ${pad('turn', 5)} ${pad('cur', 4)} active`,
@@ -28,8 +30,10 @@ export function formatTable(records: readonly StepRecord[]): string {
       if (e.kind === 'trigger' && !e.returned && !e.events.length && !e.threw) continue;
       const ret = e.threw ? ` threw ${e.threw}` : e.returned !== undefined ? ` → ${JSON.stringify(e.returned)}` : '';
       lines.push(`      ${e.fn}${ret}`);
-      for (const ev of e.events)
-        lines.push(`        ${describeCall(ev.name, ev.args)}: ${ev.outcome}${ev.reason ? ` (${ev.reason.split('\n')[0]})` : ''}`);
+      for (const ev of e.events) {
+        const why = ev.reason ?? (ev.warning === undefined ? undefined : `but ${ev.warning}`);
+        lines.push(`        ${describeCall(ev.name, ev.args)}: ${ev.outcome}${why ? ` (${why.split('\n')[0]})` : ''}`);
+      }
     }
     for (const t of r.trace.transitions) {
       const what =
@@ -38,6 +42,9 @@ export function formatTable(records: readonly StepRecord[]): string {
           : `${t.type} ${t.type.startsWith('turn') ? `(player ${t.player})` : (t.phase ?? '(no phase)')}`;
       lines.push(`      » ${what}${t.rolledBack ? ' [rolled back]' : ''}: ${t.cause}`);
     }
+    for (const line of r.trace.logs) if (line.source === 'flowscope') lines.push(`      note: ${line.text}`);
+    // Events and throws show on their own lines above.
+    for (const d of r.diagnostics) if (!SHOWN_ABOVE.has(d.code)) lines.push(`      ${d.severity}: ${d.code}: ${d.message.split('\n')[0]}`);
   }
   return lines.join('\n');
 }
