@@ -89,4 +89,16 @@ describe('flow mistakes real code makes', () => {
       'end-if-on-entry phases.c.endIf',
     ]);
   });
+
+  it('a routing phase whose endIf always returns { next } is said to hand over to that phase, not to leave the game in no phase', () => {
+    const config: GameConfig = {
+      moves: { m: noop },
+      phases: { play: { start: true, endIf: ({ G }: any) => G.done }, route: { endIf: () => ({ next: 'play' }) } },
+    };
+    const [found] = lintConfig(config, {}).filter((f) => f.code === 'end-if-on-entry');
+    expect(found.message).toMatch(
+      /phase `route` ends the moment it begins, before any move; it hands over to phase `play` \(its endIf returns \{ next \}\)/,
+    );
+    expect(found.message).not.toMatch(/no `next`/);
+  });
 });
