@@ -22,3 +22,4 @@ export {
   type EvidenceChoice,
   type SourceFile,
 } from './release-evidence';
+export { legacyOptionsOf } from './options';

@@ -1,10 +1,10 @@
-import { ActivePlayers, TurnOrder } from 'boardgame.io/dist/cjs/core.js';
+import { ActivePlayers, PlayerView, TurnOrder } from 'boardgame.io/dist/cjs/core.js';
 import type { GameConfig } from '../types';
 import { buildPlan, type Core050, type Node } from './plan';
 import type { LegacyOptions, MigrationResult } from './types';
 import { endGameByPhase, guardedMove, phaseEndIf, phaseHook, turnBegin, wrapLegacy, type Fn, type WrapEnv } from './wrap';
 
-export const CORE_050: Core050 = { TurnOrder, ActivePlayers };
+export const CORE_050: Core050 = { TurnOrder, ActivePlayers, PlayerView };
 
 /** The runnable value of a plan node. */
 export function materialize(node: Node, env: WrapEnv): unknown {

@@ -18,6 +18,7 @@ type Fn = (...args: any[]) => unknown;
 export interface Core050 {
   TurnOrder: Record<string, unknown>;
   ActivePlayers: Record<string, unknown>;
+  PlayerView: Record<string, unknown>;
 }
 
 export type AdaptSpec =
@@ -258,7 +259,7 @@ function planModern(spec: GameConfig, b: Builder): Node & { t: 'obj' } {
   const fnPaths = new Map(collectFunctions(spec, b.era).map((f) => [f.path, f]));
   const walk = (value: unknown, path: string): Node => {
     const f = isFn(value) ? fnPaths.get(path) : undefined;
-    if (f) return b.fn(f.fn, f.role, path, path);
+    if (f) return (path === 'playerView' ? playerViewOf050(f.fn, b) : null) ?? b.fn(f.fn, f.role, path, path);
     if (
       value &&
       typeof value === 'object' &&
@@ -302,6 +303,22 @@ function planModern(spec: GameConfig, b: Builder): Node & { t: 'obj' } {
 function walkable(path: string): boolean {
   if (path === '') return true;
   return /^(moves|turn|phases)(\.|$)/.test(path) && !/\.activePlayers$/.test(path) && !/^ai(\.|$)/.test(path);
+}
+
+/** The old release's `PlayerView.STRIP_SECRETS` (known by identity from `options.playerViews`) as 0.50's. */
+function playerViewOf050(fn: unknown, b: Builder): Node | null {
+  for (const [name, value] of Object.entries(b.options.playerViews ?? {})) {
+    if (value !== fn || typeof b.core050.PlayerView[name] !== 'function') continue;
+    b.note(
+      'info',
+      undefined,
+      'playerView',
+      `\`PlayerView.${name}\` of the old release is 0.50's \`PlayerView.${name}\` (context-object signature).`,
+      'playerView',
+    );
+    return { t: 'ref', code: `PlayerView.${name}`, value: b.core050.PlayerView[name], imports: ['PlayerView'] };
+  }
+  return null;
 }
 
 /** A 0.33–0.49 `TurnOrder` preset (known by identity from `options.turnOrders`) as the 0.50 one. */
@@ -426,7 +443,11 @@ function planFlow(spec: GameConfig, b: Builder, wrapped: boolean): Node & { t: '
   const globalMoves = table(flow.allowedMoves, 'flow.allowedMoves', flow.undoableMoves, 'flow.undoableMoves', 'moves', true);
   const movesAt = entries.length;
   if (isFn(spec.playerView))
-    entries.push({ key: 'playerView', node: b.fn(spec.playerView, 'playerView', 'playerView', 'playerView'), path: 'playerView' });
+    entries.push({
+      key: 'playerView',
+      node: playerViewOf050(spec.playerView, b) ?? b.fn(spec.playerView, 'playerView', 'playerView', 'playerView'),
+      path: 'playerView',
+    });
   if (Array.isArray(spec.plugins) && spec.plugins.length) {
     b.note(
       'decision',

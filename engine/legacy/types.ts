@@ -84,4 +84,6 @@ export interface LegacyOptions {
   release?: string;
   /** The `TurnOrder` presets of that release, to name the ones the config uses (by identity). */
   turnOrders?: Record<string, unknown>;
+  /** The `PlayerView` of that release (`STRIP_SECRETS`), kept as 0.50's when the config uses it (by identity). */
+  playerViews?: Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import { describeAction, bgio050, DEFAULT_RUNTIME, Session, SessionError, type StepRecord } from '../../../engine';
-import { differenceShownBy, migrateConfig } from '../../../engine/legacy';
+import { differenceShownBy, legacyOptionsOf, migrateConfig } from '../../../engine/legacy';
 import { explainDisagreement, stepDisagreement } from '../step-agreement';
 import { readReplayFile } from './replay';
 import { dispatchAction, sandboxOf, type OpenOptions } from '../../game/open-session';
@@ -21,7 +21,7 @@ export async function compareCommand(
   const opened = await openReplayGame(gameFile, replay, options);
   const release = opened.runtime.version;
   if (release === DEFAULT_RUNTIME.version) warn(`${opened.game.name} already runs on ${release}: comparing it with itself`);
-  const migrated = migrateConfig(opened.game.config, { release });
+  const migrated = migrateConfig(opened.game.config, legacyOptionsOf(opened.runtime));
   const decisions = migrated.notes.filter((n) => n.severity === 'decision');
   const own = new Session({
     runtime: opened.runtime,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bgio050 } from '../../../engine';
-import { definingFile, detectLegacy, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
+import { definingFile, detectLegacy, legacyOptionsOf, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
 import { UsageError } from '../errors';
 import { localFiles, migrationDiff, writeMigratedFiles } from '../migrated-files';
 import { openGame, type OpenOptions } from '../../game/open-session';
@@ -51,11 +51,7 @@ export async function migrateCommand(
   if (options.diff && options.out !== undefined) throw new UsageError('--diff prints the changes and --out writes the files: choose one');
   const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const config = opened.game.config;
-  const core = opened.runtime.modules['boardgame.io/core'] as { TurnOrder?: Record<string, unknown> } | undefined;
-  const migrationOptions = {
-    release: opened.runtime.version,
-    ...(core?.TurnOrder ? { turnOrders: core.TurnOrder } : {}),
-  };
+  const migrationOptions = legacyOptionsOf(opened.runtime);
   const local = localFiles(opened.module.inputs);
   // The file that writes the config (the game file, or the one it re-exports the game from).
   const gameFile = definingFile(opened.module.file, opened.game.exportName, local);
