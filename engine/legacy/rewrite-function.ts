@@ -90,6 +90,27 @@ function usesName(root: t.Node, name: string, ignored: Set<t.Node>): boolean {
   return used;
 }
 
+/** The uses of `name` under `root` as a whole value (`f(ctx)`, `const c = ctx`), not through a member (`ctx.turn`). */
+function wholeUses(root: t.Node, name: string, ignored: Set<t.Node>): t.Identifier[] {
+  const out: t.Identifier[] = [];
+  walk(root, (node, parent) => {
+    if (node.type !== 'Identifier' || node.name !== name || ignored.has(node)) return;
+    if (parent && isMember(parent) && (parent.object === node || (parent.property === node && !parent.computed))) return;
+    if (parent?.type === 'ObjectProperty' && (parent.shorthand || (parent.key === node && !parent.computed))) return;
+    if (parent?.type === 'ObjectMethod' && parent.key === node && !parent.computed) return;
+    out.push(node);
+  });
+  return out;
+}
+
+/** `base`, or `base` with a number, whichever `root` does not use. */
+function unusedName(root: t.Node, base: string): string {
+  for (let i = 0; ; i++) {
+    const name = i ? `${base}${i}` : base;
+    if (!usesName(root, name, new Set())) return name;
+  }
+}
+
 /** Rewrites one legacy function's text for 0.50 (parameter list, body, returns). */
 export function rewriteFunction(
   text: string,
@@ -136,6 +157,12 @@ export function rewriteFunction(
       }
     });
   }
+
+  // `ctx` handed on whole (`deal(ctx)`): code behind it reads `ctx.random` and friends, which 0.50
+  // moved beside ctx, so it gets a ctx of the legacy shape, the context's plugin APIs included.
+  const whole = ctxName && role !== 'playerView' ? wholeUses(fn.body, ctxName, movedOff) : [];
+  const pluginsName = whole.length ? unusedName(fn.body, 'plugins') : '';
+  for (const node of whole) replace(node, `{ ...${ctxName}, ${MOVED_MEMBERS.join(', ')}, ...${pluginsName} }`);
 
   // Legacy event names and arguments → 0.50's (`endTurn('3')`, `endPhase({ next })`, `setActionPlayers`, `moveLimit`).
   walk(fn.body, (node) => {
@@ -252,11 +279,12 @@ export function rewriteFunction(
     rest = fn.params.slice(2);
   }
   for (const name of MOVED_MEMBERS) {
-    if (introduced.has(name) && !members.some((x) => x === name || x.startsWith(`${name}:`))) {
+    if ((introduced.has(name) || whole.length) && !members.some((x) => x === name || x.startsWith(`${name}:`))) {
       members.push(name);
       types.push({ key: name });
     }
   }
+  if (whole.length) members.push(`...${pluginsName}`);
   // Types are written when the old parameters had some: the context's own members take boardgame.io's.
   const positional = fn.params.slice(0, role === 'setup' ? 1 : role === 'playerView' ? 3 : 2);
   let annotation = '';

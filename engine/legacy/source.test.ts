@@ -92,6 +92,8 @@ interface Case {
   decisions?: number;
   /** Text the output must contain. */
   contains?: string[];
+  /** Helpers outside the config read `ctx.random` and such (they are handed a ctx of the legacy shape). */
+  helpersReadCtx?: boolean;
 }
 
 const CASES: Case[] = [
@@ -326,6 +328,29 @@ export default game;`,
     decisions: 1,
     source: `import { Game } from 'boardgame.io/core';\nexport default Game({ setup: () => ({ n: 0 }), moves: { inc: function (G) { return { n: G.n + 1 }; }.bind(null) } });`,
   },
+  {
+    name: 'a helper handed the whole ctx (0.32): it gets a ctx of the legacy shape, random and events included',
+    release: '0.32',
+    helpersReadCtx: true,
+    source: `import { Game } from 'boardgame.io/core';
+function deal(ctx) { return ctx.random.Shuffle([1, 2, 3, 4]); }
+function drawFor(G, ctx) { const hand = [...G.hand, ctx.random.D6()]; if (hand.length > 2) ctx.events.endTurn(); return { ...G, hand }; }
+export default Game({ setup: (ctx) => ({ deck: deal(ctx), hand: [] }), moves: { draw: (G, ctx) => drawFor(G, ctx) } });`,
+    contains: [
+      'setup: ({ ctx, events, random, playerID, log, ...plugins }) => ({ deck: deal({ ...ctx, events, random, playerID, log, ...plugins }), hand: [] })',
+      'draw: ({ G, ctx, events, random, playerID, log, ...plugins }) => drawFor(G, { ...ctx, events, random, playerID, log, ...plugins })',
+    ],
+  },
+  {
+    name: 'a helper handed the whole ctx (0.40, (G, ctx) moves), beside a ctx member read',
+    release: '0.40',
+    helpersReadCtx: true,
+    source: `function roll(ctx) { return ctx.random.D6() + Number(ctx.currentPlayer); }
+export default { setup: () => ({ rolls: [] }), moves: { roll: (G, ctx) => { G.rolls.push(roll(ctx)); if (ctx.turn > 0) ctx.events.endTurn(); } } };`,
+    contains: [
+      'roll: ({ G, ctx, events, random, playerID, log, ...plugins }) => { G.rolls.push(roll({ ...ctx, events, random, playerID, log, ...plugins })); if (ctx.turn > 0) events.endTurn(); }',
+    ],
+  },
 ];
 
 describe('migrateSource: each legacy key in isolation', () => {
@@ -340,13 +365,14 @@ describe('migrateSource: each legacy key in isolation', () => {
       expect(decisions.length, JSON.stringify(decisions)).toBe(c.decisions ?? 0);
       expect(decideComments(out), out).toBe(decisions.length);
       for (const text of c.contains ?? []) expect(out, out).toContain(text);
-      expect(out).not.toMatch(/\bctx\.events\b|\bctx\?\.events\b|\bctx\.random\b|\bctx\.playerID\b|import_core|\bGame\(/);
+      if (!c.helpersReadCtx)
+        expect(out).not.toMatch(/\bctx\.events\b|\bctx\?\.events\b|\bctx\.random\b|\bctx\.playerID\b|import_core|\bGame\(/);
       if (!decisions.length) sameBehaviour(config, evaluate(out, core050), c.players ?? 2);
     });
   }
 
   it('without the source file a bound function becomes a stub that says so, and the output still parses', () => {
-    const legacy = evaluate(CASES[CASES.length - 1].source, cores['0.32']);
+    const legacy = evaluate(CASES.find((c) => c.name.startsWith('a bound move'))!.source, cores['0.32']);
     const out = migrateSource('', legacy);
     parses(out);
     expect(out).toContain("throw new Error('FLOWSCOPE: moves.inc: write this function for boardgame.io 0.50')");
