@@ -48,7 +48,7 @@ const EXPLAINS: Record<string, readonly string[]> = {
   ],
   activePlayers: ['action-players', 'turn-order-any', 'phase-onbegin-events', 'context-object', 'onmove-argument'],
   gameover: ['phase-end-game', 'gameover-phase', 'context-object'],
-  G: ['move-returns-nothing', 'context-object', 'endif-before-onbegin', 'stale-events', 'onmove-argument'],
+  G: ['move-returns-nothing', 'context-object', 'endif-before-onbegin', 'stale-events', 'onmove-argument', 'phase-change-keeps-turn'],
 };
 
 /** One side of a step: its record and the G it left. */
@@ -104,6 +104,13 @@ const ONLY_WHEN: Record<string, (d: StepDisagreement, release: string) => boolea
   // 0.27 brought immer: from then on a move returning nothing has its draft as the new G.
   'move-returns-nothing': (d, release) => d.own.action?.type === 'move' && semver.lt(semver.coerce(release) ?? '0.50.0', '0.27.0'),
   'onmove-argument': (d) => d.own.action?.type === 'move',
+  // A phase began or ended in the step, on either release.
+  'phase-change-keeps-turn': (d) =>
+    [...d.own.trace.transitions, ...d.modern.trace.transitions].some((t) => t.type === 'phase-begin' || t.type === 'phase-end'),
+  // Events called in a move, applied after the move's own triggers ended its turn or phase.
+  'stale-events': (d) => d.own.action?.type === 'move',
+  // The migration wraps every (G, ctx) function: only a game already run on 0.50 unmigrated meets it.
+  'context-object': (_d, release) => semver.gte(semver.coerce(release) ?? '0.50.0', '0.50.0'),
 };
 
 /** `flow.phases.lobby.turnOrder` → `lobby`; `phases.draw.onBegin` → `draw`. */

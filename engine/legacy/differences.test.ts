@@ -62,6 +62,9 @@ describe('semanticDifferences', () => {
     expect(differencesFor(['endTurn-player']).map((d) => d.id)).toEqual(['stale-events', 'endTurn-argument']);
     expect(differencesFor(['g-ctx-signature']).map((d) => d.id)).toEqual(['context-object', 'move-returns-nothing']);
     expect(differencesFor([])).toEqual([]);
+    // endif-before-onbegin needs both: an onPhaseBegin and an endPhaseIf.
+    expect(differencesFor(['endPhaseIf']).map((d) => d.id)).not.toContain('endif-before-onbegin');
+    expect(differencesFor(['endPhaseIf', 'onPhaseBegin']).map((d) => d.id)).toContain('endif-before-onbegin');
   });
 });
 

@@ -31,8 +31,9 @@ export interface SemanticDifference {
   what: string;
   /** What a user sees when a game relies on the old behaviour. */
   symptom: string;
-  /** Legacy features (from `detectLegacy`) that make a game meet it. */
+  /** Legacy features (from `detectLegacy`) that make a game meet it: any one of them, or with `allFeatures` every one. */
   features: LegacyFeature[];
+  allFeatures?: boolean;
   /** An error the newer release raises only because of this difference (for what no feature shows, such as the shape of `G`). */
   errorPattern?: RegExp;
   /** One sentence about this difference for `ctx`. */
@@ -88,6 +89,7 @@ const TABLE: SemanticDifference[] = [
     symptom:
       'A phase whose `onBegin` resets what its `endIf` tests (a counter, a hand) ends the moment it is entered, its `onBegin` never runs, and a cycle of such phases ends in no phase (`ctx.phase === null`).',
     features: ['onPhaseBegin', 'endPhaseIf'],
+    allFeatures: true,
     explain: (ctx) =>
       `On ${rel(ctx, '0.32').to} ${phaseName(ctx)}'s \`endIf\` was checked before its \`onBegin\` reset the state, so it ended at once; ${rel(ctx, '0.32').from} ran \`onPhaseBegin\` first${at(ctx)}.`,
   },
@@ -104,7 +106,7 @@ const TABLE: SemanticDifference[] = [
   },
   {
     id: 'stale-events',
-    since: 'by 0.43 (0.43.3 drops them, 0.32.1 applies them)',
+    since: '0.43.3 or before (0.32.1 applies them, 0.43.3 drops them)',
     before: '≤0.32',
     what: "An `endTurn`/`endPhase` called in a move was applied after the move even when the move's own triggers (`endPhaseIf`, `endTurnIf`) had already ended that turn or phase; later releases drop such an event.",
     symptom:
@@ -296,5 +298,5 @@ export function differenceShownBy(message: string): SemanticDifference | undefin
 /** The differences a game with these legacy features can run into. */
 export function differencesFor(features: readonly LegacyFeature[]): SemanticDifference[] {
   const set = new Set(features);
-  return semanticDifferences.filter((d) => d.features.some((f) => set.has(f)));
+  return semanticDifferences.filter((d) => (d.allFeatures ? d.features.every((f) => set.has(f)) : d.features.some((f) => set.has(f))));
 }

@@ -73,6 +73,37 @@ export default {
     expect(compared.out).toMatch(/this game also meets 2 other differences between the releases: context-object, move-returns-nothing/);
   });
 
+  it('compare explains a phase ended from onTurnEnd by the turn a 0.50 phase change ends, not by differences the game does not meet there', async () => {
+    const dir = tempDirWith({
+      'package.json': JSON.stringify({ dependencies: { 'boardgame.io': '^0.32.1' } }),
+      'game.js': `import { Game } from 'boardgame.io/core';
+export default Game({
+  name: 'hand-over',
+  setup: () => ({ ends: 0, passed: 0 }),
+  moves: { pass: (G) => ({ ...G, passed: G.passed + 1 }) },
+  flow: {
+    startingPhase: 'A',
+    phases: {
+      A: { next: 'B', allowedMoves: ['pass'], onTurnEnd: (G, ctx) => { ctx.events.endPhase(); return { ...G, ends: G.ends + 1 }; } },
+      B: { next: 'A', allowedMoves: ['pass'], endPhaseIf: (G) => G.passed >= 2, onPhaseEnd: (G) => ({ ...G, passed: 0 }) },
+    },
+  },
+});
+`,
+    });
+    const replay = path.join(dir, 'r.json');
+    await run('play', path.join(dir, 'game.js'), '--random', '0', '--no-expect', '--out', replay);
+    const recorded = JSON.parse(readFileSync(replay, 'utf8'));
+    const step = (type: string, name: string) => ({ type, name, args: [], playerID: '0' });
+    writeFileSync(replay, JSON.stringify({ ...recorded, actions: [step('move', 'pass'), step('event', 'endTurn')] }));
+    const compared = await run('compare', path.join(dir, 'game.js'), replay);
+    expect(compared.code).toBe(1);
+    expect(compared.out).toMatch(
+      /first difference at step 2: event endTurn\(\)\n {2}G differs\nthe likely explanation:\n {2}- When phase `B` began \(step 2\), 0\.32\.1 kept the turn going/,
+    );
+    expect(compared.out).not.toMatch(/onBegin` reset the state|still applied the move's event|is written `\(G, ctx\)`/);
+  });
+
   it('compare names only the differences in play at the divergent step, each where it was found', async () => {
     const dir = tempDirWith({
       'game.js': `import { Game, TurnOrder } from 'boardgame.io/core';

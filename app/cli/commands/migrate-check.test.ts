@@ -142,7 +142,7 @@ export default Game({ name: 'poker', setup: () => ({ deck: poker.deck() }), move
     expect(code).toBe(1);
     expect(failures).toEqual([
       expect.stringMatching(
-        /^failure {3}step 2 \(inc\(\)\) differs from the original on 0\.32\.1: phase: "b" on 0\.32\.1, null on 0\.50\.2; G differs; possibly `endif-before-onbegin`/,
+        /^failure {3}step 2 \(inc\(\)\) differs from the original on 0\.32\.1: phase: "b" on 0\.32\.1, null on 0\.50\.2; G differs; possibly `phase-change-keeps-turn`, `endif-before-onbegin` \(docs\/migration\.md\)$/,
       ),
     ]);
   });
