@@ -41,6 +41,27 @@ function expectOneMinimal(game: Parameters<typeof showsFinding>[0], group: Retur
 }
 
 describe('explore finds each kind of hidden flow bug and shrinks it', () => {
+  it('a stage given to a player outside the match: stuck (no seat can act), with the unknown-player diagnostic, and never played as that player', () => {
+    const ghost: GameConfig = {
+      name: 'ghost',
+      setup: () => ({ priest: -1, votes: 0, played: 0 }),
+      moves: { play: ({ G, events }: any) => void ((G.played += 1), events.endTurn()) },
+      turn: {
+        onBegin: ({ G, ctx, events }: any) => {
+          if (ctx.turn > 2) events.setActivePlayers({ value: { [String(G.priest)]: 'vote' } });
+        },
+        stages: { vote: { moves: { vote: ({ G }: any) => void (G.votes += 1) } } },
+      },
+    };
+    const { report } = explore(ghost, { runs: 3, steps: 20 });
+    expect(report.findings.find((f) => f.kind === 'stuck')?.location).toBe('phase (none), stages [vote]');
+    const unknown = report.findings.find((f) => f.kind === 'diagnostic' && /unknown-player/.test(f.location));
+    expect(unknown?.message).toBe(
+      'activePlayers names player "-1", who is no player of this 2-player match (players 0 to 1): no client can act for it',
+    );
+    expect(unknown?.replay?.actions).toHaveLength(2);
+  });
+
   it('a stuck state reachable only after one sequence: found, and shrunk to exactly that sequence', () => {
     const { game, report } = explore(stuckAfterSequence, { runs: 30, steps: 30 });
     const stuck = report.findings.find((f) => f.kind === 'stuck');

@@ -15,10 +15,9 @@ export function declaredMoveNames(config: Session['config']): string[] {
   }
 }
 
-/** The players who could act in `ctx`: every seat, plus anyone the play order or active players name. */
-function playersOf(session: Session, ctx: FlowCtx): PlayerID[] {
-  const seats = Array.from({ length: session.numPlayers }, (_, i) => String(i));
-  return [...new Set([...seats, ...ctx.playOrder, ...Object.keys(ctx.activePlayers ?? {})])];
+/** The players who could act in a real match: its seats ("0" to numPlayers - 1); IDs outside them have no client. */
+function playersOf(session: Session): PlayerID[] {
+  return Array.from({ length: session.numPlayers }, (_, i) => String(i));
 }
 
 /** Argument lists `ai.enumerate` offers for each move or event name, for any player. */
@@ -52,8 +51,7 @@ function enumeratedArgs(session: Session, players: PlayerID[]): Map<string, unkn
 
 /** Every action worth trying from the current state: each declared move and each event, by each player. */
 export function candidateActions(session: Session): FlowAction[] {
-  const ctx = session.steps[session.lastIndex].ctx;
-  const players = playersOf(session, ctx);
+  const players = playersOf(session);
   const enumerated = enumeratedArgs(session, players);
   const stages = [
     ...new Set(

@@ -41,6 +41,24 @@ describe('lint by running the game', () => {
     }
   });
 
+  it('reports a player who is no seat of the match, found later in the seeded run, once', () => {
+    const config: GameConfig = {
+      setup: () => ({ priest: -1 }),
+      moves: { play: ({ events }: any) => events.endTurn() },
+      turn: {
+        onBegin: ({ G, ctx, events }: any) => void (ctx.turn > 2 && events.setActivePlayers({ value: { [String(G.priest)]: 'vote' } })),
+        stages: { vote: { moves: { vote: noop } } },
+      },
+    };
+    const found = lintByRunning(config, bgio050, { numPlayers: 2, steps: 60 }).filter((f) => f.code === 'unknown-player');
+    expect(found.map((f) => [f.severity, f.message])).toEqual([
+      [
+        'error',
+        'At step 2 of a seeded random play, activePlayers names player "-1", who is no player of this 2-player match (players 0 to 1): no client can act for it.',
+      ],
+    ]);
+  });
+
   it('reports a phase entered later whose endIf is already true, and the loop guard it leads to', () => {
     const config: GameConfig = {
       setup: () => ({ go: false }),

@@ -17,7 +17,8 @@ export interface ObservedLintOptions {
  * Lint by running the game on its release: setup, then a short seeded random play (moves, and
  * only the endTurn, endStage and pass events). Finds
  * `end-if-on-entry`: a phase that ended through its `endIf` in the same step it began, i.e. before
- * any move was made in it (at setup, or after another phase ended); and `game-not-created`: the
+ * any move was made in it (at setup, or after another phase ended); `unknown-player`: a current or
+ * active player who is no seat of the match; and `game-not-created`: the
  * release refuses the config, or creating the game throws (what every other command stops on).
  */
 export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options: ObservedLintOptions): LintFinding[] {
@@ -46,6 +47,11 @@ export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options:
   const found = new Map<string, LintFinding>();
   const inspect = (index: number, before: FlowCtx | null) => {
     const record = session.steps[index];
+    const stranger = record.diagnostics.find((d) => d.code === 'unknown-player');
+    if (stranger && !found.has('unknown-player')) {
+      const when = index === 0 ? 'When the game began' : `At step ${index} of a seeded random play`;
+      found.set('unknown-player', finding('unknown-player', undefined, `${when}, ${stranger.message}.`));
+    }
     const live = record.trace.transitions.filter((t) => !t.rolledBack);
     const guard = live.some((t) => t.loopGuard);
     for (const t of live) {

@@ -74,6 +74,10 @@ export const LINT_CODES = {
     severity: 'error',
     summary: 'The game cannot be created on its release: boardgame.io refuses the config, or setup (or what runs at the start) throws.',
   },
+  'unknown-player': {
+    severity: 'error',
+    summary: 'In a seeded run the current or an active player was an ID that is no seat of the match: nobody can act for it.',
+  },
   'dynamic-next': { severity: 'info', summary: 'A phase transition whose target is computed, so unreachable phases cannot be reported.' },
 } as const satisfies Record<string, { severity: LintSeverity; summary: string }>;
 

@@ -29,6 +29,7 @@ describe('lintConfig', () => {
       'stages-outside-turn',
       'unknown-key',
       'unknown-next-phase',
+      'unknown-player',
       'unknown-set-phase',
       'unknown-stage-next',
       'unreachable-move',

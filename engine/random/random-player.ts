@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a game config and its ctx are the user's data, of any shape boardgame.io accepts. */
 import { phaseNames, stageNames } from '../config/config-queries';
+import { isSeat } from '../session/diagnostics';
 import type { Session } from '../session/session';
 import { isEventName, type BgioState, type FlowAction, type PlayerID } from '../types';
 import { createPrng } from '../util/prng';
@@ -48,7 +49,9 @@ export class RandomPlayer {
     const state = session.currentState;
     const ctx = session.game.readCtx(state);
     if (ctx.gameover !== undefined) return this.options.restartOnGameOver ? { type: 'reset' } : null;
-    const actors = this.shuffle(ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer]);
+    // Only the match's seats: no client plays an ID outside them (diagnosed as `unknown-player`).
+    const ids = ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
+    const actors = this.shuffle(ids.filter((id) => isSeat(String(id), session.numPlayers)));
     if (this.options.undoRate && this.random() < this.options.undoRate && actors.length) {
       return { type: this.random() < 0.5 ? 'undo' : 'redo', playerID: actors[0] };
     }

@@ -1,4 +1,5 @@
 import type { StepTrace } from '../trace/types';
+import type { FlowCtx } from '../types';
 import { describeCall } from '../trace/describe';
 import { describeUse, type EntropyUse, type GameRandomness } from './entropy';
 
@@ -43,6 +44,40 @@ export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, st
     }
   }
   return out;
+}
+
+/**
+ * `unknown-player`: the step made `currentPlayer` or an active player an ID that is no seat of the
+ * match ("0" to numPlayers - 1): no client plays it, so in a real match nobody can act for it.
+ * Said once, at the step where it appears.
+ */
+export function diagnoseSeats(before: FlowCtx | null, after: FlowCtx, numPlayers: number): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (after.gameover !== undefined) return out;
+  const seats = `players 0 to ${numPlayers - 1}`;
+  if (!isSeat(String(after.currentPlayer), numPlayers) && (!before || before.currentPlayer !== after.currentPlayer)) {
+    out.push({
+      code: 'unknown-player',
+      severity: 'error',
+      message: `currentPlayer is ${JSON.stringify(after.currentPlayer)}, which is no player of this ${numPlayers}-player match (${seats}): the turn order returned a position outside playOrder (${JSON.stringify(after.playOrder)}), or playOrder names such a player`,
+    });
+  }
+  const strangers = Object.keys(after.activePlayers ?? {}).filter(
+    (id) => !isSeat(id, numPlayers) && !(before?.activePlayers && id in before.activePlayers),
+  );
+  if (strangers.length) {
+    out.push({
+      code: 'unknown-player',
+      severity: 'error',
+      message: `activePlayers names ${strangers.map((id) => `player ${JSON.stringify(id)}`).join(', ')}, who ${strangers.length === 1 ? 'is' : 'are'} no player of this ${numPlayers}-player match (${seats}): no client can act for ${strangers.length === 1 ? 'it' : 'them'}`,
+    });
+  }
+  return out;
+}
+
+/** Whether `id` is a seat of a `numPlayers`-player match: "0" to numPlayers - 1, as boardgame.io's lobby hands them out. */
+export function isSeat(id: string, numPlayers: number): boolean {
+  return /^(0|[1-9]\d*)$/.test(id) && Number(id) < numPlayers;
 }
 
 const CLOCKS = new Set(['Date.now', 'new Date()', 'performance.now']);

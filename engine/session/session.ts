@@ -5,7 +5,7 @@ import type { StepTrace } from '../trace/types';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig } from '../types';
 import { cloneGraph } from '../util/clone-graph';
 import { describeError } from '../util/plain';
-import { diagnoseEntropy, diagnoseTrace, type Diagnostic } from './diagnostics';
+import { diagnoseEntropy, diagnoseSeats, diagnoseTrace, type Diagnostic } from './diagnostics';
 import { Entropy, type EntropyUse, type GameRandomness } from './entropy';
 import { reconcileTransitions } from './flow-guards';
 import { stageTransitions } from './stage-transitions';
@@ -134,8 +134,13 @@ export class Session {
     this.head = state;
     this.checkpoints.set(0, cloneGraph(state, true));
     const entropy = [...(options.loadEntropy ?? []), ...this.entropy.takeUses()];
-    const diagnostics = [...diagnoseTrace(trace, this.suspects), ...diagnoseEntropy(entropy, this.gameRandomness)];
-    this.records.push({ index: 0, action: null, ok: true, error: null, ctx: this.game.readCtx(state), trace, diagnostics, entropy });
+    const ctx = this.game.readCtx(state);
+    const diagnostics = [
+      ...diagnoseTrace(trace, this.suspects),
+      ...diagnoseEntropy(entropy, this.gameRandomness),
+      ...diagnoseSeats(null, ctx, this.numPlayers),
+    ];
+    this.records.push({ index: 0, action: null, ok: true, error: null, ctx, trace, diagnostics, entropy });
   }
 
   /** Number of steps, including step 0 (the initial state). */
@@ -182,6 +187,7 @@ export class Session {
     reconcileTransitions(trace, ctx, error !== null && error.type !== 'flow/refused');
     const found = diagnoseTrace(trace, this.suspects);
     if (entropy.length) found.push(...diagnoseEntropy(entropy, this.gameRandomness));
+    found.push(...diagnoseSeats(before, ctx, this.numPlayers));
     const diagnostics = this.compactor.empty(found);
     const record: StepRecord = {
       index,

@@ -7,7 +7,16 @@ import { formatCount } from '../components/count';
 
 const isActiveFilter = (f: StepFilter) => !!(f.player || f.action || f.outcome || f.diagnostic || f.text?.trim());
 
-const DIAGNOSTIC_CODES = ['any', 'threw', 'event-rejected', 'event-dropped', 'event-warning', 'legacy-signature', 'bgio-error'];
+const DIAGNOSTIC_CODES = [
+  'any',
+  'threw',
+  'event-rejected',
+  'event-dropped',
+  'event-warning',
+  'unknown-player',
+  'legacy-signature',
+  'bgio-error',
+];
 
 /**
  * Search and filter the log: by player, action name, outcome, diagnostic and text in the action's
