@@ -167,6 +167,29 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
     expect(r.diagnostics.map((d) => d.code)).toEqual(['event-warning']);
   });
 
+  it('the turn-begin cause when the turn order is not asked: turn.endIf { next }, endTurn with a bad argument, pass({ remove })', () => {
+    const turnBegin = (r: { trace: { transitions: { type: string; cause: string }[] } }) =>
+      r.trace.transitions.find((t) => t.type === 'turn-begin')?.cause;
+    const byEndIf = newSession({
+      moves: { m: ({ G }: any) => void (G.jump = true) },
+      setup: () => ({ jump: false }),
+      turn: { endIf: ({ G }: any) => (G.jump ? { next: '2' } : false) },
+    });
+    const jumped = byEndIf.dispatch(move('m'));
+    expect([jumped.ctx.currentPlayer, turnBegin(jumped)]).toEqual(['2', 'turn.endIf returned {"next":"2"}, naming player 2']);
+    const bad = newSession({ moves: { m: () => {} } }).dispatch(event('endTurn', ['2']));
+    expect([bad.ctx.currentPlayer, turnBegin(bad)]).toEqual([
+      '0',
+      'player 0 called endTurn("2"), whose argument is not { next: playerID }: boardgame.io logged "invalid argument to endTurn", did not ask the turn order, and player 0 plays again',
+    ]);
+    const passed = newSession({ moves: { m: () => {} } }).dispatch(event('pass', [{ remove: true }]));
+    expect([passed.ctx.playOrder, passed.ctx.currentPlayer, turnBegin(passed)]).toEqual([
+      ['1', '2'],
+      '1',
+      'player 0 called pass({"remove":true}): the player left playOrder and the turn order was not asked, so player 1, now at that position, plays',
+    ]);
+  });
+
   it('endStage before the stage’s minMoves is refused with the logged reason', () => {
     const s = newSession(game());
     s.dispatch(event('setActivePlayers', [{ currentPlayer: { stage: 'S', minMoves: 2 } }]));

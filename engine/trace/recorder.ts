@@ -66,6 +66,8 @@ export class TraceRecorder {
   private lastPhase: string | null | undefined = undefined;
   private lastPhaseEnd: { phase: string | null; info?: LifecycleInfo; nextCause?: string } | null = null;
   private turnEndedInStep = false;
+  /** A turn `endIf` returned `{ next }`: the turn it ended is followed by that player's. */
+  private turnEndNext: { text: string; next: string } | null = null;
 
   /** Starts a new step. `phase` is the phase before the action (`undefined` at game start). */
   begin(phase: string | null | undefined): void {
@@ -79,6 +81,7 @@ export class TraceRecorder {
     this.lastPhase = phase;
     this.lastPhaseEnd = null;
     this.turnEndedInStep = false;
+    this.turnEndNext = null;
   }
 
   /** The step's trace so far (the same object until the next `begin`). */
@@ -160,7 +163,7 @@ export class TraceRecorder {
     if (!returned) return;
     const shown = typeof returned === 'object' ? JSON.stringify(toPlain(returned)) : String(returned);
     const next =
-      level === 'phase' && typeof returned === 'object' && returned !== null && typeof (returned as { next?: unknown }).next === 'string'
+      level !== 'game' && typeof returned === 'object' && returned !== null && typeof (returned as { next?: unknown }).next === 'string'
         ? (returned as { next: string }).next
         : undefined;
     this.pending = { level, text: `${fn} returned ${shown}`, next };
@@ -262,7 +265,10 @@ export class TraceRecorder {
         if (p?.level === 'game') return { text: `the game is ending: ${p.text}`, automatic: true };
         if (p?.level === 'phase') return { text: `${phaseEnding(ctx.phase)}: ${p.text}`, automatic: true };
         const trig = this.consume('turn');
-        if (trig) return { text: trig.text, automatic: true };
+        if (trig) {
+          if (trig.next !== undefined) this.turnEndNext = { text: trig.text, next: trig.next };
+          return { text: trig.text, automatic: true };
+        }
         if (ev && (ev.name === 'endTurn' || ev.name === 'pass')) return { text: this.eventText(ev), automatic: false };
         if (ev && (ev.name === 'endPhase' || ev.name === 'setPhase' || ev.name === 'endGame')) {
           return { text: `${phaseEnding(ctx.phase)}: ${this.eventText(ev)}`, automatic: false };
@@ -298,8 +304,25 @@ export class TraceRecorder {
           return { text: `first turn of ${ctx.phase === null ? 'the game with no phase' : `phase ${ctx.phase}`}${how}`, automatic: true };
         }
         const endEv = this.eventStack.find((e) => (e.name === 'endTurn' || e.name === 'pass') && e.args.length > 0);
-        const nextArg = endEv && (endEv.args[0] as { next?: unknown } | undefined)?.next;
+        const arg = endEv?.args[0];
+        const nextArg = (arg as { next?: unknown } | undefined)?.next;
         if (nextArg !== undefined) return { text: `${endEv!.by} asked for player ${String(nextArg)} to be next`, automatic: false };
+        const byEndIf = this.turnEndNext;
+        this.turnEndNext = null;
+        if (byEndIf) return { text: `${byEndIf.text}, naming player ${byEndIf.next}`, automatic: true };
+        // boardgame.io (UpdateTurnOrderState) asks the turn order only when endTurn's argument is absent or true.
+        if (endEv && arg && arg !== true) {
+          const call = `${endEv.by} called ${describeCall(endEv.name, endEv.args)}`;
+          if (typeof arg === 'object' && (arg as { remove?: unknown }).remove)
+            return {
+              text: `${call}: the player left playOrder and the turn order was not asked, so player ${ctx.currentPlayer}, now at that position, plays`,
+              automatic: false,
+            };
+          return {
+            text: `${call}, whose argument is not { next: playerID }: boardgame.io logged "invalid argument to endTurn", did not ask the turn order, and player ${ctx.currentPlayer} plays again`,
+            automatic: false,
+          };
+        }
         const order = this.lastEntryEndingWith('.turn.order.next');
         if (order)
           return { text: `${order.fn} returned ${JSON.stringify(order.returned)}${position(order.returned, ctx)}`, automatic: true };
