@@ -1,6 +1,7 @@
-import { normaliseConfig } from '../config/normalise';
+import { normaliseConfig, type NormalPhase, type NormalTurn } from '../config/normalise';
 import { migrateConfig } from '../legacy/migrate';
 import { legacyTurnOrderLabels } from '../legacy/turn-order-labels';
+import { readLegacy } from '../legacy/spec';
 import type { BgioRuntime } from '../runtime/bgio-runtime';
 import type { GameConfig } from '../types';
 import { buildChartModel, NO_PHASE, type ChartModel } from './model';
@@ -21,12 +22,33 @@ export function chartOf(config: GameConfig, numPlayers: number, runtime: BgioRun
   const normal = normaliseConfig(migrated);
   // The migration's turn orders are custom objects: name each phase's as the game's own code does.
   const written = legacyTurnOrderLabels(config, core?.TurnOrder);
+  const hooksOf = legacyHooks(config);
   const phases = normal.phases.map((p) => {
     const order = written.get(p.name) ?? (p.name === LEGACY_DEFAULT_PHASE ? written.get(null) : undefined);
-    return order ? { ...p, turn: { ...p.turn, order } } : p;
+    // The migration adds hooks of its own (a phase's action players, its entry checks): chart the game's.
+    const hooks = hooksOf(p.name === LEGACY_DEFAULT_PHASE ? null : p.name);
+    return { ...p, hooks: hooks.phase, turn: { ...p.turn, hooks: hooks.turn, ...(order ? { order } : {}) } };
   });
   const model = buildChartModel({ ...normal, phases }, numPlayers);
   return renamePhase(model, NO_PHASE, LEGACY_DEFAULT_PHASE);
+}
+
+/** The hooks a flow-era spec declares for a phase (`null`: the no-phase state), a phase's own over the flow's. */
+function legacyHooks(config: GameConfig): (phase: string | null) => { phase: NormalPhase['hooks']; turn: NormalTurn['hooks'] } {
+  const flow = (readLegacy(config).spec.flow ?? {}) as Record<string, unknown>;
+  const list = flow.phases;
+  const phaseOf = (name: string): Record<string, unknown> =>
+    ((Array.isArray(list)
+      ? list.find((p) => (p as { name?: unknown } | null)?.name === name)
+      : (list as Record<string, unknown> | undefined)?.[name]) ?? {}) as Record<string, unknown>;
+  const has = (own: Record<string, unknown>, key: string) => typeof (own[key] ?? flow[key]) === 'function';
+  return (phase) => {
+    const own = phase === null ? {} : phaseOf(phase);
+    return {
+      phase: { onBegin: typeof own.onPhaseBegin === 'function', onEnd: typeof own.onPhaseEnd === 'function' },
+      turn: { onBegin: has(own, 'onTurnBegin'), onEnd: has(own, 'onTurnEnd'), onMove: has(own, 'onMove') },
+    };
+  };
 }
 
 function renamePhase(model: ChartModel, from: string, to: string): ChartModel {
