@@ -180,7 +180,7 @@ export class Session {
     const entropy = this.entropy.takeUses();
     this.head = state;
     const ctx = this.game.readCtx(state);
-    const stages = stageTransitions(before, ctx, trace, action);
+    const stages = stageTransitions(before, ctx, trace, action, this.runtime.era === 'flow');
     if (stages.length) trace.transitions.push(...stages);
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;

@@ -19,7 +19,7 @@ function slotOf(ctx: FlowCtx, player: PlayerID): string | null | undefined {
  * that was applied, the new turn's `turn.activePlayers`, a used-up `maxMoves`, or the end of
  * the turn (which always clears `activePlayers`).
  */
-export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTrace, action: FlowAction): Transition[] {
+export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTrace, action: FlowAction, flowEra = false): Transition[] {
   if (!before.activePlayers && !after.activePlayers) return NONE;
   const changed = changedPlayers(before, after);
   if (!changed.length) return NONE;
@@ -29,6 +29,7 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
   if (!applied.length) applied = stageEvents(trace, (ev) => ev.outcome === 'rejected' && !!ev.reason?.startsWith('boardgame.io logged:'));
   const lastApplied = applied[applied.length - 1];
   const turnBegan = trace.transitions.some((t) => t.type === 'turn-begin');
+  const phaseBegan = trace.transitions.some((t) => t.type === 'phase-begin');
   // A phase's or turn's onBegin runs as the turn begins; the events it calls are applied after.
   const appliedAfterTurnBegan = !!lastApplied && /(^|\.)onBegin$/.test(lastApplied.by);
   const out: Transition[] = [];
@@ -43,12 +44,16 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
     } else if (lastApplied && (!turnBegan || appliedAfterTurnBegan)) {
       cause = `${lastApplied.by} called ${describeCall(lastApplied.ev.name, lastApplied.ev.args)}`;
       automatic = false;
+    } else if (flowEra && phaseBegan) {
+      // Up to 0.32 a phase begins within the turn: its turn order's `first` and `actionPlayers` set who may act.
+      cause = `phase ${after.phase ?? '(none)'} began, and its turn order set who may act`;
     } else if (turnBegan && after.activePlayers) {
-      cause = 'the new turn set activePlayers (turn.activePlayers or turn.onBegin)';
+      cause = flowEra
+        ? "the new turn's turn order set who may act (turnOrder.actionPlayers)"
+        : 'the new turn set activePlayers (turn.activePlayers or turn.onBegin)';
     } else if (turnBegan || trace.transitions.some((t) => t.type === 'turn-end')) {
       cause = 'the turn ended, which clears activePlayers';
-    } else if (trace.transitions.some((t) => t.type === 'phase-begin')) {
-      // Up to 0.32 a phase begins within the turn: its turn order's `first` sets the action players.
+    } else if (phaseBegan) {
       cause = `phase ${after.phase ?? '(none)'} began, and its turn order set who may act`;
     } else if (action.type === 'move' && action.playerID === player && to === undefined) {
       cause = `player ${player} made its last allowed move (maxMoves) and left the stage`;

@@ -252,6 +252,31 @@ describe('boardgame.io 0.32.1: turn orders (seed document 002)', () => {
     expect(transitions(s, 1)[1].cause).toBe('flow.turnOrder.next returned 2');
   });
 
+  it('who may act when a phase begins is set by its turn order’s actionPlayers, and the stage transitions say so (no turn.onBegin here)', () => {
+    const spec = (): GameConfig => ({
+      setup: () => ({}),
+      moves: { m: (G: any) => G },
+      flow: {
+        startingPhase: 'a',
+        phases: {
+          a: { next: 'b' },
+          b: {
+            next: 'a',
+            turnOrder: {
+              first: () => 0,
+              next: (_G: any, ctx: any) => (ctx.playOrderPos + 1) % ctx.numPlayers,
+              actionPlayers: { value: () => ['0', '2'] },
+            },
+          },
+        },
+      },
+    });
+    const s = check(spec, [event('endPhase', '0')], 3);
+    const stages = s.step(1).trace.transitions.filter((t) => t.type === 'stage');
+    expect(stages.map((t) => t.player)).toEqual(['2']);
+    for (const t of stages) expect(t.cause).toBe('phase b began, and its turn order set who may act');
+  });
+
   it('endTurn({ next: "3" }) picks the next player; endTurn("1") is logged as an error, and the turn ends with the same player', () => {
     const s = check(game(), [event('endTurn', '0', { next: '3' }), event('endTurn', '3', '1')], 4);
     expect(view(s, ['turn', 'currentPlayer'])).toEqual([
