@@ -252,14 +252,14 @@ describe('boardgame.io 0.32.1: turn orders (seed document 002)', () => {
     expect(transitions(s, 1)[1].cause).toBe('flow.turnOrder.next returned 2');
   });
 
-  it('who may act when a phase begins is set by its turn order’s actionPlayers, and the stage transitions say so (no turn.onBegin here)', () => {
+  it('who may act when a phase begins with a new turn is set by its turn order’s actionPlayers, and the stage transitions say so (no turn.onBegin here)', () => {
     const spec = (): GameConfig => ({
       setup: () => ({}),
       moves: { m: (G: any) => G },
       flow: {
         startingPhase: 'a',
         phases: {
-          a: { next: 'b' },
+          a: { next: 'b', onTurnEnd: (G: any, ctx: any) => (ctx.events.endPhase(), G) },
           b: {
             next: 'a',
             turnOrder: {
@@ -271,7 +271,9 @@ describe('boardgame.io 0.32.1: turn orders (seed document 002)', () => {
         },
       },
     });
-    const s = check(spec, [event('endPhase', '0')], 3);
+    // The turn ends, its onTurnEnd ends the phase: a new turn and a new phase begin in one step.
+    const s = check(spec, [event('endTurn', '0')], 3);
+    expect(s.step(1).trace.transitions.map((t) => t.type)).toEqual(expect.arrayContaining(['turn-begin', 'phase-begin']));
     const stages = s.step(1).trace.transitions.filter((t) => t.type === 'stage');
     expect(stages.map((t) => t.player)).toEqual(['2']);
     for (const t of stages) expect(t.cause).toBe('phase b began, and its turn order set who may act');
