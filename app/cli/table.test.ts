@@ -49,12 +49,15 @@ describe('the replay table', () => {
     r.diagnostics = [
       { code: 'event-warning', severity: 'warning', message: 'moves.clickCell called endTurn("1"): applied, but …' },
       { code: 'nondeterministic-call', severity: 'warning', message: 'moves.clickCell called Math.random()\nsecond line' },
+      { code: 'bgio-error', severity: 'error', message: 'invalid value returned by turn.order.next' },
+      { code: 'bgio-error', severity: 'error', message: 'invalid value returned by turn.order.next' },
     ];
     expect(formatTable([r]).split('\n').slice(2)).toEqual([
       '      moves.clickCell',
       '        endTurn("1"): applied (but boardgame.io logged: invalid argument to endTurn: 1)',
       '      note: a Flowscope note',
       '      warning: nondeterministic-call: moves.clickCell called Math.random()',
+      '      error: bgio-error: invalid value returned by turn.order.next (×2)',
     ]);
   });
 });

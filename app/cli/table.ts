@@ -44,7 +44,14 @@ export function formatTable(records: readonly StepRecord[]): string {
     }
     for (const line of r.trace.logs) if (line.source === 'flowscope') lines.push(`      note: ${line.text}`);
     // Events and throws show on their own lines above.
-    for (const d of r.diagnostics) if (!SHOWN_ABOVE.has(d.code)) lines.push(`      ${d.severity}: ${d.code}: ${d.message.split('\n')[0]}`);
+    // The same diagnostic many times in a step (a loop boardgame.io's guard stopped) is one line with its count.
+    const counted = new Map<string, number>();
+    for (const d of r.diagnostics) {
+      if (SHOWN_ABOVE.has(d.code)) continue;
+      const line = `${d.severity}: ${d.code}: ${d.message.split('\n')[0]}`;
+      counted.set(line, (counted.get(line) ?? 0) + 1);
+    }
+    for (const [line, times] of counted) lines.push(`      ${line}${times > 1 ? ` (×${times})` : ''}`);
   }
   return lines.join('\n');
 }
