@@ -41,6 +41,33 @@ describe('lint by running the game', () => {
     }
   });
 
+  it('reports hooks whose events end turns or phases without end, naming the function boardgame.io stopped in', () => {
+    const config: GameConfig = {
+      moves: { m: noop },
+      phases: {
+        A: { start: true, onBegin: ({ events }: any) => void events.endPhase(), next: 'B' },
+        B: { onBegin: ({ events }: any) => void events.endPhase(), next: 'A' },
+      },
+    };
+    const found = lintByRunning(config, bgio050, { numPlayers: 2, steps: 5 }).filter((f) => f.code === 'endless-event-loop');
+    expect(found.map((f) => [f.severity, f.path, f.message])).toEqual([
+      [
+        'error',
+        'phases.B.onBegin',
+        '`phases.B.onBegin` calls endPhase() every time it runs (with `phases.A.onBegin`), so when the game began turns or phases ended one after another without end: boardgame.io gave up ("Maximum number of turn endings exceeded") and undid every event of that action. Call it only when the turn or phase is really over.',
+      ],
+    ]);
+    const calm = lintByRunning(
+      { moves: { m: noop }, turn: { onBegin: ({ ctx, events }: any) => void (ctx.turn < 3 && events.endTurn()) } },
+      bgio050,
+      {
+        numPlayers: 2,
+        steps: 5,
+      },
+    );
+    expect(calm.filter((f) => f.code === 'endless-event-loop')).toEqual([]);
+  });
+
   it('reports a player who is no seat of the match, found later in the seeded run, once', () => {
     const config: GameConfig = {
       setup: () => ({ priest: -1 }),

@@ -13,12 +13,16 @@ export interface ObservedLintOptions {
   setupData?: unknown;
 }
 
+/** boardgame.io's events plugin's guard against hooks that end turns forever (0.47.1 on). */
+const ENDLESS = /Maximum number of turn endings exceeded/;
+
 /**
  * Lint by running the game on its release: setup, then a short seeded random play (moves, and
  * only the endTurn, endStage and pass events). Finds
  * `end-if-on-entry`: a phase that ended through its `endIf` in the same step it began, i.e. before
  * any move was made in it (at setup, or after another phase ended); `unknown-player`: a current or
- * active player who is no seat of the match; and `game-not-created`: the
+ * active player who is no seat of the match; `endless-event-loop`: hooks whose events end turns or
+ * phases until boardgame.io's guard undoes them; and `game-not-created`: the
  * release refuses the config, or creating the game throws (what every other command stops on).
  */
 export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options: ObservedLintOptions): LintFinding[] {
@@ -51,6 +55,23 @@ export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options:
     if (stranger && !found.has('unknown-player')) {
       const when = index === 0 ? 'When the game began' : `At step ${index} of a seeded random play`;
       found.set('unknown-player', finding('unknown-player', undefined, `${when}, ${stranger.message}.`));
+    }
+    if (!found.has('endless-event-loop')) {
+      const looping = record.trace.entries.find((e) => e.events.some((ev) => ev.outcome === 'rejected' && ENDLESS.test(ev.reason ?? '')));
+      if (looping) {
+        const names = [...new Set(record.trace.entries.filter((e) => e.events.length && e.fn !== looping.fn).map((e) => `\`${e.fn}\``))];
+        const others = names.length ? ` (with ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''})` : '';
+        const event = looping.events.find((ev) => ENDLESS.test(ev.reason ?? ''))!;
+        const when = index === 0 ? 'when the game began' : `at step ${index} of a seeded random play`;
+        found.set(
+          'endless-event-loop',
+          finding(
+            'endless-event-loop',
+            looping.fn,
+            `\`${looping.fn}\` calls ${event.name}() every time it runs${others}, so ${when} turns or phases ended one after another without end: boardgame.io gave up ("Maximum number of turn endings exceeded") and undid every event of that action. Call it only when the turn or phase is really over.`,
+          ),
+        );
+      }
     }
     const live = record.trace.transitions.filter((t) => !t.rolledBack);
     const guard = live.some((t) => t.loopGuard);

@@ -74,6 +74,10 @@ export const LINT_CODES = {
     severity: 'error',
     summary: 'The game cannot be created on its release: boardgame.io refuses the config, or setup (or what runs at the start) throws.',
   },
+  'endless-event-loop': {
+    severity: 'error',
+    summary: "In a seeded run, events called from hooks ended turns or phases without end, until boardgame.io's guard undid them all.",
+  },
   'unknown-player': {
     severity: 'error',
     summary: 'In a seeded run the current or an active player was an ID that is no seat of the match: nobody can act for it.',

@@ -16,6 +16,7 @@ describe('lintConfig', () => {
     expect(Object.keys(LINT_CODES).sort()).toEqual([
       'dynamic-next',
       'end-if-on-entry',
+      'endless-event-loop',
       'event-dropped',
       'event-refused',
       'function-instead-of-config',
