@@ -30,8 +30,10 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
   const lastApplied = applied[applied.length - 1];
   const turnBegan = trace.transitions.some((t) => t.type === 'turn-begin');
   const phaseBegan = trace.transitions.some((t) => t.type === 'phase-begin');
-  // A phase's or turn's onBegin runs as the turn begins; the events it calls are applied after.
-  const appliedAfterTurnBegan = !!lastApplied && /(^|\.)onBegin$/.test(lastApplied.by);
+  // Hooks and endIfs run as the turn changes, and their events are applied after it has (boardgame.io
+  // walks the queue once the action's flow is done); a move's or onMove's events that were applied
+  // came before the turn ended, which cleared them.
+  const appliedAfterTurnBegan = !!lastApplied && /(^|\.)(onBegin|onEnd|endIf)$/.test(lastApplied.by);
   const out: Transition[] = [];
   for (const player of changed) {
     const from = slotOf(before, player);
