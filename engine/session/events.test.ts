@@ -190,6 +190,21 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
     ]);
   });
 
+  it('a phase begun through its predecessor’s endIf { next } names that endIf, over the static next; a turn in no phase after a phase says which ended', () => {
+    const s = newSession({
+      setup: () => ({ go: false }),
+      moves: { go: ({ G }: any) => void (G.go = true) },
+      phases: { a: { start: true, next: 'c', endIf: ({ G }: any) => (G.go ? { next: 'b' } : false) }, b: {}, c: {} },
+    });
+    const r = s.dispatch(move('go'));
+    expect(r.trace.transitions.filter((t) => t.type === 'phase-begin').map((t) => [t.phase, t.cause])).toEqual([
+      ['b', 'phases.a.endIf returned {"next":"b"}'],
+    ]);
+    const ended = s.dispatch(event('endPhase', [], s.currentState.ctx.currentPlayer));
+    expect(ended.ctx.phase).toBeNull();
+    expect(ended.trace.transitions.find((t) => t.type === 'turn-begin')?.cause).toBe('first turn of no phase, after phase b ended');
+  });
+
   it('endStage before the stage’s minMoves is refused with the logged reason', () => {
     const s = newSession(game());
     s.dispatch(event('setActivePlayers', [{ currentPlayer: { stage: 'S', minMoves: 2 } }]));

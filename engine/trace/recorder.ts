@@ -198,6 +198,8 @@ export class TraceRecorder {
     if (type === 'turn-begin' && ctx.phase !== this.lastPhase && ctx.phase === null) {
       this.lifecycle('phase-begin', ctx);
     }
+    // Read before the phase end's own cause consumes the trigger that may name the next phase.
+    const nextCause = type === 'phase-end' ? this.nextCauseAtPhaseEnd() : undefined;
     const { text, automatic } = this.causeOf(type, ctx, info);
     // One literal per shape: a property added after creation goes to a second backing store,
     // about 40 bytes more for every transition a session keeps.
@@ -207,7 +209,7 @@ export class TraceRecorder {
         ? { type, at, phase: ctx.phase, turn: ctx.turn, automatic, cause: text, player: ctx.currentPlayer }
         : { type, at, phase: ctx.phase, turn: ctx.turn, automatic, cause: text },
     );
-    if (type === 'phase-end') this.lastPhaseEnd = { phase: ctx.phase, info, nextCause: this.nextCauseAtPhaseEnd() };
+    if (type === 'phase-end') this.lastPhaseEnd = { phase: ctx.phase, info, nextCause };
     if (type === 'turn-end') this.turnEndedInStep = true;
     this.lastPhase = ctx.phase;
   }
@@ -301,7 +303,13 @@ export class TraceRecorder {
         if (begun?.type === 'phase-begin') {
           const first = this.lastEntryEndingWith('.turn.order.first');
           const how = first ? ` (${first.fn} returned ${JSON.stringify(first.returned)}${position(first.returned, ctx)})` : '';
-          return { text: `first turn of ${ctx.phase === null ? 'the game with no phase' : `phase ${ctx.phase}`}${how}`, automatic: true };
+          const of =
+            ctx.phase !== null
+              ? `phase ${ctx.phase}`
+              : this.lastPhaseEnd?.phase
+                ? `no phase, after phase ${this.lastPhaseEnd.phase} ended`
+                : 'the game with no phase';
+          return { text: `first turn of ${of}${how}`, automatic: true };
         }
         const endEv = this.eventStack.find((e) => (e.name === 'endTurn' || e.name === 'pass') && e.args.length > 0);
         const arg = endEv?.args[0];
