@@ -205,6 +205,22 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
     expect(ended.trace.transitions.find((t) => t.type === 'turn-begin')?.cause).toBe('first turn of no phase, after phase b ended');
   });
 
+  it('an event called by a move that then throws is dropped, saying the move threw', () => {
+    const s = newSession({
+      moves: {
+        boom: ({ events }: any) => {
+          events.endTurn();
+          throw new Error('boom');
+        },
+      },
+    });
+    const r = s.dispatch(move('boom'));
+    expect(r.error?.type).toBe('flowscope/threw');
+    expect(r.trace.entries[0].events).toMatchObject([
+      { name: 'endTurn', outcome: 'dropped', reason: 'never processed: moves.boom threw, so boardgame.io discarded the whole action' },
+    ]);
+  });
+
   it('endStage before the stage’s minMoves is refused with the logged reason', () => {
     const s = newSession(game());
     s.dispatch(event('setActivePlayers', [{ currentPlayer: { stage: 'S', minMoves: 2 } }]));

@@ -266,6 +266,15 @@ export class EventsProbe {
     }
   }
 
+  /** The action threw (`culprit` names the function, or boardgame.io): the release discarded it with every event it called. */
+  settleThrown(culprit: string): void {
+    for (const q of this.queued) {
+      if (q.traced.outcome === 'rejected') continue;
+      q.traced.outcome = 'dropped';
+      q.traced.reason = `${q.applied ? 'applied, then rolled back' : 'never processed'}: ${culprit} threw, so boardgame.io discarded the whole action`;
+    }
+  }
+
   /** Why the walk read an event and went on without processing it, in the release's terms. */
   private skipReason(q: Queued, reach: Reach): string {
     const name = q.traced.name;

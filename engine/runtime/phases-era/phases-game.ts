@@ -97,7 +97,13 @@ export class PhasesEraGame implements RuntimeGame {
     const stateID = state._stateID;
     // Read before the reducer runs: boardgame.io changes some ctx objects of the state it is given.
     const flowBefore = action.type === 'event' ? readFlowCtx(state) : null;
-    const next = withConsoleTo(this.recorder, () => this.reducer(state, toBgioAction(action, initialState)));
+    let next: BgioState;
+    try {
+      next = withConsoleTo(this.recorder, () => this.reducer(state, toBgioAction(action, initialState)));
+    } catch (error) {
+      this.probe.settleThrown(this.recorder.finish().entries.find((e) => e.threw)?.fn ?? 'boardgame.io');
+      throw error;
+    }
     const { transients, ...result } = next as BgioState & { transients?: { error?: { type: string; payload?: any } } };
     let error: ActionError | null = null;
     let pluginRefusal: string | null = null;
