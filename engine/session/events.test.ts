@@ -221,6 +221,22 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
     ]);
   });
 
+  it('stage changes made by undo and redo say so', () => {
+    const s = newSession({
+      moves: { pick: ({ events }: any) => void events.setStage('place') },
+      turn: { stages: { place: { moves: { drop: () => {} } } } },
+    });
+    s.dispatch(move('pick'));
+    const causes = (r: { trace: { transitions: { type: string; cause: string }[] } }) =>
+      r.trace.transitions.filter((t) => t.type === 'stage').map((t) => t.cause);
+    expect(causes(s.dispatch({ type: 'undo', playerID: '0' }))).toEqual([
+      'player 0 undid the last move, which restores the stages from before it',
+    ]);
+    expect(causes(s.dispatch({ type: 'redo', playerID: '0' }))).toEqual([
+      'player 0 redid the undone move, which restores the stages it left',
+    ]);
+  });
+
   it('endStage before the stage’s minMoves is refused with the logged reason', () => {
     const s = newSession(game());
     s.dispatch(event('setActivePlayers', [{ currentPlayer: { stage: 'S', minMoves: 2 } }]));

@@ -40,7 +40,13 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
     const to = slotOf(after, player);
     let cause: string;
     let automatic = true;
-    if (action.type === 'event' && STAGE_EVENTS.has(action.name) && !turnBegan) {
+    if (action.type === 'undo' || action.type === 'redo') {
+      cause =
+        action.type === 'undo'
+          ? `player ${action.playerID} undid the last move, which restores the stages from before it`
+          : `player ${action.playerID} redid the undone move, which restores the stages it left`;
+      automatic = false;
+    } else if (action.type === 'event' && STAGE_EVENTS.has(action.name) && !turnBegan) {
       cause = `player ${action.playerID} called ${describeCall(action.name, action.args)}`;
       automatic = false;
     } else if (lastApplied && (!turnBegan || appliedAfterTurnBegan)) {
