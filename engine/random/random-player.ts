@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a game config and its ctx are the user's data, of any shape boardgame.io accepts. */
+import semver from 'semver';
 import { phaseNames, stageNames } from '../config/config-queries';
 import { isSeat } from '../session/diagnostics';
 import type { Session } from '../session/session';
@@ -37,6 +38,12 @@ const EVENT_WEIGHTS: Record<string, number> = {
  * when there is one (as boardgame.io's bots do), otherwise every available move without
  * arguments and the events open to that player.
  */
+/** Every player active for one move, in the release's terms: `moveLimit` until 0.48 read `minMoves`/`maxMoves`. */
+function oneMoveEach(version: string): Record<string, unknown> {
+  const before048 = semver.lt(semver.coerce(version) ?? '0.50.0', '0.48.0');
+  return before048 ? { all: null, moveLimit: 1 } : { all: null, minMoves: 1, maxMoves: 1 };
+}
+
 export class RandomPlayer {
   private readonly random: () => number;
 
@@ -86,7 +93,7 @@ export class RandomPlayer {
         if (!phases.length) continue;
         args = [phases[Math.floor(this.random() * phases.length)]];
       }
-      if (name === 'setActivePlayers') args = [{ all: null, minMoves: 1, maxMoves: 1 }];
+      if (name === 'setActivePlayers') args = [oneMoveEach(session.runtime.version)];
       if (this.options.events && !this.options.events.includes(name)) continue;
       out.push({ action: { type: 'event', name, args, playerID: player }, weight: EVENT_WEIGHTS[name] ?? 0.1 });
     }
