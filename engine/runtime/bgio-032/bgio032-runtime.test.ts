@@ -146,6 +146,13 @@ describe('boardgame.io 0.32.1: phases (seed document 000)', () => {
     for (let i = 1; i < s.length; i++) expect(s.step(i).trace.transitions.map((t) => t.type)).toEqual(['phase-end', 'phase-begin']);
   });
 
+  it('a startingPhase that names no phase: the game is not created, with what 0.32.1 would do (it starts there and fails on every move)', () => {
+    const spec: GameConfig = { moves: { A: (G: any) => G }, flow: { startingPhase: 'A', phases: { B: {} } } };
+    expect(() => new Session({ runtime: bgio032, config: spec, numPlayers: 2, seed: 'x' })).toThrow(
+      /^creating the game failed: Error: flow.startingPhase 'A' is not a phase of flow.phases \(its phases: B\): boardgame.io 0.32.1 logs "invalid startingPhase"/,
+    );
+  });
+
   it('endPhase({ next }) with a phase that does not exist is logged as an error but still restarts the phase: accepted, with a warning', () => {
     const s = check(abc, [event('endPhase', '0', { next: 'A' }), event('endPhase', '0', { next: 'zzz' })]);
     expect(s.step(2).ctx.phase).toBe('A');

@@ -221,6 +221,14 @@ export class FlowEraGame implements RuntimeGame {
       this.creationG = null;
     }
     this.reducer = started.reducer;
+    const phase = started.state.ctx.phase;
+    if (typeof phase === 'string' && !this.view.hasPhase(phase)) {
+      // The release only logs `invalid startingPhase` and starts there; every move then fails inside it.
+      throw new Error(
+        `flow.startingPhase '${phase}' is not a phase of flow.phases (its phases: ${this.view.phaseNames.filter((p) => p !== 'default').join(', ') || 'none'}): ` +
+          `${this.rel} logs "invalid startingPhase", starts the game in that missing phase, and then fails on every move`,
+      );
+    }
     this.probe.settleUnprocessed(`${this.rel} never processed it`);
     if (creation.G !== undefined && !sameJson(creation.G, started.state.G)) {
       this.note(
