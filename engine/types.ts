@@ -13,6 +13,11 @@ export type BgioState = Record<string, any> & { G: unknown; ctx: Record<string, 
 export const EVENT_NAMES = ['endTurn', 'endPhase', 'setPhase', 'endGame', 'setStage', 'endStage', 'setActivePlayers', 'pass'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
+/** Events of the flow API only (0.26, 0.32): a replay recorded on those releases may hold them. */
+export const LEGACY_EVENT_NAMES = ['setActionPlayers'] as const;
+/** Every event a replay's action may name; each runtime refuses the ones its release does not have. */
+export const ACTION_EVENT_NAMES = [...EVENT_NAMES, ...LEGACY_EVENT_NAMES] as const;
+
 export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && (EVENT_NAMES as readonly string[]).includes(name);
 }

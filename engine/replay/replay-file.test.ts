@@ -64,7 +64,7 @@ describe('replay files', () => {
       'numPlayers: expected a positive integer, got number 2.5',
       'seed: expected a non-empty string, got string ""',
       'actions[0].args: expected an array, got string "x"',
-      'actions[1].name: expected one of endTurn, endPhase, setPhase, endGame, setStage, endStage, setActivePlayers, pass, got string "endRound"',
+      'actions[1].name: expected one of endTurn, endPhase, setPhase, endGame, setStage, endStage, setActivePlayers, pass, setActionPlayers, got string "endRound"',
       'actions[2].type: expected move, event, undo, redo or reset, got string "jump"',
       'actions[3]: expected an action object, got number 7',
       'expect[0].step: 9 is past the last step (4)',

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { EVENT_NAMES } from '../types';
+import { ACTION_EVENT_NAMES } from '../types';
 import { expected, kindOf } from './issues';
 
 const playerID = z.string(expected('a string'));
@@ -13,7 +13,7 @@ export const flowActionSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('move'), name: z.string(expected('a move name')).min(1, expected('a move name')), args, playerID }),
-    z.object({ type: z.literal('event'), name: z.enum(EVENT_NAMES, expected(`one of ${EVENT_NAMES.join(', ')}`)), args, playerID }),
+    z.object({ type: z.literal('event'), name: z.enum(ACTION_EVENT_NAMES, expected(`one of ${ACTION_EVENT_NAMES.join(', ')}`)), args, playerID }),
     z.object({ type: z.literal('undo'), playerID }),
     z.object({ type: z.literal('redo'), playerID }),
     z.object({ type: z.literal('reset') }),

@@ -279,7 +279,7 @@ describe('events called by game code get boardgame.io’s verdict', () => {
     expect(eventsOf(s, 1)).toEqual([
       { fn: 'moves.go', name: 'setActivePlayers', args: [{ value: { 2: 'respond' }, minMoves: 1, maxMoves: 1 }], outcome: 'applied' },
     ]);
-    const stage = r.trace.transitions.find((t) => t.type === 'stage');
+    const stage = r.trace.transitions.find((t) => t.type === 'stage' && t.player === '2');
     expect(stage).toMatchObject({ player: '2', to: 'respond', automatic: false });
     expect(stage?.cause).toBe('moves.go called setActivePlayers({"value":{"2":"respond"},"minMoves":1,"maxMoves":1})');
   });

@@ -3,7 +3,7 @@ import type { StepTrace, TracedEvent, Transition } from '../trace/types';
 import { EMPTY_LIST } from '../util/empty-list';
 import type { FlowAction, FlowCtx, PlayerID } from '../types';
 
-const STAGE_EVENTS = new Set(['setActivePlayers', 'setStage', 'endStage']);
+const STAGE_EVENTS = new Set(['setActivePlayers', 'setStage', 'endStage', 'setActionPlayers']);
 
 /**
  * A player's slot: a stage name, `null` (active with no stage: in `activePlayers` with
@@ -65,7 +65,7 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
       cause = `phase ${after.phase ?? '(none)'} began, and its turn order set who may act`;
     } else if (action.type === 'move' && action.playerID === player && to === undefined) {
       cause = `player ${player} made its last allowed move (maxMoves) and left the stage`;
-    } else if (to === undefined && after.activePlayers === null) {
+    } else if (after.activePlayers === null && (to === undefined || player === after.currentPlayer)) {
       cause = 'activePlayers emptied, so control returned to the current player';
     } else {
       cause = 'activePlayers changed (revert or next of an emptied activePlayers)';
@@ -84,7 +84,11 @@ const NONE: Transition[] = EMPTY_LIST;
 
 /** The players whose slot differs between the two ctxs, in player order. */
 function changedPlayers(before: FlowCtx, after: FlowCtx): PlayerID[] {
-  const players = new Set([...Object.keys(before.activePlayers ?? {}), ...Object.keys(after.activePlayers ?? {})]);
+  // With activePlayers null the current player is the one active (slot null).
+  const players = new Set([
+    ...Object.keys(before.activePlayers ?? { [before.currentPlayer]: null }),
+    ...Object.keys(after.activePlayers ?? { [after.currentPlayer]: null }),
+  ]);
   const changed = [...players].filter((player) => slotOf(before, player) !== slotOf(after, player));
   return changed.sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
 }

@@ -7,6 +7,7 @@ import { event, move, play, seekAll } from '../../testing/flow-harness';
 import { SPEC } from '../flow-era/spec';
 import { runBare032 } from '../../testing/bare-reducer';
 import { bgio032 } from './bgio032-runtime';
+import { flowActionSchema } from '../../schema/action-schema';
 
 const core = bgio032.modules['boardgame.io/core'] as Record<string, any>;
 const { TurnOrder, INVALID_MOVE } = core;
@@ -144,6 +145,22 @@ describe('boardgame.io 0.32.1: phases (seed document 000)', () => {
     expect(transitions(s, 4)[1].cause).toBe('flow.phases.B has no next, so boardgame.io 0.32.1 returns to the previous phase, A');
     // Phases do not end turns here: no turn boundary in any of these steps.
     for (let i = 1; i < s.length; i++) expect(s.step(i).trace.transitions.map((t) => t.type)).toEqual(['phase-end', 'phase-begin']);
+  });
+
+  it('a player’s setActionPlayers (with flow.setActionPlayers) is a replayable action, and the transitions name it for both players', () => {
+    const spec = (): GameConfig => ({ moves: { A: (G: any) => G }, flow: { setActionPlayers: true } });
+    const action = flowActionSchema.parse({ type: 'event', name: 'setActionPlayers', args: [['1']], playerID: '0' });
+    const s = check(spec, [action, move('A', '1'), move('A', '0')]);
+    expect(s.steps.map((r) => r.ok)).toEqual([true, true, true, false]);
+    expect(
+      s
+        .step(1)
+        .trace.transitions.filter((t) => t.type === 'stage')
+        .map((t) => [t.player, t.from, t.to, t.cause]),
+    ).toEqual([
+      ['0', null, undefined, 'player 0 called setActionPlayers(["1"])'],
+      ['1', undefined, null, 'player 0 called setActionPlayers(["1"])'],
+    ]);
   });
 
   it('a startingPhase that names no phase: the game is not created, with what 0.32.1 would do (it starts there and fails on every move)', () => {

@@ -308,16 +308,32 @@ for (const rel of RELEASES) {
       expect(eventsOf(session, 1)).toEqual([
         { fn: 'turn.onMove', name: 'setActivePlayers', args: [{ value: { 2: 'respondToBang' }, moveLimit: 1 }], outcome: 'applied' },
       ]);
-      expect(session.step(1).trace.transitions.find((t) => t.type === 'stage')).toMatchObject({
+      // The current player, active until then, leaves too: no stage is named for it.
+      expect(
+        session
+          .step(1)
+          .trace.transitions.filter((t) => t.type === 'stage')
+          .map((t) => [t.player, t.from, t.to]),
+      ).toEqual([
+        ['0', null, undefined],
+        ['2', undefined, 'respondToBang'],
+      ]);
+      expect(session.step(1).trace.transitions.find((t) => t.type === 'stage' && t.player === '2')).toMatchObject({
         player: '2',
         to: 'respondToBang',
         automatic: false,
         cause: 'turn.onMove called setActivePlayers({"value":{"2":"respondToBang"},"moveLimit":1})',
       });
       // moveLimit in setActivePlayers is a maximum only (0.48+ maps it to maxMoves): one response, then out.
-      expect(session.step(3).trace.transitions.find((t) => t.type === 'stage')?.cause).toBe(
-        'player 2 made its last allowed move (maxMoves) and left the stage',
-      );
+      expect(
+        session
+          .step(3)
+          .trace.transitions.filter((t) => t.type === 'stage')
+          .map((t) => [t.player, t.cause]),
+      ).toEqual([
+        ['0', 'activePlayers emptied, so control returned to the current player'],
+        ['2', 'player 2 made its last allowed move (maxMoves) and left the stage'],
+      ]);
       expect(session.currentState.G).toEqual({ health: [2, 2, 1], pendingAction: null });
     });
 
