@@ -30,6 +30,9 @@ export function chartOf(config: GameConfig, numPlayers: number, runtime: BgioRun
     return { ...p, hooks: hooks.phase, turn: { ...p.turn, hooks: hooks.turn, ...(order ? { order } : {}) } };
   });
   const model = buildChartModel({ ...normal, phases }, numPlayers);
+  // 0.26 adds its `default` phase only to a game without phases; phases given as an array cycle round robin.
+  const flowPhases = (readLegacy(config).spec.flow as { phases?: unknown } | undefined)?.phases;
+  if (runtime.version.startsWith('0.26.') && Array.isArray(flowPhases) && flowPhases.length) return withoutPhase(model, NO_PHASE);
   return renamePhase(model, NO_PHASE, LEGACY_DEFAULT_PHASE);
 }
 
@@ -48,6 +51,14 @@ function legacyHooks(config: GameConfig): (phase: string | null) => { phase: Nor
       phase: { onBegin: typeof own.onPhaseBegin === 'function', onEnd: typeof own.onPhaseEnd === 'function' },
       turn: { onBegin: has(own, 'onTurnBegin'), onEnd: has(own, 'onTurnEnd'), onMove: has(own, 'onMove') },
     };
+  };
+}
+
+function withoutPhase(model: ChartModel, key: string): ChartModel {
+  return {
+    ...model,
+    phases: model.phases.filter((p) => p.key !== key),
+    edges: model.edges.filter((e) => e.source !== key && e.target !== key && e.phase !== key),
   };
 }
 
