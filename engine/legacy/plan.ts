@@ -267,7 +267,8 @@ function planModern(spec: GameConfig, b: Builder): Node & { t: 'obj' } {
       Object.getPrototypeOf(value) === Object.prototype &&
       walkable(path)
     ) {
-      const presetNode = b.era === 'g-ctx' && /(^|\.)turn\.order$/.test(path) ? presetOf050(value, path, b) : null;
+      const presetNode =
+        b.era === 'g-ctx' && /(^|\.)turn\.order$/.test(path) ? (presetOf050(value, path, b) ?? factoryPresetOf050(value, path, b)) : null;
       if (presetNode) return presetNode;
       const entries: Entry[] = [];
       for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
@@ -317,6 +318,44 @@ function playerViewOf050(fn: unknown, b: Builder): Node | null {
       'playerView',
     );
     return { t: 'ref', code: `PlayerView.${name}`, value: b.core050.PlayerView[name], imports: ['PlayerView'] };
+  }
+  return null;
+}
+
+/**
+ * A 0.33–0.49 `TurnOrder.CUSTOM([...])` or `TurnOrder.CUSTOM_FROM('field')` result as 0.50's: known
+ * by its functions' source, the same as a probe made with the release's own factory, and its
+ * argument read back (`CUSTOM`'s `playOrder()`, the field `CUSTOM_FROM`'s `playOrder` reads).
+ */
+function factoryPresetOf050(order: unknown, path: string, b: Builder): Node | null {
+  const turnOrders = b.options.turnOrders ?? {};
+  if (!order || typeof order !== 'object') return null;
+  const fns = order as Record<string, unknown>;
+  for (const name of ['CUSTOM', 'CUSTOM_FROM'] as const) {
+    const make = turnOrders[name];
+    const modern = b.core050.TurnOrder[name];
+    if (typeof make !== 'function' || typeof modern !== 'function') continue;
+    const probe = make(name === 'CUSTOM' ? [] : 'field') as Record<string, unknown>;
+    const keys = Object.keys(probe);
+    if (keys.length !== Object.keys(fns).length || !keys.every((k) => typeof fns[k] === 'function' && String(fns[k]) === String(probe[k])))
+      continue;
+    let arg: unknown;
+    try {
+      if (name === 'CUSTOM') arg = (fns.playOrder as () => unknown)();
+      else (fns.playOrder as (G: unknown) => unknown)(new Proxy({}, { get: (_, key) => void (arg ??= key) }));
+    } catch {
+      return null;
+    }
+    if (name === 'CUSTOM' ? !Array.isArray(arg) : typeof arg !== 'string') return null;
+    const code = `TurnOrder.${name}(${JSON.stringify(arg)})`;
+    b.note(
+      'info',
+      'TurnOrder-preset',
+      path,
+      `${q(path)}: \`${code}\` of the old release is 0.50's \`${code}\` (same behaviour, context-object signature).`,
+      path,
+    );
+    return { t: 'ref', code, value: (modern as (a: unknown) => unknown)(arg), imports: ['TurnOrder'] };
   }
   return null;
 }
