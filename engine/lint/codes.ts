@@ -22,6 +22,10 @@ export const LINT_CODES = {
     severity: 'error',
     summary: "A stage's `next` is not a stage of the same turn; `endStage` puts the player in an undeclared stage.",
   },
+  'unknown-set-stage': {
+    severity: 'error',
+    summary: "`setStage('X')` names a stage no turn declares; boardgame.io puts the player in it, with the phase or global moves.",
+  },
   'min-over-max': {
     severity: 'error',
     summary: '`minMoves` is greater than `maxMoves`, so `maxMoves` can never end the turn (or stage) on time.',

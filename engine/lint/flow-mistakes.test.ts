@@ -71,6 +71,27 @@ describe('flow mistakes real code makes', () => {
     expect(codes(limits, '0.49.13')).toEqual([]);
   });
 
+  it('setStage to a stage no turn declares, once per function and name; declared stages of any turn are fine', () => {
+    const config: GameConfig = {
+      moves: {
+        go: ({ events }: any) => void (events.setStage('nowhere'), events.setStage('nowhere')),
+        fine: ({ events }: any) => void events.setStage('later'),
+      },
+      turn: { stages: { somewhere: { moves: { x: noop } } } },
+      phases: { p: { turn: { stages: { later: { moves: { y: noop } } } } } },
+    };
+    expect(
+      lintConfig(config, {})
+        .filter((f) => f.code === 'unknown-set-stage')
+        .map((f) => [f.path, f.message]),
+    ).toEqual([
+      [
+        'moves.go',
+        "`moves.go` calls `setStage('nowhere')`, but no turn declares a stage `nowhere` (stages: `later` and `somewhere`); boardgame.io puts the player in it anyway, where they get the phase or global moves, so fix the name or declare the stage.",
+      ],
+    ]);
+  });
+
   it('a phase whose endIf is constantly true (statically)', () => {
     const config: GameConfig = {
       moves: { m: noop },

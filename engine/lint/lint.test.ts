@@ -32,6 +32,7 @@ describe('lintConfig', () => {
       'unknown-next-phase',
       'unknown-player',
       'unknown-set-phase',
+      'unknown-set-stage',
       'unknown-stage-next',
       'unreachable-move',
       'unreachable-phase',

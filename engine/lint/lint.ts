@@ -6,7 +6,7 @@ import { minOverMax } from './rules/move-limits';
 import { stageFallsThrough, unreachableMoves } from './rules/moves';
 import { multipleStart, unknownNextPhase, unknownSetPhase } from './rules/phase-names';
 import { unreachablePhases } from './rules/reachability';
-import { unknownStageNext } from './rules/stages';
+import { unknownSetStage, unknownStageNext } from './rules/stages';
 import { nondeterministicCalls } from './rules/nondeterministic';
 import { stagesOutsideTurn } from './rules/stages-outside-turn';
 import { orderWithoutNext } from './rules/turn-order-shape';
@@ -25,6 +25,7 @@ const RULES: Rule[] = [
   unknownNextPhase,
   unknownSetPhase,
   unknownStageNext,
+  unknownSetStage,
   minOverMax,
   legacySignature,
   unreachablePhases,
