@@ -3,6 +3,8 @@ import type { ActionError, BgioState, FlowAction } from '../types';
 
 export interface MoveLookup {
   moveSource(state: BgioState, playerID: string): { where: string; moves: string[] };
+  /** The `undoable` the game wrote for move `name` (in a stage, the phase or the global moves), if any. */
+  undoableOf?(state: BgioState, name: string): unknown;
 }
 
 /** How a release's undo differs from 0.50's (boardgame.io 0.39/0.40 record only moves, and let anyone undo). */
@@ -60,7 +62,7 @@ export function describeActionError(
     case 'action/action_disabled':
       return { type, message: `${action.type} is disabled (game.disableUndo is true)` };
     case 'action/action_invalid':
-      return { type, message: describeUndoRefusal(action, state, undo) };
+      return { type, message: describeUndoRefusal(action, state, undo, game) };
     case 'action/plugin_invalid':
       return { type, message: `the ${payload?.plugin ?? 'a'} plugin refused the action: ${stripStack(String(payload?.message ?? ''))}` };
     default:
@@ -68,7 +70,7 @@ export function describeActionError(
   }
 }
 
-function describeUndoRefusal(action: FlowAction, state: BgioState, rules: UndoRules): string {
+function describeUndoRefusal(action: FlowAction, state: BgioState, rules: UndoRules, game: MoveLookup): string {
   const undo = state._undo ?? [];
   const redo = state._redo ?? [];
   if (action.type === 'undo') {
@@ -77,7 +79,10 @@ function describeUndoRefusal(action: FlowAction, state: BgioState, rules: UndoRu
     const last = undo[undo.length - 1];
     if (!rules.anyoneMayUndo && action.playerID !== last.playerID)
       return `player ${action.playerID} cannot undo player ${last.playerID}'s move`;
-    return `move ${last.moveType} cannot be undone (its undoable is false)`;
+    const undoable = game.undoableOf?.(state, last.moveType);
+    return typeof undoable === 'function'
+      ? `move ${last.moveType} cannot be undone (its undoable function returned false)`
+      : `move ${last.moveType} cannot be undone (its undoable is false)`;
   }
   if (action.type === 'redo') {
     if (redo.length === 0) return 'no moves to redo';

@@ -237,6 +237,18 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
     ]);
   });
 
+  it('an undo refused by a move’s undoable function says the function returned false', () => {
+    const s = newSession({
+      setup: () => ({ n: 0 }),
+      moves: { a: { move: ({ G }: any) => void (G.n += 5), undoable: ({ G }: any) => G.n < 2 } },
+    });
+    s.dispatch(move('a'));
+    expect(s.dispatch({ type: 'undo', playerID: '0' }).error).toEqual({
+      type: 'action/action_invalid',
+      message: 'move a cannot be undone (its undoable function returned false)',
+    });
+  });
+
   it('endStage before the stage’s minMoves is refused with the logged reason', () => {
     const s = newSession(game());
     s.dispatch(event('setActivePlayers', [{ currentPlayer: { stage: 'S', minMoves: 2 } }]));

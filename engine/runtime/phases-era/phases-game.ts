@@ -187,6 +187,21 @@ export class PhasesEraGame implements RuntimeGame {
     return { where: 'the global moves', moves: Object.keys(this.game.moves ?? {}) };
   }
 
+  undoableOf(state: BgioState, name: string): unknown {
+    const phaseConfig = state.ctx.phase ? this.original.phases?.[state.ctx.phase] : undefined;
+    const turn = phaseConfig?.turn ?? this.original.turn;
+    const tables = [
+      ...Object.values((turn?.stages ?? {}) as Record<string, { moves?: unknown }>).map((s) => s?.moves),
+      phaseConfig?.moves,
+      this.original.moves,
+    ];
+    for (const table of tables) {
+      const move = (table as Record<string, unknown> | undefined)?.[name];
+      if (move && typeof move === 'object' && 'undoable' in move) return (move as { undoable: unknown }).undoable;
+    }
+    return undefined;
+  }
+
   get enumerates(): boolean {
     return typeof this.original.ai?.enumerate === 'function';
   }
