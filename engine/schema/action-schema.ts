@@ -13,7 +13,12 @@ export const flowActionSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('move'), name: z.string(expected('a move name')).min(1, expected('a move name')), args, playerID }),
-    z.object({ type: z.literal('event'), name: z.enum(ACTION_EVENT_NAMES, expected(`one of ${ACTION_EVENT_NAMES.join(', ')}`)), args, playerID }),
+    z.object({
+      type: z.literal('event'),
+      name: z.enum(ACTION_EVENT_NAMES, expected(`one of ${ACTION_EVENT_NAMES.join(', ')}`)),
+      args,
+      playerID,
+    }),
     z.object({ type: z.literal('undo'), playerID }),
     z.object({ type: z.literal('redo'), playerID }),
     z.object({ type: z.literal('reset') }),
