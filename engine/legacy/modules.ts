@@ -9,7 +9,7 @@ import type { Span } from './edits';
 export interface ImportBinding {
   /** The module specifier as written (`./move/playCard`). */
   from: string;
-  /** The exported name (`default` for a default import). */
+  /** The exported name (`default` for a default import, `*` for a namespace import). */
   imported: string;
 }
 
@@ -33,6 +33,7 @@ export function importBindings(source: string): Map<string, ImportBinding> {
       if (spec.type === 'ImportDefaultSpecifier') out.set(spec.local.name, { from: node.source.value, imported: 'default' });
       else if (spec.type === 'ImportSpecifier')
         out.set(spec.local.name, { from: node.source.value, imported: nameOf(spec.imported) ?? spec.local.name });
+      else out.set(spec.local.name, { from: node.source.value, imported: '*' });
     }
   }
   return out;

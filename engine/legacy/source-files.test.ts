@@ -94,4 +94,32 @@ export default ({ events }) => {
     const alone = migrateSourceFiles({ file: '/game/game.ts', source: FILES['/game/game.ts'] }, config, { release: '0.43.3' });
     expect([...alone.keys()]).toEqual(['/game/game.ts']);
   });
+
+  it('a hook reached through a namespace import (H.alive) is rewritten where it is written, and the game file keeps the reference', () => {
+    const files = {
+      '/ns/game.ts': `import * as H from './helpers';
+export const game = {
+  moves: { tick: (G) => G },
+  turn: { order: { first: () => 0, next: (G, ctx) => (ctx.playOrderPos + 1) % ctx.playOrder.length, playOrder: H.alive } },
+};
+`,
+      '/ns/helpers.ts': `export function alive(G, ctx) {
+  return ctx.playOrder.filter((id) => !G.out.includes(id));
+}
+`,
+    };
+    function alive(G: any, ctx: any) {
+      return ctx.playOrder.filter((id: string) => !G.out.includes(id));
+    }
+    const nsConfig = {
+      moves: { tick: (G: unknown) => G },
+      turn: { order: { first: () => 0, next: (_G: unknown, ctx: any) => (ctx.playOrderPos + 1) % ctx.playOrder.length, playOrder: alive } },
+    };
+    const out = migrateSourceFiles({ file: '/ns/game.ts', source: files['/ns/game.ts'] }, nsConfig, { release: '0.49.13' }, folder(files));
+    expect(out.get('/ns/game.ts')).toContain('playOrder: H.alive }');
+    expect(out.get('/ns/helpers.ts')).toBe(`export function alive({ G, ctx }) {
+  return ctx.playOrder.filter((id) => !G.out.includes(id));
+}
+`);
+  });
 });

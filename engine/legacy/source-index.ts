@@ -92,7 +92,26 @@ export class SourceIndex {
   imported(name: string): { in: SourceIndex; span: Span } | null {
     if (!this.files) return null;
     const binding = importBindings(this.source).get(name);
-    if (!binding) return null;
+    if (!binding || binding.imported === '*') return null;
+    return this.exported(binding);
+  }
+
+  /** Whether `name` is a namespace import of a local file (`import * as Helpers from './helpers'`). */
+  isNamespace(name: string): boolean {
+    return !!this.files && importBindings(this.source).get(name)?.imported === '*';
+  }
+
+  /** What `ns.member` is, for a namespace import `ns` of a local file: the file and span that define that export. */
+  namespaceMember(ns: string, member: string): { in: SourceIndex; span: Span; node: t.Node } | null {
+    if (!this.isNamespace(ns)) return null;
+    const found = this.exported({ from: importBindings(this.source).get(ns)!.from, imported: member });
+    const node = found?.in.nodeAt(found.span);
+    return found && node ? { ...found, node } : null;
+  }
+
+  /** Follows `binding` (a module and an exported name) through re-exports to where it is defined. */
+  private exported(binding: { from: string; imported: string }): { in: SourceIndex; span: Span } | null {
+    if (!this.files) return null;
     let from: SourceIndex | null = null;
     let target: ExportTarget | null = binding;
     for (let hops = 0; target && 'from' in target && hops < 8; hops++) {
@@ -206,6 +225,10 @@ function valueOfName(idx: SourceIndex, node: t.Node, depth = 0): { in: SourceInd
   }
   const member = isMember(node) ? keyName(node.property, node.computed) : undefined;
   if (!isMember(node) || member === undefined) return null;
+  if (node.object.type === 'Identifier' && idx.isNamespace(node.object.name)) {
+    const found = idx.namespaceMember(node.object.name, member);
+    return found && { ...found, name: `${node.object.name}.${member}` };
+  }
   const owner = valueOfName(idx, node.object, depth + 1);
   const object = owner && unwrapExpression(owner.node);
   if (!owner || object?.type !== 'ObjectExpression') return null;
