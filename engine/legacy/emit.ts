@@ -149,6 +149,10 @@ class Emitter {
   private inlineText(node: Node & { t: 'fn' }, located: Located | null, indent: string, allowDeclared = false): string {
     if (allowDeclared && located?.declared && this.index && this.namedInGameFile(located)) {
       const { name, span } = located.declared;
+      const adapted =
+        node.legacy && !name.includes('.') && calledByName(name, [this.index, located.in]) ? legacyAdapter(name, node.role) : null;
+      // Other code calls it as it is written: it stays, and the config calls it through an adapter.
+      if (adapted) return adapted;
       const key = `${located.in.file}\0${name}`;
       if (node.legacy && !this.patchedDecls.has(key)) {
         this.patchedDecls.add(key);
@@ -466,6 +470,19 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
       if (n.t === 'fn' && n.legacy) {
         const located = index.locate(n.from) ?? index.locateFunction(n.fn);
         if (!located) return void (ok = false);
+        const adapted =
+          located.declared && calledByName(located.declared.name, [index, located.in])
+            ? legacyAdapter(located.declared.name, n.role)
+            : null;
+        if (adapted && located.property) {
+          // Other code calls it as it is written: it stays, and the config calls it through an adapter.
+          const { node: p, in: file } = located.property;
+          const replaced = p.type === 'ObjectProperty' && !p.shorthand ? p.value : p;
+          const text = replaced === p ? `${keyName(p.key, p.computed)}: ${adapted}` : adapted;
+          comment(e.path, p.start!, file);
+          emitter.editsOf(file).edits.push({ span: { start: replaced.start!, end: replaced.end! }, text });
+          continue;
+        }
         const span = located.declared ? located.declared.span : located.span;
         comment(e.path, span.start, located.in);
         const target = emitter.editsOf(located.in);
@@ -493,6 +510,29 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
     edits.push({ span: { start: lineStart, end: lineStart }, text: rest.map((n) => commentLines(n, index.indentAt(at))).join('') });
   }
   return patchedFiles(emitter);
+}
+
+/** Whether a function named `name` is called directly (`name(G, ctx, …)`) in any of `files`. */
+function calledByName(name: string, files: readonly SourceIndex[]): boolean {
+  let called = false;
+  for (const file of new Set(files)) {
+    const ast = parseModule(file.source, file.file || undefined);
+    if (!ast) continue;
+    walk(ast.program, (node) => {
+      if (!called && node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === name) called = true;
+    });
+  }
+  return called;
+}
+
+/**
+ * A 0.50 function that calls a legacy one written `(G, ctx, …)` (or `setup(ctx, …)`) with a ctx of
+ * the legacy shape, for a function other code also calls that way, so its declaration stays as it is.
+ */
+function legacyAdapter(name: string, role: string): string | null {
+  if (role === 'setup') return `(context, ...args) => ${name}({ ...context.ctx, ...context }, ...args)`;
+  if (role === 'playerView') return null;
+  return `(context, ...args) => ${name}(context.G, { ...context.ctx, ...context }, ...args)`;
 }
 
 /** Each edited file's new text: the game file's first. */

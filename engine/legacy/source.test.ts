@@ -329,6 +329,20 @@ export default game;`,
     source: `import { Game } from 'boardgame.io/core';\nexport default Game({ setup: () => ({ n: 0 }), moves: { inc: function (G) { return { n: G.n + 1 }; }.bind(null) } });`,
   },
   {
+    name: 'a move other code also calls directly (0.40): it stays as written, and the config calls it through an adapter',
+    release: '0.40',
+    source: `function draw(G, ctx, who) { G.hands[who ?? ctx.currentPlayer].push(G.deck.pop()); }
+export default {
+  setup: () => ({ deck: [1, 2, 3, 4, 5, 6, 7, 8], hands: { 0: [], 1: [] } }),
+  moves: { draw },
+  phases: { deal: { start: true, onBegin: (G, ctx) => { draw(G, ctx, '0'); draw(G, ctx, '1'); }, next: 'play' }, play: {} },
+};`,
+    contains: [
+      'function draw(G, ctx, who) {',
+      'moves: { draw: (context, ...args) => draw(context.G, { ...context.ctx, ...context }, ...args) },',
+    ],
+  },
+  {
     name: 'a helper handed the whole ctx (0.32): it gets a ctx of the legacy shape, random and events included',
     release: '0.32',
     helpersReadCtx: true,
