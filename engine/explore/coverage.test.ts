@@ -3,7 +3,7 @@ import { chartOf } from '../chart/build';
 import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
 import { Session } from '../session/session';
 import type { FlowAction, GameConfig } from '../types';
-import { countStep, type CoverageCounts } from './coverage';
+import { countStep, summariseCoverage, type CoverageCounts } from './coverage';
 
 /** Deals one card a turn from `turn.onBegin`, passing the turn each time, until the deck is empty. */
 const dealing = (startInDeal: boolean): GameConfig => ({
@@ -75,5 +75,18 @@ describe('coverage counts the stages the game starts players in', () => {
     const counts: CoverageCounts = {};
     session.steps.forEach((record, i) => countStep(counts, model, record, i > 0 ? session.steps[i - 1] : null));
     expect(counts['stage:lobby/ready']).toBe(3);
+  });
+});
+
+describe('never reached', () => {
+  const summary = (config: GameConfig) => summariseCoverage(chartOf(config, 2, bgio050), config, {});
+  const noPhaseEdges = (config: GameConfig) =>
+    summary(config).neverReached.filter((i) => i.kind === 'edge' && i.id.includes('__nophase__'));
+
+  it('leaves out the no-phase state’s edges when no phase leads to it, and keeps them when one does', () => {
+    const loop: GameConfig = { moves: { go: () => {} }, phases: { a: { start: true, next: 'b' }, b: { next: 'a' } } };
+    expect(noPhaseEdges(loop)).toEqual([]);
+    const ends: GameConfig = { moves: { go: () => {} }, phases: { a: { start: true, next: 'b' }, b: {} } };
+    expect(noPhaseEdges(ends).length).toBeGreaterThan(0);
   });
 });

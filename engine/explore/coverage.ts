@@ -149,7 +149,10 @@ export function summariseCoverage(model: ChartModel, config: GameConfig, counts:
     moves = [];
   }
   for (const path of moves) add(coverageId.move(path), 'move', path, true);
-  for (const e of model.edges) add(e.id, 'edge', `${e.source} → ${e.target} (${e.label})`, e.kind !== 'observed');
+  // The no-phase state's own edges count only where some phase can lead to it.
+  const noPhaseReachable = !hasPhases || model.edges.some((e) => e.target === NO_PHASE && e.source !== NO_PHASE);
+  for (const e of model.edges)
+    add(e.id, 'edge', `${e.source} → ${e.target} (${e.label})`, e.kind !== 'observed' && (e.source !== NO_PHASE || noPhaseReachable));
   for (const id of Object.keys(counts)) {
     if (seen.has(id)) continue;
     const kind = id.split(':')[0] as CoverageKind;
