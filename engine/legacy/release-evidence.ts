@@ -111,6 +111,12 @@ export const RELEASE_MARKERS: ReleaseMarker[] = [
 ];
 
 const COMMENT_LINE = /^\s*(\/\/|\*|\/\*)/;
+const STRING = /(['"`])(?:\\.|(?!\1).)*\1/g;
+
+/** A line's code: the text of its string literals emptied (their quotes kept), a trailing comment dropped. */
+function codeOf(line: string): string {
+  return line.replace(STRING, '$1$1').replace(/\/\/.*$/, '');
+}
 
 /** Every marker found in `files`: the first place of each marker in each file. */
 export function findReleaseEvidence(files: SourceFile[], markers: ReleaseMarker[] = RELEASE_MARKERS): ReleaseEvidence[] {
@@ -121,7 +127,7 @@ export function findReleaseEvidence(files: SourceFile[], markers: ReleaseMarker[
       if (marker.fileAlso && !marker.fileAlso.test(text)) continue;
       const index = lines.findIndex((line) => {
         if (COMMENT_LINE.test(line)) return false;
-        const match = marker.pattern.exec(line);
+        const match = marker.pattern.exec(codeOf(line));
         return !!match && !(marker.unless && marker.unless.test(match[0]));
       });
       if (index >= 0) found.push({ marker, file, line: index + 1 });
