@@ -221,6 +221,22 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
     ]);
   });
 
+  it('the player whose turn ended leaves because the turn ended, not because of the next turn’s setActivePlayers', () => {
+    const s = newSession({
+      moves: { m: () => {} },
+      turn: {
+        maxMoves: 1,
+        onBegin: ({ ctx, events }: any) => void (ctx.turn > 1 && events.setActivePlayers({ value: { 1: 'think' } })),
+        stages: { think: { moves: { t: () => {} } } },
+      },
+    });
+    const r = s.dispatch(move('m'));
+    expect(r.trace.transitions.filter((t) => t.type === 'stage').map((t) => [t.player, t.cause])).toEqual([
+      ['0', "player 0's turn ended"],
+      ['1', 'turn.onBegin called setActivePlayers({"value":{"1":"think"}})'],
+    ]);
+  });
+
   it('stage changes made by undo and redo say so', () => {
     const s = newSession({
       moves: { pick: ({ events }: any) => void events.setStage('place') },

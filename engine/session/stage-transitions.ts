@@ -30,6 +30,7 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
   const lastApplied = applied[applied.length - 1];
   const turnBegan = trace.transitions.some((t) => t.type === 'turn-begin');
   const phaseBegan = trace.transitions.some((t) => t.type === 'phase-begin');
+  const turnEnded = trace.transitions.some((t) => t.type === 'turn-end');
   // Hooks and endIfs run as the turn changes, and their events are applied after it has (boardgame.io
   // walks the queue once the action's flow is done); a move's or onMove's events that were applied
   // came before the turn ended, which cleared them.
@@ -49,6 +50,9 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
     } else if (action.type === 'event' && STAGE_EVENTS.has(action.name) && !turnBegan) {
       cause = `player ${action.playerID} called ${describeCall(action.name, action.args)}`;
       automatic = false;
+    } else if (turnEnded && !before.activePlayers && player === before.currentPlayer && from === null && to === undefined) {
+      // The player whose turn it was stops being the one active because the turn ended.
+      cause = `player ${player}'s turn ended`;
     } else if (lastApplied && (!turnBegan || appliedAfterTurnBegan)) {
       cause = `${lastApplied.by} called ${describeCall(lastApplied.ev.name, lastApplied.ev.args)}`;
       automatic = false;
