@@ -237,6 +237,15 @@ describe('every kind of rejection is a step with boardgame.io’s reason', () =>
     ]);
   });
 
+  it('stages a new turn gets from turn.activePlayers name it', () => {
+    const s = newSession({ moves: {}, turn: { activePlayers: { currentPlayer: 'S' }, stages: { S: { moves: { go: () => {} } } } } });
+    const r = s.dispatch(event('endTurn'));
+    expect(r.trace.transitions.filter((t) => t.type === 'stage').map((t) => [t.player, t.to, t.cause])).toEqual([
+      ['0', undefined, "player 0's turn ended"],
+      ['1', 'S', "the new turn's turn.activePlayers set who may act"],
+    ]);
+  });
+
   it('stage changes made by undo and redo say so', () => {
     const s = newSession({
       moves: { pick: ({ events }: any) => void events.setStage('place') },

@@ -50,9 +50,9 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
     } else if (action.type === 'event' && STAGE_EVENTS.has(action.name) && !turnBegan) {
       cause = `player ${action.playerID} called ${describeCall(action.name, action.args)}`;
       automatic = false;
-    } else if (turnEnded && !before.activePlayers && player === before.currentPlayer && from === null && to === undefined) {
-      // The player whose turn it was stops being the one active because the turn ended.
-      cause = `player ${player}'s turn ended`;
+    } else if (turnEnded && !flowEra && to === undefined) {
+      // Ending a turn clears activePlayers: whoever the new turn leaves out left because of that.
+      cause = player === before.currentPlayer ? `player ${player}'s turn ended` : 'the turn ended, which clears activePlayers';
     } else if (lastApplied && (!turnBegan || appliedAfterTurnBegan)) {
       cause = `${lastApplied.by} called ${describeCall(lastApplied.ev.name, lastApplied.ev.args)}`;
       automatic = false;
@@ -62,7 +62,8 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
     } else if (turnBegan && after.activePlayers) {
       cause = flowEra
         ? "the new turn's turn order set who may act (turnOrder.actionPlayers)"
-        : 'the new turn set activePlayers (turn.activePlayers or turn.onBegin)';
+        : // A stage event applied by turn.onBegin would have been credited above.
+          "the new turn's turn.activePlayers set who may act";
     } else if (turnBegan || trace.transitions.some((t) => t.type === 'turn-end')) {
       cause = 'the turn ended, which clears activePlayers';
     } else if (phaseBegan) {
