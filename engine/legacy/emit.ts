@@ -150,7 +150,9 @@ class Emitter {
     if (allowDeclared && located?.declared && this.index && this.namedInGameFile(located)) {
       const { name, span } = located.declared;
       const adapted =
-        node.legacy && !name.includes('.') && calledByName(name, [this.index, located.in]) ? legacyAdapter(name, node.role) : null;
+        node.legacy && !name.includes('.') && [this.index, located.in].some((f) => f.callsByName(name))
+          ? legacyAdapter(name, node.role)
+          : null;
       // Other code calls it as it is written: it stays, and the config calls it through an adapter.
       if (adapted) return adapted;
       const key = `${located.in.file}\0${name}`;
@@ -471,7 +473,7 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
         const located = index.locate(n.from) ?? index.locateFunction(n.fn);
         if (!located) return void (ok = false);
         const adapted =
-          located.declared && calledByName(located.declared.name, [index, located.in])
+          located.declared && [index, located.in].some((f) => f.callsByName(located.declared!.name))
             ? legacyAdapter(located.declared.name, n.role)
             : null;
         if (adapted && located.property) {
@@ -510,19 +512,6 @@ function patchInPlace(plan: Plan, index: SourceIndex, decisions: MigrationNote[]
     edits.push({ span: { start: lineStart, end: lineStart }, text: rest.map((n) => commentLines(n, index.indentAt(at))).join('') });
   }
   return patchedFiles(emitter);
-}
-
-/** Whether a function named `name` is called directly (`name(G, ctx, …)`) in any of `files`. */
-function calledByName(name: string, files: readonly SourceIndex[]): boolean {
-  let called = false;
-  for (const file of new Set(files)) {
-    const ast = parseModule(file.source, file.file || undefined);
-    if (!ast) continue;
-    walk(ast.program, (node) => {
-      if (!called && node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === name) called = true;
-    });
-  }
-  return called;
 }
 
 /**

@@ -91,22 +91,38 @@ export class SourceIndex {
   /** The file and span that define `name`, imported into this file from a local file (re-exports followed). */
   imported(name: string): { in: SourceIndex; span: Span } | null {
     if (!this.files) return null;
-    const binding = importBindings(this.source).get(name);
+    const binding = this.importBindings().get(name);
     if (!binding || binding.imported === '*') return null;
     return this.exported(binding);
   }
 
   /** Whether `name` is a namespace import of a local file (`import * as Helpers from './helpers'`). */
   isNamespace(name: string): boolean {
-    return !!this.files && importBindings(this.source).get(name)?.imported === '*';
+    return !!this.files && this.importBindings().get(name)?.imported === '*';
   }
 
   /** What `ns.member` is, for a namespace import `ns` of a local file: the file and span that define that export. */
   namespaceMember(ns: string, member: string): { in: SourceIndex; span: Span; node: t.Node } | null {
     if (!this.isNamespace(ns)) return null;
-    const found = this.exported({ from: importBindings(this.source).get(ns)!.from, imported: member });
+    const found = this.exported({ from: this.importBindings().get(ns)!.from, imported: member });
     const node = found?.in.nodeAt(found.span);
     return found && node ? { ...found, node } : null;
+  }
+
+  /** This file's imports of local modules, read once (every config path looked up asks). */
+  private bindings: ReturnType<typeof importBindings> | null = null;
+  private importBindings(): ReturnType<typeof importBindings> {
+    return (this.bindings ??= importBindings(this.source));
+  }
+
+  /** Whether this file calls a function by the bare name `name` (`draw(G, ctx, '0')`). */
+  callsByName(name: string): boolean {
+    let called = false;
+    if (this.ast)
+      walk(this.ast.program, (node) => {
+        if (!called && node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === name) called = true;
+      });
+    return called;
   }
 
   /** Follows `binding` (a module and an exported name) through re-exports to where it is defined. */
