@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describeAction, bgio050, findGames, gameAt, RandomPlayer, Session, type FoundGame, type StepRecord } from '../../engine';
-import { migrateConfig, type MigrationNote } from '../../engine/legacy';
+import { migrateConfig, type MigrationNote, legacyOptionsOf } from '../../engine/legacy';
 import { GameLoadError, loadGameModule } from '../load/load-game-file';
 import { defaultPlayerCount, type OpenedGame } from '../game/open-session';
 import { explainDisagreement, stepDisagreement } from './step-agreement';
@@ -85,7 +85,7 @@ export async function verifyMigration(
 
   const numPlayers = options.numPlayers ?? defaultPlayerCount(opened.game);
   const sessionOptions = { numPlayers, seed: options.seed, setupData: options.setupData };
-  const referenceConfig = ownIsModern ? migrateConfig(opened.game.config, { release }).config : opened.game.config;
+  const referenceConfig = ownIsModern ? migrateConfig(opened.game.config, legacyOptionsOf(opened.runtime)).config : opened.game.config;
   let own: Session;
   try {
     own = await quietly(

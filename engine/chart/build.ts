@@ -1,5 +1,6 @@
 import { normaliseConfig, type NormalPhase, type NormalTurn } from '../config/normalise';
 import { migrateConfig } from '../legacy/migrate';
+import { legacyOptionsOf } from '../legacy/options';
 import { legacyTurnOrderLabels } from '../legacy/turn-order-labels';
 import { readLegacy } from '../legacy/spec';
 import type { BgioRuntime } from '../runtime/bgio-runtime';
@@ -18,7 +19,7 @@ export function chartOf(config: GameConfig, numPlayers: number, runtime: BgioRun
   const core = runtime.modules['boardgame.io/core'] as
     { TurnOrder?: Record<string, unknown>; ActivePlayers?: Record<string, unknown> } | undefined;
   if (runtime.era !== 'flow') return buildChartModel(normaliseConfig(config, core?.TurnOrder ?? {}, core?.ActivePlayers ?? {}), numPlayers);
-  const migrated = migrateConfig(config, { release: runtime.version }).config;
+  const migrated = migrateConfig(config, legacyOptionsOf(runtime)).config;
   const normal = normaliseConfig(migrated);
   // The migration's turn orders are custom objects: name each phase's as the game's own code does.
   const written = legacyTurnOrderLabels(config, core?.TurnOrder);
