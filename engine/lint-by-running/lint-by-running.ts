@@ -1,5 +1,6 @@
 import { RandomPlayer } from '../random/random-player';
 import type { BgioRuntime } from '../runtime/bgio-runtime';
+import { ENDLESS_TURN_ENDINGS } from '../session/flow-guards';
 import { Session, SessionError, SetupDataRejected } from '../session/session';
 import type { FlowCtx, GameConfig } from '../types';
 import { finding, type LintFinding } from '../lint/codes';
@@ -12,9 +13,6 @@ export interface ObservedLintOptions {
   /** What `setup` gets (`--setup-data`); none by default. */
   setupData?: unknown;
 }
-
-/** boardgame.io's events plugin's guard against hooks that end turns forever (0.47.1 on). */
-const ENDLESS = /Maximum number of turn endings exceeded/;
 
 /**
  * Lint by running the game on its release: setup, then a short seeded random play (moves, and
@@ -57,11 +55,13 @@ export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options:
       found.set('unknown-player', finding('unknown-player', undefined, `${when}, ${stranger.message}.`));
     }
     if (!found.has('endless-event-loop')) {
-      const looping = record.trace.entries.find((e) => e.events.some((ev) => ev.outcome === 'rejected' && ENDLESS.test(ev.reason ?? '')));
+      const looping = record.trace.entries.find((e) =>
+        e.events.some((ev) => ev.outcome === 'rejected' && ENDLESS_TURN_ENDINGS.test(ev.reason ?? '')),
+      );
       if (looping) {
         const names = [...new Set(record.trace.entries.filter((e) => e.events.length && e.fn !== looping.fn).map((e) => `\`${e.fn}\``))];
         const others = names.length ? ` (with ${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''})` : '';
-        const event = looping.events.find((ev) => ENDLESS.test(ev.reason ?? ''))!;
+        const event = looping.events.find((ev) => ENDLESS_TURN_ENDINGS.test(ev.reason ?? ''))!;
         const when = index === 0 ? 'when the game began' : `at step ${index} of a seeded random play`;
         found.set(
           'endless-event-loop',

@@ -4,7 +4,8 @@ import type { FlowCtx } from '../types';
 
 // boardgame.io's events plugin gives up after numPlayers × 100 turn endings in one update
 // (`maxEndedTurnsPerAction`, 0.49+) and returns the state from before the events it queued.
-const EVENTS_UNDONE = /Maximum number of turn endings exceeded|events plugin declared action invalid/;
+export const ENDLESS_TURN_ENDINGS = /Maximum number of turn endings exceeded/;
+const EVENTS_UNDONE = new RegExp(`${ENDLESS_TURN_ENDINGS.source}|events plugin declared action invalid`);
 
 /**
  * Makes a step's transitions agree with the ctx boardgame.io kept, for the two places where

@@ -64,7 +64,7 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
         ? "the new turn's turn order set who may act (turnOrder.actionPlayers)"
         : // A stage event applied by turn.onBegin would have been credited above.
           "the new turn's turn.activePlayers set who may act";
-    } else if (turnBegan || trace.transitions.some((t) => t.type === 'turn-end')) {
+    } else if (turnBegan || turnEnded) {
       cause = 'the turn ended, which clears activePlayers';
     } else if (phaseBegan) {
       cause = `phase ${after.phase ?? '(none)'} began, and its turn order set who may act`;
