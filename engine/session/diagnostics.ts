@@ -54,12 +54,11 @@ export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, st
 export function diagnoseSeats(before: FlowCtx | null, after: FlowCtx, numPlayers: number): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (after.gameover !== undefined) return out;
-  const seats = `players 0 to ${numPlayers - 1}`;
   if (!isSeat(String(after.currentPlayer), numPlayers) && (!before || before.currentPlayer !== after.currentPlayer)) {
     out.push({
       code: 'unknown-player',
       severity: 'error',
-      message: `currentPlayer is ${JSON.stringify(after.currentPlayer)}, which is no player of this ${numPlayers}-player match (${seats}): the turn order returned a position outside playOrder (${JSON.stringify(after.playOrder)}), or playOrder names such a player`,
+      message: `currentPlayer is ${JSON.stringify(after.currentPlayer)}, which is no player of this ${numPlayers}-player match (${seatRange(numPlayers)}): the turn order returned a position outside playOrder (${JSON.stringify(after.playOrder)}), or playOrder names such a player`,
     });
   }
   const strangers = Object.keys(after.activePlayers ?? {}).filter(
@@ -69,11 +68,14 @@ export function diagnoseSeats(before: FlowCtx | null, after: FlowCtx, numPlayers
     out.push({
       code: 'unknown-player',
       severity: 'error',
-      message: `activePlayers names ${strangers.map((id) => `player ${JSON.stringify(id)}`).join(', ')}, who ${strangers.length === 1 ? 'is' : 'are'} no player of this ${numPlayers}-player match (${seats}): no client can act for ${strangers.length === 1 ? 'it' : 'them'}`,
+      message: `activePlayers names ${strangers.map((id) => `player ${JSON.stringify(id)}`).join(', ')}, who ${strangers.length === 1 ? 'is' : 'are'} no player of this ${numPlayers}-player match (${seatRange(numPlayers)}): no client can act for ${strangers.length === 1 ? 'it' : 'them'}`,
     });
   }
   return out;
 }
+
+/** Built only when there is something to say (diagnoseSeats runs every step). */
+const seatRange = (numPlayers: number) => `players 0 to ${numPlayers - 1}`;
 
 /** Whether `id` is a seat of a `numPlayers`-player match: "0" to numPlayers - 1, as boardgame.io's lobby hands them out. */
 export function isSeat(id: string, numPlayers: number): boolean {

@@ -129,12 +129,12 @@ export class Session {
       );
     }
     const trace = this.recorder.finish();
-    reconcileTransitions(trace, this.game.readCtx(state), false);
+    const ctx = this.game.readCtx(state);
+    reconcileTransitions(trace, ctx, false);
     this.initialState = cloneGraph(state);
     this.head = state;
     this.checkpoints.set(0, cloneGraph(state, true));
     const entropy = [...(options.loadEntropy ?? []), ...this.entropy.takeUses()];
-    const ctx = this.game.readCtx(state);
     const diagnostics = [
       ...diagnoseTrace(trace, this.suspects),
       ...diagnoseEntropy(entropy, this.gameRandomness),
