@@ -1,0 +1,46 @@
+/** One node of a V8 CPU profile (`Profiler.stop`'s result), as far as the attribution reads it. */
+export interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+}
+
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Who a sample's time belongs to: boardgame.io (with the immer, lodash and rfc6902 it runs on, in
+ * any shipped release's copy), the game's own code, Flowscope (`flowscope:<engine folder>`), the
+ * garbage collector, or anything else (Node, the harness).
+ */
+export function categoryOf(node: ProfileNode): string {
+  const { url, functionName } = node.callFrame;
+  if (functionName === '(garbage collector)') return 'garbage collection';
+  if (/\/node_modules\/(boardgame\.io|bgio-[\d.]+|immer|lodash\.[a-z]+|rfc6902)\//.test(url)) return 'boardgame.io';
+  if (/\/(fixtures|bench\/games)\//.test(url)) return 'game code';
+  // engine/testing holds the bench's own bare-reducer loop: harness, not Flowscope at work.
+  if (url.includes('/engine/testing/')) return 'other';
+  const own = /\/engine\/(.+)$/.exec(url);
+  if (own) {
+    const folders = own[1].split('/').slice(0, -1);
+    // The runtimes are told apart by era (phases-era, flow-era), not by release.
+    const where = folders[0] === 'runtime' && folders[1] ? `runtime/${folders[1]}` : (folders[0] ?? 'index');
+    return `flowscope:${where}`;
+  }
+  return 'other';
+}
+
+/** Milliseconds of self time per category over the whole profile. */
+export function selfTimeByCategory(profile: CpuProfile): Map<string, number> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    if (!node) return;
+    const category = categoryOf(node);
+    out.set(category, (out.get(category) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return out;
+}
