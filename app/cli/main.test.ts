@@ -121,7 +121,7 @@ describe('flowscope CLI', () => {
     expect(setup.code).toBe(2);
     expect(setup.err.split('\n')).toEqual([
       'boardgame.io 0.50.2: no package.json names boardgame.io, and the code shows no release-specific API: using 0.50.2',
-      'flowscope: setup threw while the game was being created: Error: deck missing',
+      'flowscope: setup threw while the game was being created: Error: deck missing (at setup.ts:1:39)',
     ]);
     const replay = await run('check', fixture('tic-tac-toe'), f('bad-replay.json'));
     expect(replay.code).toBe(2);

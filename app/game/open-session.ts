@@ -121,9 +121,9 @@ export function newSession(opened: OpenedGame, numPlayers: number, seed: string,
   });
 }
 
-/** The session options that make a session run its game code the way the module was loaded. */
-export function sandboxOf(opened: OpenedGame): Pick<SessionOptions, 'gameRandomness' | 'loadEntropy'> {
-  return { gameRandomness: opened.module.gameRandomness, loadEntropy: opened.module.loadEntropy };
+/** The session options that make a session run its game code the way the module was loaded, and name its throws in its own files. */
+export function sandboxOf(opened: OpenedGame): Pick<SessionOptions, 'gameRandomness' | 'loadEntropy' | 'locateThrow'> {
+  return { gameRandomness: opened.module.gameRandomness, loadEntropy: opened.module.loadEntropy, locateThrow: opened.module.locateThrow };
 }
 
 /** A fresh evaluation of the same game (as another process would load it), for `check`. */

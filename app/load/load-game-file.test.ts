@@ -61,6 +61,33 @@ describe('loading a game file', () => {
     expect(error.message).toMatch(/threw while it was being loaded: Error: config not ready/);
   });
 
+  it("names the helper file and line a module's load threw in, not the bundle's", async () => {
+    const dir = tempDirWith({
+      'g.ts': `import { table } from './lib/table';\nexport default { setup: () => ({ table }), moves: {} };\n`,
+      'lib/table.ts': `export const table = build();\nfunction build(): number[] {\n  const cfg: any = undefined;\n  return [cfg.size];\n}\n`,
+    });
+    const error = await loadGameModule(path.join(dir, 'g.ts'), bgio050).catch((e) => e);
+    expect(error.message).toMatch(/threw while it was being loaded: TypeError: Cannot read properties of undefined \(reading 'size'\)\n/);
+    expect(error.message).toMatch(/at build \(lib\/table\.ts:4:15\)\n\s+at lib\/table\.ts:1:/);
+    // Only the module's own frames: the loader and Node below it say nothing to the game's author.
+    expect(error.message).not.toMatch(/g\.ts:\d|load-game-file|node:/);
+  });
+
+  it("locates an error game code throws during a step in the game's own files", async () => {
+    const dir = tempDirWith({
+      'g.ts': `import { score } from './rules';\nexport default { setup: () => ({}), moves: { tally: ({ G }: any) => { G.total = score(G.hand); } } };\n`,
+      'rules.ts': `export function score(hand: number[]): number {\n  let total = 0;\n  for (const card of hand) total += card;\n  return total;\n}\n`,
+    });
+    const loaded = await loadGameModule(path.join(dir, 'g.ts'), bgio050);
+    const config = findGames(loaded.exports)[0].config;
+    const session = new Session({ runtime: bgio050, config, numPlayers: 2, seed: 'x', locateThrow: loaded.locateThrow });
+    const step = session.dispatch({ type: 'move', name: 'tally', args: [], playerID: '0' });
+    expect(step.error?.message).toBe('moves.tally threw TypeError: hand is not iterable (at rules.ts:3:22)');
+    expect(step.trace.entries.find((e) => e.fn === 'moves.tally')?.threw).toBe('TypeError: hand is not iterable (at rules.ts:3:22)');
+    expect(loaded.locateThrow(new Error('not from the game'))).toBeUndefined();
+    expect(loaded.locateThrow('a string')).toBeUndefined();
+  });
+
   it('refuses missing files and other extensions', async () => {
     await expect(loadGameModule('/nonexistent/game.ts', bgio050)).rejects.toThrow(/game file not found/);
     const dir = tempDirWith({ 'game.json': '{}' });

@@ -6,7 +6,7 @@ import { format } from 'node:util';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import { Entropy, type BgioRuntime, type EntropyUse, type GameRandomness } from '../../engine';
-import { createLocator } from './bundle-locations';
+import { createLocator, createThrowLocator, type ThrowLocator } from './bundle-locations';
 import { createSandbox } from './sandbox-globals';
 import { gameRandomnessFor } from './sandbox-mode';
 import { withConsoleTo } from '../../engine/runtime/console-capture';
@@ -43,6 +43,8 @@ export interface LoadedGameModule {
   loadEntropy: EntropyUse[];
   /** Evaluates the same bundle again: a fresh module, as a second process would have it. */
   evaluateAgain(): Record<string, unknown>;
+  /** Where in the game's own files an error its code threw comes from (`src/deck.ts:12:5`), through the bundle's source map. */
+  locateThrow(error: unknown): string | undefined;
 }
 
 export interface SandboxOptions {
@@ -59,6 +61,9 @@ export interface LoadOptions extends SandboxOptions, BundleOptions {
 // once per process and every match in it shares what it drew, and so the values are the same in
 // every Flowscope process, for every session and after every reload (see docs/determinism.md).
 const MODULE_LOAD_SEED = 'flowscope:module-load';
+
+// The wrapper puts the bundle on a line of its own: its lines are the source map's plus one.
+const BUNDLE_LINE_OFFSET = 1;
 
 const requireFromHere = createRequire(import.meta.url);
 
@@ -125,13 +130,24 @@ export async function loadGameModule(
   const gameRandomness = gameRandomnessFor(options.gameRandomness);
   const chosen = typeof runtime === 'function' ? await runtime(inputs) : runtime;
   const stubs = options.stubModules ?? [];
-  const { exports, loadEntropy } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs);
-  const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs).exports;
+  const throws = createThrowLocator(absolute, code, BUNDLE_LINE_OFFSET, path.dirname(absolute));
+  const { exports, loadEntropy } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs, throws);
+  const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs, throws).exports;
   // Text given in place of the files on disk (a migration being checked) is what was loaded.
   const replaced = options.contents?.get(absolute);
   const fileSha256 = replaced !== undefined ? createHash('sha256').update(replaced).digest('hex') : hashFile(absolute);
   const sha256 = options.contents?.size ? fileSha256 : hashInputs(absolute, inputs);
-  return { file: absolute, exports, sha256, fileSha256, inputs, gameRandomness, loadEntropy, evaluateAgain };
+  return {
+    file: absolute,
+    exports,
+    sha256,
+    fileSha256,
+    inputs,
+    gameRandomness,
+    loadEntropy,
+    evaluateAgain,
+    locateThrow: (e) => throws.where(e),
+  };
 }
 
 const LOADERS: Record<string, esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' };
@@ -260,11 +276,12 @@ function evaluateBundle(
   runtime: BgioRuntime,
   gameRandomness: GameRandomness,
   stubModules: readonly string[],
+  throws: ThrowLocator,
 ): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
   const module = { exports: {} as Record<string, unknown> };
   const params = '(function (exports, require, module, __filename, __dirname, ';
   const entropy = new Entropy(MODULE_LOAD_SEED, gameRandomness);
-  const sandbox = createSandbox(entropy, createLocator(file, code, 1, path.dirname(file)));
+  const sandbox = createSandbox(entropy, createLocator(file, code, BUNDLE_LINE_OFFSET, path.dirname(file)));
   const names = Object.keys(sandbox.bindings);
   const gameRequire = (id: string): unknown => {
     if (isStubbed(stubModules, id)) return makeStub();
@@ -277,7 +294,6 @@ function evaluateBundle(
   };
   let run: (...args: unknown[]) => void;
   try {
-    // The bundle starts on a line of its own, so its line numbers are the source map's.
     const wrapper = `${params}${names.join(', ')}) {\n${code}\n})`;
     run = vm.runInThisContext(wrapper, { filename: file });
   } catch (error) {
@@ -293,9 +309,7 @@ function evaluateBundle(
       ),
     );
   } catch (error) {
-    throw new GameLoadError(
-      `${file} threw while it was being loaded: ${(error as Error)?.stack?.split('\n').slice(0, 3).join('\n') ?? String(error)}`,
-    );
+    throw new GameLoadError(`${file} threw while it was being loaded: ${throws.stack(error, 4)}`);
   } finally {
     activity.gameCodeDone();
   }

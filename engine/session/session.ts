@@ -30,6 +30,11 @@ export interface SessionOptions {
   loadEntropy?: readonly EntropyUse[];
   /** Told as each game function returns or throws (its progress, for a host watching for hangs). */
   onGameCodeDone?: () => void;
+  /**
+   * Where in the game's own files an error its code threw comes from (`src/deck.ts:12:5`), named
+   * beside the error in the step's trace. The loader knows (the bundle's source map); the engine does not.
+   */
+  locateThrow?: (error: unknown) => string | undefined;
 }
 
 /** One dispatched action (or, for step 0, the game's creation) and everything observed. */
@@ -80,8 +85,8 @@ export class Session {
   readonly setupData: unknown;
   readonly game: RuntimeGame;
   readonly gameRandomness: GameRandomness;
-  /** The watchers of game code it was created with (a re-run of the session reports to them too). */
-  readonly watchers: Pick<SessionOptions, 'onGameCode' | 'onGameCodeDone'>;
+  /** The watchers of game code it was created with, and its locator of throws: a re-run of the session reports the same way. */
+  readonly watchers: Pick<SessionOptions, 'onGameCode' | 'onGameCodeDone' | 'locateThrow'>;
   private readonly recorder = new TraceRecorder();
   private readonly compactor = new TraceCompactor();
   private readonly entropy: Entropy;
@@ -106,7 +111,8 @@ export class Session {
     this.gameRandomness = options.gameRandomness ?? 'seeded';
     this.entropy = new Entropy(options.seed, this.gameRandomness, () => this.recorder.currentFn);
     this.recorder.onExit = options.onGameCodeDone ?? null;
-    this.watchers = { onGameCode: options.onGameCode, onGameCodeDone: options.onGameCodeDone };
+    this.recorder.locateThrow = options.locateThrow ?? null;
+    this.watchers = { onGameCode: options.onGameCode, onGameCodeDone: options.onGameCodeDone, locateThrow: options.locateThrow };
     this.suspects = legacySignatures(options);
     try {
       this.game = options.runtime.prepare(options.config, this.recorder, { seed: options.seed });

@@ -54,6 +54,8 @@ export class TraceRecorder {
   onEnter: ((fn: string) => void) | null = null;
   /** Called as each game function returns or throws, whether recording or not. */
   onExit: (() => void) | null = null;
+  /** Where a thrown error comes from in the game's own files, when the loader can tell. */
+  locateThrow: ((error: unknown) => string | undefined) | null = null;
 
   private entries: TraceEntry[] = [];
   private transitions: Transition[] = [];
@@ -119,7 +121,8 @@ export class TraceRecorder {
     this.onExit?.();
     if (!entry) return;
     this.callStack.pop();
-    entry.threw = describeError(error);
+    const where = this.locateThrow?.(error);
+    entry.threw = where ? `${describeError(error)} (at ${where})` : describeError(error);
   }
 
   /** Game code called an event. The returned record's outcome is settled when the action ends. */
