@@ -20,6 +20,7 @@ try {
     setupData: job.setupData,
     onGameCode: activity.gameCode,
     onGameCodeDone: activity.gameCodeDone,
+    locateThrow: opened.module.locateThrow,
   };
   const model = chartOf(opened.game.config, job.numPlayers, opened.runtime);
   let last = 0;

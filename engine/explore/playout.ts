@@ -16,6 +16,8 @@ export interface ExploreGame {
   /** Told as each game function starts, so a watchdog can name one that never returns. */
   onGameCode?: (fn: string) => void;
   onGameCodeDone?: () => void;
+  /** Where in the game's own files a throw comes from (the loader's source map), named in `threw` findings. */
+  locateThrow?: (error: unknown) => string | undefined;
 }
 
 export interface PlayoutOptions {
@@ -57,6 +59,7 @@ export function newExploreSession(game: ExploreGame, seed: string): Session {
     checkpointInterval: 64,
     onGameCode: game.onGameCode,
     onGameCodeDone: game.onGameCodeDone,
+    locateThrow: game.locateThrow,
   });
 }
 

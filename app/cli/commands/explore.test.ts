@@ -38,6 +38,8 @@ describe('flowscope explore', () => {
     expect(report.runs).toBe(6);
     const threw = report.findings.find((f: { kind: string }) => f.kind === 'threw');
     expect(threw.location).toBe('moves.pick');
+    // Where in the game's file it was thrown, through the bundle's source map.
+    expect(threw.message).toBe('moves.pick threw Error: no card after a seven (at rare-throw.ts:8:42)');
     expect(existsSync(threw.replayFile)).toBe(true);
     const checked = await run('check', buggy('rare-throw'), threw.replayFile);
     expect(checked.out).toBe(`ok: ${threw.replay.actions.length} steps replayed, ${threw.replay.actions.length + 1} expectations hold`);
