@@ -1,7 +1,7 @@
 /** One node of a V8 CPU profile (`Profiler.stop`'s result), as far as the attribution reads it. */
 export interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber?: number };
 }
 
 export interface CpuProfile {
@@ -43,4 +43,18 @@ export function selfTimeByCategory(profile: CpuProfile): Map<string, number> {
     out.set(category, (out.get(category) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   return out;
+}
+
+/** Milliseconds of self time per function of one category (`name file:line`), largest first. */
+export function selfTimeByFunction(profile: CpuProfile, category: (c: string) => boolean): [string, number][] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    if (!node || !category(categoryOf(node))) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/engine\//, '')}:${(lineNumber ?? 0) + 1}`;
+    out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...out].sort((a, b) => b[1] - a[1]);
 }
