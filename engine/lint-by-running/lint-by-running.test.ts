@@ -86,6 +86,27 @@ describe('lint by running the game', () => {
     ]);
   });
 
+  it("reports a TurnOrder.ONCE phase whose last turn ends twice, running turn.onEnd twice, at the hook's path", () => {
+    const { TurnOrder } = bgio050.modules['boardgame.io/core'] as { TurnOrder: { ONCE: unknown } };
+    const config: GameConfig = {
+      setup: () => ({ drafted: 0 }),
+      moves: { m: noop },
+      phases: {
+        draft: {
+          start: true,
+          next: 'play',
+          turn: { order: TurnOrder.ONCE, maxMoves: 1, onEnd: ({ G }: any) => void G.drafted++ },
+        },
+        play: {},
+      },
+    };
+    const found = lintByRunning(config, bgio050, { numPlayers: 2, steps: 60 }).filter((f) => f.code === 'turn-ended-twice');
+    expect(found.map((f) => [f.severity, f.path])).toEqual([['warning', 'phases.draft.turn.onEnd']]);
+    expect(found[0].message).toMatch(
+      /^At step \d+ of a seeded random play, turn 2 ended twice in this step, so phases\.draft\.turn\.onEnd ran twice for it: first because turn\.maxMoves \(1\) reached, then because phase draft is ending: /,
+    );
+  });
+
   it('reports a phase entered later whose endIf is already true, and the loop guard it leads to', () => {
     const config: GameConfig = {
       setup: () => ({ go: false }),

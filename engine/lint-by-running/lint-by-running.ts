@@ -20,7 +20,8 @@ export interface ObservedLintOptions {
  * `end-if-on-entry`: a phase that ended through its `endIf` in the same step it began, i.e. before
  * any move was made in it (at setup, or after another phase ended); `unknown-player`: a current or
  * active player who is no seat of the match; `endless-event-loop`: hooks whose events end turns or
- * phases until boardgame.io's guard undoes them; and `game-not-created`: the
+ * phases until boardgame.io's guard undoes them; `turn-ended-twice`: a phase's end that ended its
+ * last turn again, running `turn.onEnd` twice for it; and `game-not-created`: the
  * release refuses the config, or creating the game throws (what every other command stops on).
  */
 export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options: ObservedLintOptions): LintFinding[] {
@@ -53,6 +54,12 @@ export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options:
     if (stranger && !found.has('unknown-player')) {
       const when = index === 0 ? 'When the game began' : `At step ${index} of a seeded random play`;
       found.set('unknown-player', finding('unknown-player', undefined, `${when}, ${stranger.message}.`));
+    }
+    const twice = record.diagnostics.find((d) => d.code === 'turn-ended-twice');
+    if (twice && !found.has('turn-ended-twice')) {
+      const fn = /so (\S+) ran twice/.exec(twice.message)?.[1];
+      const when = index === 0 ? 'When the game began' : `At step ${index} of a seeded random play`;
+      found.set('turn-ended-twice', finding('turn-ended-twice', fn, `${when}, ${twice.message}.`));
     }
     if (!found.has('endless-event-loop')) {
       const looping = record.trace.entries.find((e) =>

@@ -86,6 +86,10 @@ export const LINT_CODES = {
     severity: 'error',
     summary: 'In a seeded run the current or an active player was an ID that is no seat of the match: nobody can act for it.',
   },
+  'turn-ended-twice': {
+    severity: 'warning',
+    summary: "In a seeded run, ending a phase ended its last turn a second time, and the turn's onEnd ran twice for that one turn.",
+  },
   'dynamic-next': { severity: 'info', summary: 'A phase transition whose target is computed, so unreachable phases cannot be reported.' },
 } as const satisfies Record<string, { severity: LintSeverity; summary: string }>;
 

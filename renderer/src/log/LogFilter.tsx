@@ -14,6 +14,7 @@ const DIAGNOSTIC_CODES = [
   'event-dropped',
   'event-warning',
   'unknown-player',
+  'turn-ended-twice',
   'legacy-signature',
   'bgio-error',
 ];
