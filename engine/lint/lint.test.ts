@@ -28,6 +28,7 @@ describe('lintConfig', () => {
       'order-without-next',
       'stage-falls-through',
       'stages-outside-turn',
+      'turn-ended-twice',
       'unknown-key',
       'unknown-next-phase',
       'unknown-player',
