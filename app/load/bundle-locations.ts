@@ -4,11 +4,10 @@ import path from 'node:path';
 const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?$/;
 
 /**
- * Says where in the game's own files the current call comes from: the innermost stack frame in
- * the bundle that maps (through esbuild's source map) to a file outside node_modules, as
- * `helpers/deck.ts:12`, plus the package when the call itself is inside one (lodash).
- * `bundleFile` is the name the bundle was compiled under; `lineOffset` the lines the wrapper adds
- * before the bundle's first line; paths are given relative to `root`.
+ * Where in the game's own files the current call comes from: the innermost stack frame in the
+ * bundle that maps (through esbuild's source map) to a file outside node_modules, as
+ * `helpers/deck.ts:12` (relative to the locator's `root`), plus the package when the call itself
+ * is inside one (lodash).
  */
 export interface CallSite {
   /** `helpers/deck.ts:12`: the innermost frame in the game's own files. */
@@ -24,8 +23,12 @@ interface Original {
   column: number;
 }
 
-/** The bundle's positions in the sources it was built from, through its inline source map (read once, on first use). */
-class BundleMap {
+/**
+ * The bundle's positions in the sources it was built from, through its inline source map (read
+ * once, on first use). `bundleFile` is the name the bundle was compiled under; `lineOffset` the
+ * lines the wrapper adds before the bundle's first line.
+ */
+export class BundleMap {
   private map: SourceMap | null | undefined;
 
   constructor(
@@ -57,8 +60,7 @@ class BundleMap {
   }
 }
 
-export function createLocator(bundleFile: string, code: string, lineOffset: number, root: string): () => CallSite {
-  const bundle = new BundleMap(bundleFile, code, lineOffset);
+export function createLocator(bundle: BundleMap, root: string): () => CallSite {
   return () => {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 60;
@@ -87,8 +89,7 @@ export interface ThrowLocator {
   stack(error: unknown, max?: number): string;
 }
 
-export function createThrowLocator(bundleFile: string, code: string, lineOffset: number, root: string): ThrowLocator {
-  const bundle = new BundleMap(bundleFile, code, lineOffset);
+export function createThrowLocator(bundle: BundleMap, root: string): ThrowLocator {
   const stackOf = (error: unknown) => (error instanceof Error && typeof error.stack === 'string' ? error.stack : '');
   return {
     where(error) {

@@ -6,7 +6,7 @@ import { format } from 'node:util';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import { Entropy, type BgioRuntime, type EntropyUse, type GameRandomness } from '../../engine';
-import { createLocator, createThrowLocator, type ThrowLocator } from './bundle-locations';
+import { BundleMap, createLocator, createThrowLocator, type ThrowLocator } from './bundle-locations';
 import { createSandbox } from './sandbox-globals';
 import { gameRandomnessFor } from './sandbox-mode';
 import { withConsoleTo } from '../../engine/runtime/console-capture';
@@ -130,9 +130,10 @@ export async function loadGameModule(
   const gameRandomness = gameRandomnessFor(options.gameRandomness);
   const chosen = typeof runtime === 'function' ? await runtime(inputs) : runtime;
   const stubs = options.stubModules ?? [];
-  const throws = createThrowLocator(absolute, code, BUNDLE_LINE_OFFSET, path.dirname(absolute));
-  const { exports, loadEntropy } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs, throws);
-  const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs, throws).exports;
+  const bundle = new BundleMap(absolute, code, BUNDLE_LINE_OFFSET);
+  const throws = createThrowLocator(bundle, path.dirname(absolute));
+  const { exports, loadEntropy } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws);
+  const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws).exports;
   // Text given in place of the files on disk (a migration being checked) is what was loaded.
   const replaced = options.contents?.get(absolute);
   const fileSha256 = replaced !== undefined ? createHash('sha256').update(replaced).digest('hex') : hashFile(absolute);
@@ -276,12 +277,13 @@ function evaluateBundle(
   runtime: BgioRuntime,
   gameRandomness: GameRandomness,
   stubModules: readonly string[],
+  bundle: BundleMap,
   throws: ThrowLocator,
 ): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
   const module = { exports: {} as Record<string, unknown> };
   const params = '(function (exports, require, module, __filename, __dirname, ';
   const entropy = new Entropy(MODULE_LOAD_SEED, gameRandomness);
-  const sandbox = createSandbox(entropy, createLocator(file, code, BUNDLE_LINE_OFFSET, path.dirname(file)));
+  const sandbox = createSandbox(entropy, createLocator(bundle, path.dirname(file)));
   const names = Object.keys(sandbox.bindings);
   const gameRequire = (id: string): unknown => {
     if (isStubbed(stubModules, id)) return makeStub();

@@ -1,5 +1,6 @@
 import { RandomPlayer } from '../random/random-player';
 import type { BgioRuntime } from '../runtime/bgio-runtime';
+import { turnEndedTwice } from '../session/diagnostics';
 import { ENDLESS_TURN_ENDINGS } from '../session/flow-guards';
 import { Session, SessionError, SetupDataRejected } from '../session/session';
 import type { FlowCtx, GameConfig } from '../types';
@@ -55,11 +56,10 @@ export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options:
       const when = index === 0 ? 'When the game began' : `At step ${index} of a seeded random play`;
       found.set('unknown-player', finding('unknown-player', undefined, `${when}, ${stranger.message}.`));
     }
-    const twice = record.diagnostics.find((d) => d.code === 'turn-ended-twice');
-    if (twice && !found.has('turn-ended-twice')) {
-      const fn = /so (\S+) ran twice/.exec(twice.message)?.[1];
+    const twice = found.has('turn-ended-twice') ? null : turnEndedTwice(record.trace);
+    if (twice) {
       const when = index === 0 ? 'When the game began' : `At step ${index} of a seeded random play`;
-      found.set('turn-ended-twice', finding('turn-ended-twice', fn, `${when}, ${twice.message}.`));
+      found.set('turn-ended-twice', finding('turn-ended-twice', twice.hook, `${when}, ${twice.message}.`));
     }
     if (!found.has('endless-event-loop')) {
       const looping = record.trace.entries.find((e) =>

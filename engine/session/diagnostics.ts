@@ -43,16 +43,17 @@ export function diagnoseTrace(trace: StepTrace, suspects: ReadonlyMap<string, st
       out.push({ code: 'bgio-error', severity: 'error', message: line.text.replace(/^ERROR:\s*/, '') });
     }
   }
-  if (trace.transitions.length > 1) diagnoseTurnEnds(trace, out);
+  const twice = trace.transitions.length > 1 ? turnEndedTwice(trace) : null;
+  if (twice) out.push({ code: 'turn-ended-twice', severity: 'warning', message: twice.message });
   return out;
 }
 
 /**
  * `turn-ended-twice`: boardgame.io (0.39 to 0.50) ended one turn twice in the step, and the game's
- * `turn.onEnd` ran both times. It happens when ending the turn ends the phase (the turn order's
- * `next` returned undefined): ending the phase ends the current turn again, hook and all.
+ * `turn.onEnd` (`hook`, its path) ran both times. It happens when ending the turn ends the phase (the
+ * turn order's `next` returned undefined): ending the phase ends the current turn again, hook and all.
  */
-function diagnoseTurnEnds(trace: StepTrace, out: Diagnostic[]): void {
+export function turnEndedTwice(trace: StepTrace): { hook: string; message: string } | null {
   let ended: Transition | null = null;
   for (const t of trace.transitions) {
     if (t.type === 'turn-begin') ended = null;
@@ -65,18 +66,17 @@ function diagnoseTurnEnds(trace: StepTrace, out: Diagnostic[]): void {
       hook.fn.endsWith('turn.onEnd') &&
       trace.entries[ended.at]?.fn === hook.fn
     ) {
-      out.push({
-        code: 'turn-ended-twice',
-        severity: 'warning',
+      return {
+        hook: hook.fn,
         message:
           `turn ${t.turn} ended twice in this step, so ${hook.fn} ran twice for it: first because ${ended.cause}, then because ${t.cause}. ` +
           `boardgame.io ends the current turn again when it ends the phase, and whatever the hook does to G happens twice for one turn ` +
           `(guard it: remember in G the last turn it handled)`,
-      });
-      return;
+      };
     }
     ended = t;
   }
+  return null;
 }
 
 /**
