@@ -13,6 +13,8 @@ export interface ObservedLintOptions {
   seed?: string;
   /** What `setup` gets (`--setup-data`); none by default. */
   setupData?: unknown;
+  /** Where in the game's own files a throw comes from (the loader's source map), named in the findings. */
+  locateThrow?: (error: unknown) => string | undefined;
 }
 
 /**
@@ -28,7 +30,14 @@ export interface ObservedLintOptions {
 export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options: ObservedLintOptions): LintFinding[] {
   let session: Session;
   try {
-    session = new Session({ runtime, config, numPlayers: options.numPlayers, seed: options.seed ?? 'lint', setupData: options.setupData });
+    session = new Session({
+      runtime,
+      config,
+      numPlayers: options.numPlayers,
+      seed: options.seed ?? 'lint',
+      setupData: options.setupData,
+      locateThrow: options.locateThrow,
+    });
   } catch (error) {
     if (!(error instanceof SessionError)) throw error;
     const given = options.setupData !== undefined && options.setupData !== null;

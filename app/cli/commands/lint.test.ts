@@ -84,7 +84,10 @@ describe('flowscope lint', () => {
       { bgio: '0.32.1' },
     );
     expect(legacy.code).toBe(1);
-    expect(legacy.out[0]).toMatch(/^error {3}game-not-created {2}setup threw while the game was being created: Error: no deck/);
+    // Where it threw, in the game's own file (through the bundle's source map).
+    expect(legacy.out[0]).toMatch(
+      /^error {3}game-not-created {2}setup threw while the game was being created: Error: no deck \(at game\.ts:1:52\)/,
+    );
     // A game that asks for setup data lint cannot give is not reported.
     const needsData = await run(
       CLEAN.replace(

@@ -36,7 +36,12 @@ export async function lintCommand(
   const numPlayers = options.players ?? defaultPlayerCount(opened.game);
   checkPlayerCount(opened.game, numPlayers);
   const statics = lintOpenedGame(opened);
-  const observed = lintByRunning(opened.game.config, opened.runtime, { numPlayers, steps: LINT_RUN_STEPS, setupData: options.setupData });
+  const observed = lintByRunning(opened.game.config, opened.runtime, {
+    numPlayers,
+    steps: LINT_RUN_STEPS,
+    setupData: options.setupData,
+    locateThrow: opened.module.locateThrow,
+  });
   const findings = [...statics, ...observed.filter((o) => !statics.some((f) => f.code === o.code && f.path === o.path))].sort(
     (a, b) => RANK[a.severity] - RANK[b.severity] || (a.path ?? '').localeCompare(b.path ?? ''),
   );
