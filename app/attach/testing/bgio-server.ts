@@ -39,7 +39,11 @@ export async function startBgioServer(games: GameConfig[], db?: unknown, wrap?: 
 
 export interface PlayerClient {
   client: any;
-  /** Runs `act` and waits until the server has stored a newer state than before (or `timeoutMs`). */
+  /**
+   * Runs `act` and waits until the server has stored a newer state than before, and this client has
+   * received it (or `timeoutMs`): a move that draws randomness is not run on the client, and an
+   * action sent from a state the server has moved past is refused ("invalid stateID").
+   */
   act(act: (client: any) => void, timeoutMs?: number): Promise<boolean>;
   stop(): void;
 }
@@ -82,7 +86,9 @@ export async function joinMatch(
     async act(act, timeoutMs = 5000) {
       const before = await storedStateID();
       act(client);
-      return until(async () => (await storedStateID()) > before, timeoutMs);
+      if (!(await until(async () => (await storedStateID()) > before, timeoutMs))) return false;
+      const stored = await storedStateID();
+      return until(() => (client.getState()?._stateID ?? -1) >= stored, timeoutMs);
     },
     stop: () => {
       if (!stopped) client.stop();
