@@ -56,6 +56,15 @@ export async function shootAll(page: Page, name: string): Promise<void> {
   await setTheme(page, 'dark');
 }
 
+/** Waits until step `n` is selected and its detail shown (the panels keep the step before until it comes). */
+export async function waitForStepDetail(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((i) => {
+    const selected = document.querySelector('[data-testid="step-counter"]')?.textContent?.match(/step (\d+) \//)?.[1];
+    const pane = document.querySelector('[data-testid="step-detail"]');
+    return selected === String(i) && pane?.getAttribute('data-index') === String(i) && pane.getAttribute('aria-busy') === 'false';
+  }, n);
+}
+
 /** The step counter's "step N / M" as numbers. */
 export async function stepCounter(page: Page): Promise<{ selected: number; last: number }> {
   const text = (await page.getByTestId('step-counter').textContent()) ?? '';

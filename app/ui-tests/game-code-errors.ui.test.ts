@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiServer } from '../server/ui-server';
 import { browserUnavailable } from '../testing/browser';
-import { ROOT, shootAll, startUiSession, stepCounter } from '../testing/ui-session';
+import { openGame, ROOT, shootAll, startUiSession, waitForStepDetail } from '../testing/ui-session';
 
 const missing = browserUnavailable();
 if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
@@ -15,24 +15,13 @@ describe.skipIf(!!missing)("game code's mistakes, where the game's author looks 
   let browser: Browser;
   let page: Page;
   const act = (action: unknown) => page.evaluate((a) => (window as any).flowscope.act(a), action);
-  const waitForStep = async (n: number) => {
-    await expect.poll(async () => (await stepCounter(page)).selected).toBe(n);
-    const pane = page.getByTestId('step-detail');
-    await expect
-      .poll(async () => [await pane.getAttribute('data-index'), await pane.getAttribute('aria-busy')])
-      .toEqual([String(n), 'false']);
-  };
+  const waitForStep = (n: number) => waitForStepDetail(page, n);
   const diagnostics = () =>
     page.getByTestId('step-diagnostic').evaluateAll((els) => els.map((el) => [el.getAttribute('data-code'), el.textContent ?? '']));
 
   beforeAll(async () => {
     ({ server, browser } = await startUiSession({ watch: false }));
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('pageerror', (error) => console.error('page error:', error.message));
-    await page.goto(server.url);
-    await page.waitForSelector('.workspace');
-    await page.evaluate((game) => (window as any).flowscope.open({ game, numPlayers: 2, seed: 'draft' }), DRAFT);
-    await page.waitForSelector('[data-testid="phase-draft"][data-active="true"]');
+    page = await openGame(browser, server.url, DRAFT, 2, 'draft');
   });
   afterAll(async () => {
     await browser?.close();

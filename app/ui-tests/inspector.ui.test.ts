@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiServer } from '../server/ui-server';
 import { browserUnavailable } from '../testing/browser';
-import { ROOT, shootAll, startUiSession, stepCounter } from '../testing/ui-session';
+import { ROOT, shootAll, startUiSession, stepCounter, waitForStepDetail } from '../testing/ui-session';
 
 const missing = browserUnavailable();
 if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
@@ -16,14 +16,7 @@ describe.skipIf(!!missing)('explanations, notices and diagnostics', () => {
   let page: Page;
   const explanation = () => page.getByTestId('explanation').textContent();
   const act = (action: unknown) => page.evaluate((a) => (window as any).flowscope.act(a), action);
-  /** Step `n` is selected and its detail shown (the panels keep the step before until it comes). */
-  const waitForStep = async (n: number) => {
-    await expect.poll(async () => (await stepCounter(page)).selected).toBe(n);
-    const pane = page.getByTestId('step-detail');
-    await expect
-      .poll(async () => [await pane.getAttribute('data-index'), await pane.getAttribute('aria-busy')])
-      .toEqual([String(n), 'false']);
-  };
+  const waitForStep = (n: number) => waitForStepDetail(page, n);
 
   beforeAll(async () => {
     ({ server, browser } = await startUiSession({ watch: false }));
