@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOf, selfTimeByCategory, type CpuProfile } from './profile-categories';
+import { categoryOf, selfTimeByCategory, selfTimeByFunction, type CpuProfile } from './profile-categories';
 
-const node = (id: number, url: string, functionName = 'f') => ({ id, callFrame: { url, functionName } });
+const node = (id: number, url: string, functionName = 'f', lineNumber = 0) => ({ id, callFrame: { url, functionName, lineNumber } });
 
 describe('categoryOf', () => {
   it('puts every shipped release and the libraries it runs on under boardgame.io', () => {
@@ -31,5 +31,25 @@ describe('selfTimeByCategory', () => {
       timeDeltas: [500, 1000, 1500, 250],
     };
     expect(Object.fromEntries(selfTimeByCategory(profile))).toEqual({ 'flowscope:trace': 0.75, 'boardgame.io': 2.5 });
+  });
+});
+
+describe('selfTimeByFunction', () => {
+  it('sums each function of the chosen categories, largest first, with its line where the profile has one', () => {
+    const profile: CpuProfile = {
+      nodes: [
+        node(1, 'file:///w/engine/trace/recorder.ts', 'enter'),
+        node(2, 'file:///w/engine/trace/recorder.ts', 'enter'),
+        node(3, 'file:///w/node_modules/bgio-0.43/dist/cjs/reducer-1.js', 'Process', 130),
+        node(4, 'file:///w/engine/runtime/phases-era/calls.ts', ''),
+      ],
+      samples: [1, 2, 3, 4, 4, 4],
+      timeDeltas: [300, 300, 5000, 100, 100, 100],
+    };
+    expect(selfTimeByFunction(profile, (c) => c.startsWith('flowscope:'))).toEqual([
+      ['enter trace/recorder.ts', 0.6],
+      ['(anonymous) runtime/phases-era/calls.ts', expect.closeTo(0.3)],
+    ]);
+    expect(selfTimeByFunction(profile, (c) => c === 'boardgame.io')).toEqual([['Process bgio-0.43/dist/cjs/reducer-1.js:131', 5]]);
   });
 });

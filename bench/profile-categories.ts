@@ -32,29 +32,33 @@ export function categoryOf(node: ProfileNode): string {
   return 'other';
 }
 
-/** Milliseconds of self time per category over the whole profile. */
-export function selfTimeByCategory(profile: CpuProfile): Map<string, number> {
+/** Milliseconds of self time per key over the whole profile; a node whose key is null is left out. */
+function selfTime(profile: CpuProfile, keyOf: (node: ProfileNode) => string | null): Map<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const out = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const node = byId.get(id);
-    if (!node) return;
-    const category = categoryOf(node);
-    out.set(category, (out.get(category) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    const key = node ? keyOf(node) : null;
+    if (key !== null) out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   return out;
 }
 
-/** Milliseconds of self time per function of one category (`name file:line`), largest first. */
+/** Milliseconds of self time per category over the whole profile. */
+export function selfTimeByCategory(profile: CpuProfile): Map<string, number> {
+  return selfTime(profile, categoryOf);
+}
+
+/**
+ * Milliseconds of self time per function (`name file`, with `:line` where the profile knows it: code
+ * compiled by tsx reports none) of the categories `category` accepts, largest first.
+ */
 export function selfTimeByFunction(profile: CpuProfile, category: (c: string) => boolean): [string, number][] {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const out = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    const node = byId.get(id);
-    if (!node || !category(categoryOf(node))) return;
+  const keyOf = (node: ProfileNode) => {
+    if (!category(categoryOf(node))) return null;
     const { functionName, url, lineNumber } = node.callFrame;
-    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/engine\//, '')}:${(lineNumber ?? 0) + 1}`;
-    out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
-  return [...out].sort((a, b) => b[1] - a[1]);
+    const line = lineNumber ? `:${lineNumber + 1}` : '';
+    return `${functionName || '(anonymous)'} ${url.replace(/^.*\/(engine|node_modules)\//, '')}${line}`;
+  };
+  return [...selfTime(profile, keyOf)].sort((a, b) => b[1] - a[1]);
 }

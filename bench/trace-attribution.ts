@@ -9,10 +9,9 @@
  * functions of Flowscope's with the most self time in the traced runs.
  */
 import { Session as InspectorSession } from 'node:inspector/promises';
-import { Session } from '../engine';
 import { gc } from './measure';
 import { selfTimeByCategory, selfTimeByFunction, type CpuProfile } from './profile-categories';
-import { GAMES, recordActions, type BenchGame } from './rows/games';
+import { GAMES, recordActions, tracedSession, type BenchGame } from './rows/games';
 
 const steps = Number(process.env.BENCH_STEPS ?? 10_000);
 const runs = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -34,8 +33,7 @@ async function profiled(run: () => Promise<void>): Promise<CpuProfile> {
 async function attribution(game: BenchGame): Promise<void> {
   const actions = await recordActions(game, steps, 'bench');
   const traced = async () => {
-    const session = new Session({ runtime: game.runtime, config: await game.config(), numPlayers: game.numPlayers, seed: 'bench' });
-    for (const action of actions) session.dispatch(action);
+    await tracedSession(game, actions, 'bench');
   };
   const bare = async () => {
     await game.bare(actions, 'bench');

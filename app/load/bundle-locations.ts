@@ -16,11 +16,12 @@ export interface CallSite {
   viaPackage?: string;
 }
 
-/** A place in one of the bundle's sources. */
+/** A place in one of the bundle's sources, and the `file:line:column` of the stack frame that names it. */
 interface Original {
   source: string;
   line: number;
   column: number;
+  frame: string;
 }
 
 /**
@@ -45,7 +46,7 @@ export class BundleMap {
       { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
     if (!entry?.originalSource) return null;
     const source = entry.originalSource.startsWith('file://') ? new URL(entry.originalSource).pathname : path.resolve(entry.originalSource);
-    return { source, line: (entry.originalLine ?? 0) + 1, column: (entry.originalColumn ?? 0) + 1 };
+    return { source, line: (entry.originalLine ?? 0) + 1, column: (entry.originalColumn ?? 0) + 1, frame: `${m[1]}:${m[2]}:${m[3]}` };
   }
 
   private sourceMap(): SourceMap | null {
@@ -107,9 +108,8 @@ export function createThrowLocator(bundle: BundleMap, root: string): ThrowLocato
         if (frames.length >= max) break;
         const original = bundle.originalOf(line);
         if (!original) continue;
-        const [, file, row, column] = FRAME.exec(line.trim()) as RegExpExecArray;
         const shown = packageOf(original.source) ? original.source : relativeTo(root, original.source);
-        frames.push(line.replace(`${file}:${row}:${column}`, `${shown}:${original.line}:${original.column}`));
+        frames.push(line.replace(original.frame, `${shown}:${original.line}:${original.column}`));
       }
       return [first, ...frames].join('\n');
     },

@@ -65,7 +65,9 @@ export function lintByRunning(config: GameConfig, runtime: BgioRuntime, options:
       const when = index === 0 ? 'When the game began' : `At step ${index} of a seeded random play`;
       found.set('unknown-player', finding('unknown-player', undefined, `${when}, ${stranger.message}.`));
     }
-    const twice = found.has('turn-ended-twice') ? null : turnEndedTwice(record.trace);
+    // The step's diagnostic says whether it happened; the detector, run again only then, names the hook.
+    const twice =
+      !found.has('turn-ended-twice') && record.diagnostics.some((d) => d.code === 'turn-ended-twice') ? turnEndedTwice(record.trace) : null;
     if (twice) {
       const when = index === 0 ? 'When the game began' : `At step ${index} of a seeded random play`;
       found.set('turn-ended-twice', finding('turn-ended-twice', twice.hook, `${when}, ${twice.message}.`));
