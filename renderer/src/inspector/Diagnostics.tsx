@@ -3,7 +3,7 @@ import type { LintFindingView, StepDetail } from '../../../engine/host/protocol'
 import { groupRepeats } from '../components/group-repeats';
 import { RichText } from '../components/RichText';
 import { copyText } from './clipboard';
-import { bySeverity, lintDocRef } from './diagnostics';
+import { bySeverity, lintDocRef } from './severity';
 import { SeverityIcon } from './SeverityIcon';
 import { useStoredFlag } from './useStoredFlag';
 

@@ -3,7 +3,7 @@ import { DetailFrame, useLateStep } from '../components/DetailFrame';
 import { useApp } from '../state/store';
 import { copyText, toJson } from './clipboard';
 import { DiagnosticsList } from './Diagnostics';
-import { countBySeverity } from './diagnostics';
+import { countBySeverity } from './severity';
 import { JsonTree } from './JsonTree';
 import { SeverityIcon } from './SeverityIcon';
 import { withoutUnderscored } from './tree';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffValues } from '../../../engine/util/diff';
-import { bySeverity, countBySeverity, lintDocRef } from './diagnostics';
+import { bySeverity, countBySeverity, lintDocRef } from './severity';
 import { childEntries, childPath, defaultOpen, formatLeaf, indexChanges, preview, share, visibleSlots, withoutUnderscored } from './tree';
 
 describe('indexChanges', () => {
