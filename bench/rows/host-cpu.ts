@@ -6,7 +6,8 @@ import path from 'node:path';
 /**
  * Host CPU for what the UI asks on one step: stepping forward through a played session (the
  * step's detail, serialised as the worker sends it), and playing a new step (dispatch + detail).
- * The anchor is boardgame.io's bare reducer for one step of the same game.
+ * The anchor is boardgame.io's bare reducer for one step of the same game: a step forward must
+ * re-derive one state (the memory row forbids keeping them all), so the goal is a ratio to that.
  */
 export async function hostCpu(history: number, samples: number, rounds: number): Promise<Row[]> {
   const rows: Row[] = [];
@@ -54,8 +55,8 @@ async function hostCpuOf(game: BenchGame, history: number, samples: number, roun
   const row = (what: string, ms: number[]): Row => ({
     measure: `host CPU for ${what} (${game.release}, ${game.label}, ${game.numPlayers} player${game.numPlayers === 1 ? '' : 's'})`,
     ratio: median(ms) / anchor,
-    goal: '<= 0.5 ms',
-    met: median(ms) <= 0.5,
+    goal: "<= 3x the bare reducer's step",
+    met: median(ms) / anchor <= 3,
     detail: `${median(ms).toFixed(2)} ms per step; bare reducer ${anchor.toFixed(2)} ms per step`,
   });
   return [row('one step forward (step detail)', forward), row('one new step (dispatch + step detail)', play)];
