@@ -69,6 +69,13 @@ export async function lintCommand(
   const annotate = options.format === 'sarif' ? warn : print;
   if (inGitHubActions())
     for (const { finding, place } of placed())
-      annotate(annotation(ANNOTATION[finding.severity], place, `flowscope lint: ${finding.code}`, finding.message));
+      annotate(
+        annotation(
+          ANNOTATION[finding.severity],
+          place,
+          `flowscope lint: ${finding.code}`,
+          finding.path ? `${finding.path}: ${finding.message}` : finding.message,
+        ),
+      );
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
