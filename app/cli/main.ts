@@ -42,6 +42,9 @@ usage:
   flowscope lint <game-file> [--game NAME] [--players N] [--setup-data JSON] [--format text|sarif]
       check the config for flow mistakes (exit 1 on errors), statically and by a short seeded run;
       codes in docs/lint.md; --format sarif prints a SARIF 2.1.0 log (GitHub code scanning)
+  flowscope app [game-file] [serve's options]      (also: flowscope start)
+      the desktop app, when Electron's binary can be had (npm install --save-dev electron in your
+      project); else it says why and opens browser mode (serve)
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--replay F] [--restore] [--inspect] [--inspect-port P]
                  [--attach-port P] [--attach-token T] [--attach-origin ORIGIN]... [--no-attach]
       the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
@@ -77,6 +80,9 @@ import-match, export-test, serve):
   --stub-module NAME     replace package NAME (and its subpaths) with a stub whose every export is a
                          function that does nothing (for UI, toast or assert packages);
                          repeat for several
+
+in GitHub Actions (GITHUB_ACTIONS=true), lint, check and explore also print each finding as an
+::error file=…,line=…:: annotation
 
 exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
 
