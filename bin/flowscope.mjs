@@ -13,7 +13,14 @@ import { builtCliState } from './built-cli.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
-if (argv[0] === 'app' || argv[0] === 'start') {
+if ((argv[0] === 'app' || argv[0] === 'start') && existsSync(new URL('../scripts/start.mjs', import.meta.url))) {
+  // A checkout: `npm start` builds the page (when missing) and the main process from the sources first.
+  const { spawn } = await import('node:child_process');
+  const start = fileURLToPath(new URL('../scripts/start.mjs', import.meta.url));
+  process.exitCode = await new Promise((resolve) =>
+    spawn(process.execPath, [start, ...argv.slice(1)], { stdio: 'inherit' }).on('exit', (code) => resolve(code ?? 1)),
+  );
+} else if (argv[0] === 'app' || argv[0] === 'start') {
   const { openDesktop } = await import('./desktop.mjs');
   process.exitCode = await openDesktop(root, argv.slice(1));
 } else {

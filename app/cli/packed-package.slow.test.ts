@@ -1,10 +1,12 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../testing/browser';
 import { tempDirWith } from '../testing/temp-dir';
+import { SHOTS } from '../testing/ui-session';
 import { sarifValidator } from './ci/testing/sarif-validator';
 
 // Flowscope as a project installs it: `npm pack` of this repository, installed from the tarball
@@ -132,7 +134,7 @@ describe('the packed package', () => {
     expect(imported.stdout.trim()).toBe('function');
   });
 
-  it('`flowscope app` without Electron installed opens browser mode, which serves its page', async () => {
+  it('`flowscope app` without Electron installed opens browser mode, whose page opens the game on 0.50.1', async () => {
     const child = spawn('npx', ['--no-install', 'flowscope', 'app', 'src/game.js', '--port', '0', '--no-attach'], {
       cwd: project,
       detached: true,
@@ -149,8 +151,20 @@ describe('the packed package', () => {
         child.on('exit', (code) => reject(new Error(`flowscope app exited with ${code}: ${out}`)));
       });
       expect(out).toContain("Electron's binary is not available on this machine (the electron package is not installed");
-      const page = await fetch(url).then((r) => r.text());
-      expect(page).toContain('<div id="root">');
+      const html = await fetch(url).then((r) => r.text());
+      expect(html).toContain('<div id="root">');
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+        await page.goto(url);
+        await page.waitForSelector('.react-flow__node', { timeout: 60_000 });
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, 'packed-package-serve.png') });
+        // The release picker shows the release the game runs on: the project's own copy.
+        expect(await page.getByLabel('boardgame.io release').inputValue()).toBe('0.50.1');
+      } finally {
+        await browser.close();
+      }
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openGame, newSession } from '../game/open-session';
+import { releasesOffered } from './installed-copy';
 
 // Projects inside the repository, so their copied boardgame.io finds its own dependencies
 // (immer, redux, …) in the repository's node_modules, as an installed copy finds them in a project's.
@@ -70,5 +71,10 @@ describe("the game's project's own boardgame.io", () => {
     const session = newSession(opened, 2, 'seed', null);
     session.dispatch({ type: 'move', name: 'add', playerID: '0', args: [] });
     expect(session.currentState.G).toEqual({ n: 1 });
+  });
+
+  it('offers the installed copy in place of the shipped release of its minor', () => {
+    expect(releasesOffered(['0.49.13', '0.50.2'], '0.50.1')).toEqual(['0.49.13', '0.50.1']);
+    expect(releasesOffered(['0.49.13', '0.50.2'], '0.50.2')).toEqual(['0.49.13', '0.50.2']);
   });
 });

@@ -41,6 +41,14 @@ function flowscopesOwnCopy(): string | null {
   }
 }
 
+/**
+ * The releases a user may pick, with the one a game runs on in place of the shipped release of its
+ * minor (a project's installed 0.50.1 for 0.50.2: picking that minor runs the installed copy again).
+ */
+export function releasesOffered(shipped: readonly string[], running: string): string[] {
+  return shipped.map((version) => (semver.valid(running) && sameMinor(version, running) ? running : version));
+}
+
 const sameMinor = (a: string, b: string) => semver.major(a) === semver.major(b) && semver.minor(a) === semver.minor(b);
 const minorOf = (v: string) => `${semver.major(v)}.${semver.minor(v)}`;
 
