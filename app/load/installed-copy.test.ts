@@ -73,6 +73,22 @@ describe("the game's project's own boardgame.io", () => {
     expect(session.currentState.G).toEqual({ n: 1 });
   });
 
+  it('runs a game of the flow API on an installed 0.32 copy, its Game() included', async () => {
+    const file = project('flow', 'bgio-0.32', '0.32.0');
+    writeFileSync(
+      file,
+      `import { Game } from 'boardgame.io/core';
+export default Game({ setup: () => ({ n: 0 }), moves: { add(G) { G.n++; } }, flow: { movesPerTurn: 1 } });
+`,
+    );
+    const opened = await openGame(file);
+    expect(opened.runtime.version).toBe('0.32.0');
+    const session = newSession(opened, 2, 'seed', null);
+    session.dispatch({ type: 'move', name: 'add', playerID: '0', args: [] });
+    expect(session.currentState.G).toEqual({ n: 1 });
+    expect(session.currentState.ctx.currentPlayer).toBe('1');
+  });
+
   it('offers the installed copy in place of the shipped release of its minor', () => {
     expect(releasesOffered(['0.49.13', '0.50.2'], '0.50.1')).toEqual(['0.49.13', '0.50.1']);
     expect(releasesOffered(['0.49.13', '0.50.2'], '0.50.2')).toEqual(['0.49.13', '0.50.2']);
