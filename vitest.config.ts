@@ -12,6 +12,8 @@ export default defineConfig({
     ],
     // The packed-package test runs on its own (`npm run test:slow`, vitest.slow.config.ts).
     exclude: [...configDefaults.exclude, '**/*.slow.test.ts'],
+    // Commands print GitHub annotations under GitHub Actions; tests that want them set it themselves.
+    env: { GITHUB_ACTIONS: '' },
     reporters: ['default', './scripts/summary-reporter.ts'],
     globalSetup: ['./scripts/testing/fresh-cli-build.mjs', './scripts/testing/test-temp-root.mjs'],
     testTimeout: 60_000,
