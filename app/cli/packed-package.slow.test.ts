@@ -84,6 +84,8 @@ describe('the packed package', () => {
     const linted = flowscope('lint', 'src/game.js');
     expect(linted.stdout).toMatch(/^warning +nondeterministic-call +game\.js:12 calls Math\.random/m);
     expect(linted.status).toBe(0);
+    // The installed package runs its built command line: no sources, no tsx fallback.
+    expect(linted.stderr).not.toContain('TypeScript sources');
     const played = flowscope('play', 'src/game.js', '--random', '8', '--seed', 'packed', '--out', 'counter.replay.json');
     expect(played.status, played.stderr).toBe(0);
     expect(played.stderr).toContain(`running on the project's boardgame.io 0.50.1 (${path.join(project, 'node_modules', 'boardgame.io')})`);
@@ -138,6 +140,7 @@ describe('the packed package', () => {
     const child = spawn('npx', ['--no-install', 'flowscope', 'app', 'src/game.js', '--port', '0', '--no-attach'], {
       cwd: project,
       detached: true,
+      stdio: ['ignore', 'pipe', 'ignore'],
       env: { ...process.env, GITHUB_ACTIONS: '' },
     });
     try {
@@ -166,7 +169,16 @@ describe('the packed package', () => {
         await browser.close();
       }
     } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      child.stdout.destroy();
+      // What npx started (browser mode's server) leaves with it.
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
     }
   });
 });
