@@ -2,7 +2,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import semver from 'semver';
-import type { BgioCopy, BgioRuntime } from '../../engine';
+import { RUNTIMES, type BgioCopy, type BgioRuntime } from '../../engine';
 import { bindConsoleLate, unbindConsoleLate } from '../../engine/runtime/phases-era/late-console';
 
 /** The runtime a game runs on, and what the project's own installed boardgame.io had to do with it. */
@@ -70,7 +70,7 @@ export function preferInstalledCopy(gameFile: string, shipped: BgioRuntime): Cop
   if (!sameMinor(installed.version, shipped.version))
     return {
       runtime: shipped,
-      note: `; ${where} is not ${minorOf(shipped.version)}: running on the bundled ${shipped.version} (Flowscope runs an installed copy of a minor it ships: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)`,
+      note: `; ${where} is not ${minorOf(shipped.version)}: running on the bundled ${shipped.version} (Flowscope runs an installed copy of a minor it ships: ${RUNTIMES.map((r) => minorOf(r.version)).join(', ')})`,
     };
   if (!shipped.onCopy) return { runtime: shipped, note: `; ${where} is installed, but ${shipped.version} runs only on its bundled copy` };
   const key = `${installed.dir}@${installed.version}`;
