@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['**/*.slow.test.ts'],
     exclude: ['node_modules/**', 'test-output/**'],
     reporters: ['default'],
+    pool: 'threads',
     globalSetup: ['./scripts/testing/test-temp-root.mjs'],
     testTimeout: 300_000,
     hookTimeout: 300_000,
