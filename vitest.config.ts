@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -10,6 +10,10 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'renderer/src/**/*.test.ts',
     ],
+    // The packed-package test runs on its own (`npm run test:slow`, vitest.slow.config.ts).
+    exclude: [...configDefaults.exclude, '**/*.slow.test.ts'],
+    // Commands print GitHub annotations under GitHub Actions; tests that want them set it themselves.
+    env: { GITHUB_ACTIONS: '' },
     reporters: ['default', './scripts/summary-reporter.ts'],
     globalSetup: ['./scripts/testing/fresh-cli-build.mjs', './scripts/testing/test-temp-root.mjs'],
     testTimeout: 60_000,

@@ -3,7 +3,7 @@
  * truthful, step-by-step trace. Pure TypeScript: no DOM, Node, Electron or React.
  */
 export * from './types';
-export type { BgioRuntime, RuntimeGame, ReduceResult } from './runtime/bgio-runtime';
+export type { BgioCopy, BgioRuntime, RuntimeGame, ReduceResult } from './runtime/bgio-runtime';
 export { bgio050 } from './runtime/bgio-050/bgio050-runtime';
 export { TraceRecorder } from './trace/recorder';
 export type * from './trace/types';

@@ -17,8 +17,9 @@ usage:
       play K seeded random steps and write the replay (to stdout without --out)
   flowscope replay <game-file> <replay.json> [--json] [--game NAME]
       re-run a replay and print every step (one JSON object per line with --json)
-  flowscope check <game-file> <replay.json> [--game NAME]
-      re-run a replay: exit 0 when every expectation holds, 1 at the first divergent step
+  flowscope check <game-file> <replay.json>... [--game NAME] [--junit FILE]
+      re-run each replay: exit 0 when every expectation holds, 1 at the first divergent step;
+      --junit writes a JUnit XML report (one test case per replay)
   flowscope chart <game-file> [--game NAME] [--players N] [--format json|xstate|mermaid]
       the statechart of phases, turns and stages: the model, the XState machine, or Mermaid
   flowscope migrate <game-file> [--game NAME] [--out DIR | --diff] [--verify-steps N] [--players N] [--seed S] [--setup-data JSON]
@@ -30,16 +31,20 @@ usage:
   flowscope compare <game-file> <replay.json> [--game NAME]
       run a replay on the game's own release and on its migration to 0.50; the first difference, explained
   flowscope explore <game-file> [--runs N] [--steps K] [--seed S] [--workers W] [--players N] [--json] [--out DIR]
-                    [--no-determinism]
+                    [--no-determinism] [--junit FILE]
       seeded random playouts over worker threads: finds throwing game code, stuck states, loop guards,
       rejected and dropped events, non-determinism and diagnostics, each with a minimal replay
-      (written to DIR with --out); chart coverage. Exit 0 with no findings, 1 with findings
+      (written to DIR with --out); chart coverage; --junit writes a JUnit XML report (one test case
+      per finding kind). Exit 0 with no findings, 1 with findings
   flowscope export-test <game-file> <replay.json> [--runner vitest|jest] [--with-G] [--out FILE]
       a test file for your own project that replays the actions on boardgame.io's Client and
       asserts the recorded ctx (and G with --with-G) at each expect
-  flowscope lint <game-file> [--game NAME] [--players N] [--setup-data JSON]
+  flowscope lint <game-file> [--game NAME] [--players N] [--setup-data JSON] [--format text|sarif]
       check the config for flow mistakes (exit 1 on errors), statically and by a short seeded run;
-      codes in docs/lint.md
+      codes in docs/lint.md; --format sarif prints a SARIF 2.1.0 log (GitHub code scanning)
+  flowscope app [game-file] [serve's options]      (also: flowscope start)
+      the desktop app, when Electron's binary can be had (npm install --save-dev electron in your
+      project); else it says why and opens browser mode (serve)
   flowscope serve [game-file] [--game NAME] [--players N] [--seed S] [--port P] [--replay F] [--restore] [--inspect] [--inspect-port P]
                  [--attach-port P] [--attach-token T] [--attach-origin ORIGIN]... [--no-attach]
       the debugger in a browser: a local server on 127.0.0.1 (prints its address with a token);
@@ -75,6 +80,9 @@ import-match, export-test, serve):
   --stub-module NAME     replace package NAME (and its subpaths) with a stub whose every export is a
                          function that does nothing (for UI, toast or assert packages);
                          repeat for several
+
+in GitHub Actions (GITHUB_ACTIONS=true), lint, check and explore also print each finding as an
+::error file=…,line=…:: annotation
 
 exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
 
@@ -124,6 +132,7 @@ const OPTIONS = {
   'no-determinism': { type: 'boolean' },
   runner: { type: 'string' },
   'with-G': { type: 'boolean' },
+  junit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -144,6 +153,11 @@ export function timeoutSeconds(value: string | undefined): number {
   const n = value.trim() === '' ? NaN : Number(value);
   if (!(Number.isFinite(n) && n > 0)) throw new UsageError(`--timeout must be a number of seconds greater than 0, got ${value}`);
   return n;
+}
+
+function lintFormat(value: string | undefined): 'text' | 'sarif' {
+  if (value === undefined || value === 'text' || value === 'sarif') return value ?? 'text';
+  throw new UsageError(`lint --format must be text or sarif, got ${value}`);
 }
 
 const port = (value: string | undefined, flag: string) => (value === undefined ? undefined : integer(value, flag, 0, 0, 65535));
@@ -224,9 +238,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
         );
       }
       case 'check': {
-        const [file, replay] = positionals(rest, 2, '<game-file> <replay.json>');
-        const { checkCommand } = await import('./commands/check');
-        return await checkCommand(file, replay, { game: values.game, bgio: values.bgio, open: openOptions(values) }, io.print, io.warn);
+        if (rest.length < 2) throw new UsageError(`expected <game-file> <replay.json>..., got ${rest.length ? rest.join(' ') : 'nothing'}`);
+        const [file, ...replays] = rest;
+        const { checkReplays } = await import('./commands/check-replays');
+        return await checkReplays(
+          file,
+          replays,
+          { game: values.game, bgio: values.bgio, open: openOptions(values), junit: values.junit },
+          io.print,
+          io.warn,
+        );
       }
       case 'chart': {
         const [file] = positionals(rest, 1, '<game-file>');
@@ -376,6 +397,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             checkDeterminism: !values['no-determinism'],
             timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
             open: openOptions(values),
+            junit: values.junit,
           },
           io.print,
           io.warn,
@@ -405,6 +427,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             open: openOptions(values),
             players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             setupData: json(values['setup-data'], 'setup-data'),
+            format: lintFormat(values.format),
           },
           io.print,
           io.warn,

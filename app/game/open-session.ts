@@ -18,6 +18,7 @@ import {
 import { activity, asGameCode } from '../load/activity';
 import { loadGameModule, type LoadOptions, type LoadedGameModule } from '../load/load-game-file';
 import { pickRelease, type ReleaseChoice } from '../load/pick-release';
+import { preferInstalledCopy } from '../load/installed-copy';
 
 export interface OpenedGame {
   module: LoadedGameModule;
@@ -50,7 +51,9 @@ export async function openGame(
     file,
     async (inputs) => {
       choice = pickRelease(file, bgio, bgioSource, inputs);
-      runtime = await loadRuntime(choice.runtime);
+      const copy = preferInstalledCopy(file, await loadRuntime(choice.runtime));
+      choice = { ...choice, reason: choice.reason + copy.note };
+      runtime = copy.runtime;
       return runtime;
     },
     options,

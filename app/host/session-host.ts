@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { releasesOffered } from '../load/installed-copy';
 import { replayOfGame } from '../game/replay-of-game';
 import { openReplayGame } from '../game/replay-game';
 import { locationOf } from '../game/game-location';
@@ -413,7 +414,10 @@ export class SessionHost implements HostApi {
         bgioReason: opened.releaseReason,
         ...locationOf(opened.options),
       },
-      releases: RUNTIMES.map((r) => r.version),
+      releases: releasesOffered(
+        RUNTIMES.map((r) => r.version),
+        opened.runtime.version,
+      ),
       otherGames: findGames(opened.module.exports)
         .map((g) => g.exportName)
         .filter((n) => n !== opened.game.exportName),

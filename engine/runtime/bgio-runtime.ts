@@ -48,4 +48,24 @@ export interface BgioRuntime {
   /** What `import … from 'boardgame.io/<sub>'` means for game code run on this release. */
   readonly modules: Readonly<Record<string, unknown>>;
   prepare(config: GameConfig, recorder: TraceRecorder, options: { seed: string }): RuntimeGame;
+  /**
+   * The same release instrumented the same way, on another copy of boardgame.io of the same minor
+   * (the game's project's own installed copy). Throws when the copy lacks what Flowscope instruments.
+   */
+  onCopy?(copy: BgioCopy): BgioRuntime;
+}
+
+/** A boardgame.io package on disk (a project's installed copy), read through Node by the app. */
+export interface BgioCopy {
+  /** Its exact version, e.g. `0.50.1`. */
+  readonly version: string;
+  /** One of its files, e.g. `dist/cjs/internal.js`, as a module. */
+  load(file: string): unknown;
+  /** What `import … from 'boardgame.io/<sub>'` (`boardgame.io` included) gives code beside this copy. */
+  entry(id: string): unknown;
+}
+
+/** A copy of boardgame.io whose files are not what Flowscope instruments (a release of the same minor that changed its internals). */
+export class CopyMismatchError extends Error {
+  override name = 'ReleaseError';
 }

@@ -6,6 +6,7 @@ import { buildReport, chartOf, formatReplay, type ExploreReport, type FindingGro
 import { runExplorePool } from '../../explore/explore-pool';
 import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { startProgress } from '../progress';
+import { reportExploreToCi } from '../ci/explore-ci';
 
 export interface ExploreCommandOptions {
   file: string;
@@ -24,6 +25,8 @@ export interface ExploreCommandOptions {
   timeoutSeconds: number;
   /** Where the game is in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
   open?: OpenOptions;
+  /** `--junit FILE`: also write the report as JUnit XML. */
+  junit?: string;
 }
 
 /** `flowscope explore`: seeded random playouts over worker threads. Exit 0 with no findings, 1 with findings. */
@@ -67,6 +70,7 @@ export async function exploreCommand(
   if (options.json)
     print(JSON.stringify({ ...report, findings: report.findings.map((f) => ({ ...f, replayFile: written.get(f.key) ?? null })) }, null, 2));
   else for (const line of describeReport(report, written)) print(line);
+  reportExploreToCi(report, written, opened, options.junit, options.json ? warn : print);
   return report.findings.length ? 1 : 0;
 }
 

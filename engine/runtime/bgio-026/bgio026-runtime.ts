@@ -1,5 +1,7 @@
-import { AI, MCTSBot, RandomBot } from 'bgio-0.26/dist/ai.js';
-import { CreateGameReducer, Flow, FlowWithPhases, Game, Pass, PlayerView, TurnOrder } from 'bgio-0.26/dist/core.js';
+import * as ai from 'bgio-0.26/dist/ai.js';
+import * as core from 'bgio-0.26/dist/core.js';
+import type { BgioRuntime } from '../bgio-runtime';
+import { loadChecked } from '../copy-modules';
 import { cloneGraph } from '../../util/clone-graph';
 import type { FlowRelease } from '../flow-era/release';
 import { makeFlowRuntime } from '../flow-era/flow-game';
@@ -12,8 +14,8 @@ import { wrapGame } from '../flow-era/spec';
  * return the new G) and no `INVALID_MOVE` (a move returning undefined is refused), and
  * `CreateGameReducer({ game, numPlayers })` creates the game itself (no `InitializeGame`).
  */
-export const release026: FlowRelease = {
-  version: '0.26.3',
+const release026 = ({ Game, CreateGameReducer }: typeof core, version: string): FlowRelease => ({
+  version,
   Game,
   start(game, numPlayers) {
     const reducer = CreateGameReducer({ game, numPlayers });
@@ -32,13 +34,32 @@ export const release026: FlowRelease = {
   events: ['endTurn', 'endPhase', 'endGame', 'setActionPlayers'],
   // Only enabled events exist at all (in `flow.eventNames` and on `ctx.events`).
   enabledEvents: (flow) => [...(flow.eventNames ?? [])],
-};
-
-const FlowscopeGame = wrapGame(Game);
-
-export const bgio026 = makeFlowRuntime(release026, {
-  'boardgame.io/core': { Game: FlowscopeGame, CreateGameReducer, Flow, FlowWithPhases, TurnOrder, Pass, PlayerView },
-  // The root export's game-logic part (its clients need React and a browser).
-  'boardgame.io': { Game: FlowscopeGame, Flow, FlowWithPhases, TurnOrder, Pass, AI, RandomBot, MCTSBot },
-  'boardgame.io/ai': { AI, RandomBot, MCTSBot },
 });
+
+/** 0.26 on its core and ai modules (the bundled copy's, or a project's installed 0.26.x). */
+function runtime026(version: string, lib: typeof core, { AI, MCTSBot, RandomBot }: typeof ai): BgioRuntime {
+  const { CreateGameReducer, Flow, FlowWithPhases, Pass, PlayerView, TurnOrder } = lib;
+  const FlowscopeGame = wrapGame(lib.Game);
+  return makeFlowRuntime(
+    release026(lib, version),
+    {
+      'boardgame.io/core': { Game: FlowscopeGame, CreateGameReducer, Flow, FlowWithPhases, TurnOrder, Pass, PlayerView },
+      // The root export's game-logic part (its clients need React and a browser).
+      'boardgame.io': { Game: FlowscopeGame, Flow, FlowWithPhases, TurnOrder, Pass, AI, RandomBot, MCTSBot },
+      'boardgame.io/ai': { AI, RandomBot, MCTSBot },
+    },
+    (copy) =>
+      runtime026(
+        copy.version,
+        loadChecked(
+          copy,
+          'dist/core.js',
+          ['Game', 'CreateGameReducer', 'Flow', 'FlowWithPhases', 'TurnOrder', 'Pass', 'PlayerView'],
+          version,
+        ),
+        loadChecked(copy, 'dist/ai.js', ['AI', 'RandomBot', 'MCTSBot'], version),
+      ),
+  );
+}
+
+export const bgio026 = runtime026('0.26.3', core, ai);

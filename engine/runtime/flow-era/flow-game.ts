@@ -4,7 +4,7 @@ import type { LogLine } from '../../trace/types';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig, PlayerID } from '../../types';
 import { withConsoleTo } from '../console-capture';
 import { toBgioAction } from '../bgio-action';
-import type { BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '../bgio-runtime';
+import type { BgioCopy, BgioRuntime, InitializeOptions, ReduceResult, RuntimeGame } from '../bgio-runtime';
 import { FlowEventsProbe, type QueuedCall } from './events-probe';
 import { instrumentFlowSpec } from './instrument';
 import { readFlowCtx } from './read-ctx';
@@ -27,7 +27,11 @@ interface Verdict {
 }
 
 /** A flow-era release (0.32 and before) behind Flowscope's runtime interface. */
-export function makeFlowRuntime(release: FlowRelease, modules: Record<string, unknown>): BgioRuntime {
+export function makeFlowRuntime(
+  release: FlowRelease,
+  modules: Record<string, unknown>,
+  onCopy?: (copy: BgioCopy) => BgioRuntime,
+): BgioRuntime {
   const runtime: BgioRuntime = {
     version: release.version,
     era: 'flow',
@@ -35,6 +39,7 @@ export function makeFlowRuntime(release: FlowRelease, modules: Record<string, un
     prepare(config, recorder, { seed }) {
       return new FlowEraGame(runtime, release, config, recorder, seed);
     },
+    ...(onCopy ? { onCopy } : {}),
   };
   return runtime;
 }

@@ -12,7 +12,8 @@ import { refusalKind } from './errors';
 import type { ReleaseTraits } from './release';
 import { EventsProbe } from './events-probe';
 import { instrumentConfig } from './instrument';
-import type { PhasesEraRelease } from './release';
+import type { PhasesEraInternals, PhasesEraRelease } from './release';
+import { loadChecked, modulesOfCopy } from '../copy-modules';
 
 const PLUGIN_INVALID_LOG = /^ERROR: events plugin declared action invalid:\n/;
 
@@ -227,9 +228,22 @@ export function phasesEraRuntime(release: PhasesEraRelease): BgioRuntime {
     prepare(config, recorder, { seed }) {
       return new PhasesEraGame(runtime, release, config, recorder, seed);
     },
+    onCopy(copy) {
+      const internal = loadChecked<PhasesEraInternals>(copy, 'dist/cjs/internal.js', INTERNALS, release.version);
+      const own: Record<string, unknown> = {};
+      for (const id of Object.keys(release.modules)) {
+        const file = `dist/cjs/${id.slice('boardgame.io/'.length)}.js`;
+        own[id] = loadChecked(copy, file, USED_EXPORTS[id] ?? [], release.version);
+      }
+      return phasesEraRuntime({ ...release, version: copy.version, internal, modules: modulesOfCopy(copy, own) });
+    },
   };
   return runtime;
 }
+
+// What Flowscope itself calls or reads (game code gets the rest as the copy has it).
+const INTERNALS: readonly (keyof PhasesEraInternals)[] = ['InitializeGame', 'CreateGameReducer', 'ProcessGameConfig'];
+const USED_EXPORTS: Record<string, readonly string[]> = { 'boardgame.io/core': ['TurnOrder', 'INVALID_MOVE'] };
 
 /** 0.39/0.40 record only moves for undo and let any player undo. */
 function undoRules(traits: ReleaseTraits) {
