@@ -1,0 +1,124 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- game state is the user's data, of any shape. */
+import type { ApiEra } from '../../runtime/bgio-runtime';
+import type { BgioState, PlayerID } from '../../types';
+import { runMoveOnCopy, type GameCodeWatch } from './run-move';
+
+const MARK = '\u2063probe:';
+const PER_ARGUMENT = 100;
+
+/** What one probe (an argument, or a field of an object argument: `0`, `0.x`) showed. */
+interface ProbeUse {
+  /** Keys of the collections it was looked up in. */
+  keys: unknown[];
+  numeric: boolean;
+  fields: Set<string>;
+}
+
+type ProbeUses = Map<string, ProbeUse>;
+
+const useOf = (uses: ProbeUses, id: string): ProbeUse => {
+  let use = uses.get(id);
+  if (!use) uses.set(id, (use = { keys: [], numeric: false, fields: new Set() }));
+  return use;
+};
+
+/** A stand-in argument: used as a key it names itself; as a number it is NaN (so loops end); its fields are probes too. */
+function probe(id: string, uses: ProbeUses): unknown {
+  const primitive = (hint: string) => {
+    if (hint === 'number') {
+      useOf(uses, id).numeric = true;
+      return NaN;
+    }
+    return `${MARK}${id}`;
+  };
+  return new Proxy(
+    {},
+    {
+      get(_, key) {
+        if (key === Symbol.toPrimitive) return primitive;
+        if (key === 'toString') return () => primitive('string');
+        if (key === 'valueOf') return () => primitive('number');
+        if (typeof key !== 'string' || key === 'toJSON' || key === 'then') return undefined;
+        useOf(uses, id).fields.add(key);
+        return probe(`${id}.${key}`, uses);
+      },
+    },
+  );
+}
+
+/** The keys of a collection, as a client would send them: numbers for an array's indexes. */
+function keysOf(collection: object): unknown[] {
+  if (Array.isArray(collection)) return collection.map((_, i) => i);
+  return Object.keys(collection);
+}
+
+/** A value of the collection to carry on with (an object when there is one, so `board[y][x]` reaches `x`). */
+function representative(collection: object): unknown {
+  const values = Object.values(collection);
+  return values.find((v) => v && typeof v === 'object') ?? values[0];
+}
+
+const unique = (values: unknown[]) => {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const key = typeof v + JSON.stringify(v);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+};
+
+/**
+ * Candidate values for each of a move's `count` arguments, found by running it on copies of the
+ * state with probe values: an argument used as a key of a collection takes that collection's
+ * keys; one compared with the fields of a collection's items takes those fields' values; one used
+ * as a number takes small integers; an object argument gets each of its fields so. `null` for an
+ * argument nothing was learnt about.
+ */
+export function inferArguments(
+  fn: (...args: any[]) => unknown,
+  path: string,
+  era: ApiEra,
+  state: BgioState,
+  playerID: PlayerID,
+  count: number,
+  watch: GameCodeWatch,
+): { values: (unknown[] | null)[]; completed: boolean } {
+  const uses: ProbeUses = new Map();
+  const onKey = (key: string, target: object) => {
+    if (!key.startsWith(MARK)) return null;
+    useOf(uses, key.slice(MARK.length)).keys.push(...keysOf(target));
+    return { value: representative(target) };
+  };
+  const probes = Array.from({ length: count }, (_, i) => probe(String(i), uses));
+  const first = runMoveOnCopy(fn, path, era, state, playerID, probes, watch, onKey);
+  const values: (unknown[] | null)[] = [];
+  for (let i = 0; i < count; i++) values.push(candidatesOf(String(i), uses));
+  let completed = !first.threw && !first.invalid;
+  // Arguments not used as keys: run again with the others set, and see which items' fields it compares.
+  for (let i = 0; i < count; i++) {
+    if (values[i]?.length) continue;
+    const args = values.map((v, j) => (j === i ? probe(String(i), uses) : v?.[0]));
+    const run = runMoveOnCopy(fn, path, era, state, playerID, args, watch, onKey);
+    completed ||= !run.threw && !run.invalid;
+    const found = candidatesOf(String(i), uses);
+    const scanned = unique(run.reads.scanned.filter((v) => typeof v === 'string' || typeof v === 'number'));
+    if (found?.length) values[i] = found;
+    else if (scanned.length) values[i] = scanned.slice(0, PER_ARGUMENT);
+    else if (uses.get(String(i))?.numeric) values[i] = Array.from({ length: 10 }, (_, n) => n);
+  }
+  return { values, completed };
+}
+
+/** Candidates for probe `id`: its keys, else an object built from its fields' candidates. */
+function candidatesOf(id: string, uses: ProbeUses): unknown[] | null {
+  const use = uses.get(id);
+  if (!use) return null;
+  if (use.keys.length) return unique(use.keys).slice(0, PER_ARGUMENT);
+  if (!use.fields.size) return use.numeric ? Array.from({ length: 10 }, (_, n) => n) : null;
+  let objects: Record<string, unknown>[] = [{}];
+  for (const field of use.fields) {
+    const options = candidatesOf(`${id}.${field}`, uses);
+    if (!options?.length) continue;
+    objects = objects.flatMap((o) => options.map((v) => ({ ...o, [field]: v }))).slice(0, PER_ARGUMENT);
+  }
+  return objects.length === 1 && !Object.keys(objects[0]).length ? null : objects;
+}

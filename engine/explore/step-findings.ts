@@ -1,0 +1,43 @@
+import type { Session, StepRecord } from '../session/session';
+import type { FlowAction } from '../types';
+import { madeUpArgument } from './arguments/explain';
+import { isTrustedSource, type ArgSource } from './arguments/sources';
+import { findingsOfStep, type Finding } from './findings';
+
+/** A move explore played with made-up arguments that threw or was refused because of them: about explore's guess, not the game. */
+export interface ArgumentMiss {
+  move: string;
+  args: unknown[];
+  source: ArgSource;
+  /** Why the arguments explain it (`argument 1 (9) is not a key of what the move looked it up in`), or `refused`. */
+  reason: string;
+}
+
+/**
+ * The findings of one step, each with where its action's arguments came from. A throw of the move
+ * itself, played with made-up arguments (`inferred`, `state`, `missing`) that explain it, is no
+ * finding but a miss; so is a refusal of such a move.
+ */
+export function classifyStep(
+  session: Session,
+  record: StepRecord,
+  action: FlowAction | null,
+  source: ArgSource | undefined,
+): { findings: Finding[]; miss: ArgumentMiss | null } {
+  let findings = findingsOfStep(record);
+  let miss: ArgumentMiss | null = null;
+  if (action?.type === 'move' && source && !isTrustedSource(source) && !record.ok) {
+    const ownPath = (location: string) => location === `moves.${action.name}` || location.endsWith(`.moves.${action.name}`);
+    const own = findings.filter((f) => f.kind === 'threw' && ownPath(f.location));
+    if (!own.length) miss = { move: action.name, args: action.args, source, reason: 'refused' };
+    else {
+      const why = madeUpArgument(session, session.stateAt(record.index - 1), action);
+      if (why) {
+        findings = findings.filter((f) => !own.includes(f));
+        miss = { move: action.name, args: action.args, source, reason: `threw (${own[0].message.split('\n')[0]}): ${why}` };
+      }
+    }
+  }
+  if (source && record.index > 0) findings = findings.map((f) => ({ ...f, argSource: source }));
+  return { findings, miss };
+}
