@@ -16,5 +16,5 @@ export default {
       G.played++;
     },
   },
-  endIf: ({ G }: any) => (G.played >= 8 ? { draw: true } : undefined),
+  endIf: ({ G }: any) => (G.hands['0'].length === 0 ? { draw: true } : undefined),
 };
