@@ -52,7 +52,7 @@ export interface PlayoutResult {
   /** Moves played with made-up arguments that threw or were refused because of them. */
   misses: ArgumentMiss[];
   /** `no-valid-arguments`: nothing was accepted, but some moves were only tried with made-up arguments. */
-  ended: 'gameover' | 'stuck' | 'steps' | 'setup-failed' | 'no-valid-arguments';
+  ended: 'gameover' | 'stuck' | 'dead-end' | 'steps' | 'setup-failed' | 'no-valid-arguments';
 }
 
 const DEFAULT_STUCK_CHECK = 10;
@@ -171,14 +171,13 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
       const way = findWayOut(session, play);
       const blocked = findingOfWay(way, session);
       if (blocked) note(blocked);
+      // Past a dead end only an event no UI sends leads on: what follows is no state players reach, so the run ends.
       if (way.kind === 'action') chosen = way.action;
-      else if ((way.kind === 'dead-end' || way.kind === 'unsure') && way.events.length)
-        chosen = { action: leaving(way.events), source: 'event' };
       if (way.kind === 'unsure')
         for (const move of way.moves)
           misses.push({ move, args: [], source: 'inferred', reason: `no argument tried was accepted (${stuckLocation(last.ctx)})` });
       if (!chosen) {
-        ended = way.kind === 'unsure' ? 'no-valid-arguments' : 'stuck';
+        ended = way.kind === 'unsure' ? 'no-valid-arguments' : way.kind === 'dead-end' ? 'dead-end' : 'stuck';
         break;
       }
     }
@@ -194,11 +193,6 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
   }
   return { seed: options.seed, actions: session.actions(), sources, findings: [...findings.values()], coverage, misses, ended };
 }
-
-// Out of a dead end, prefer the events that leave the phase or stage over passing the turn around it.
-const LEAVING_ORDER = ['endPhase', 'setPhase', 'endStage', 'setStage', 'setActivePlayers', 'endTurn', 'pass', 'endGame'];
-const leaving = (events: FlowAction[]) => [...events].sort((a, b) => rankOf(a) - rankOf(b))[0];
-const rankOf = (a: FlowAction) => (a.type === 'event' ? LEAVING_ORDER.indexOf(a.name) : LEAVING_ORDER.length);
 
 /** Where creating the game failed: the game function that threw, else boardgame.io (it refused the config or the setup). */
 export function creationFailureLocation(error: SessionError): string {

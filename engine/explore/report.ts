@@ -74,7 +74,7 @@ export function buildReport(
   const sorted = [...outcomes].sort((a, b) => a.run - b.run);
   const groups = new Map<string, FindingGroup>();
   const counts: CoverageCounts = {};
-  const endings: ExploreReport['endings'] = { gameover: 0, stuck: 0, steps: 0, 'setup-failed': 0, 'no-valid-arguments': 0 };
+  const endings: ExploreReport['endings'] = { gameover: 0, stuck: 0, 'dead-end': 0, steps: 0, 'setup-failed': 0, 'no-valid-arguments': 0 };
   let totalSteps = 0;
   for (const outcome of sorted) {
     totalSteps += outcome.steps;

@@ -15,8 +15,8 @@ export interface ArgumentMiss {
 
 /**
  * The findings of one step, each with where its action's arguments came from. A throw of the move
- * itself, played with made-up arguments (`inferred`, `state`, `missing`) that explain it, is no
- * finding but a miss; so is a refusal of such a move.
+ * itself, played with made-up arguments that explain it (any from `state` or `missing`; an `inferred`
+ * one that `madeUpArgument` blames), is no finding but a miss; so is a refusal of such a move.
  */
 export function classifyStep(
   session: Session,
@@ -31,7 +31,11 @@ export function classifyStep(
     const own = findings.filter((f) => f.kind === 'threw' && ownPath(f.location));
     if (!own.length) miss = { move: action.name, args: action.args, source, reason: 'refused' };
     else {
-      const why = madeUpArgument(session, session.stateAt(record.index - 1), action);
+      // Values picked from the state know nothing of what the move expects: whatever they make it throw is explore's guess.
+      const why =
+        source === 'inferred'
+          ? madeUpArgument(session, session.stateAt(record.index - 1), action)
+          : `its arguments were ${source === 'state' ? 'values picked from the state' : 'missing'}, not found from how the move uses them`;
       if (why) {
         findings = findings.filter((f) => !own.includes(f));
         miss = { move: action.name, args: action.args, source, reason: `threw (${own[0].message.split('\n')[0]}): ${why}` };

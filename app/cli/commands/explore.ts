@@ -89,12 +89,19 @@ export async function exploreCommand(
   return report.findings.length ? 1 : 0;
 }
 
+const ENDING_TEXT: Record<string, string> = {
+  steps: 'reached the step limit',
+  gameover: 'ended in game over',
+  'dead-end': 'ended in a dead end',
+  'no-valid-arguments': 'ended where explore found no valid arguments',
+};
+
 /** The human-readable report: findings grouped with counts, each with its minimal replay, then coverage. */
 export function describeReport(report: ExploreReport, written: ReadonlyMap<string, string>): string[] {
   const lines: string[] = [];
   const ends = Object.entries(report.endings)
     .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${n} ${k === 'steps' ? 'reached the step limit' : k === 'gameover' ? 'ended in game over' : k}`);
+    .map(([k, n]) => `${n} ${ENDING_TEXT[k] ?? k}`);
   lines.push(
     `${report.runs} runs, ${report.totalSteps} steps (seed ${report.seed}, up to ${report.stepsPerRun} steps each): ${ends.join(', ')}`,
   );
