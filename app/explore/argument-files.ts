@@ -25,7 +25,8 @@ export function recordedArguments(paths: readonly string[]): Record<string, unkn
     for (const file of files) {
       if (file.endsWith('.json')) for (const [name, args] of movesOfReplay(file)) add(name, args);
       else if (TEST_FILE.test(file)) for (const [name, args] of movesOfTest(readFileSync(file, 'utf8'))) add(name, args);
-      else if (files.length === 1) throw new UsageError(`--from-replays ${file}: not a replay (.json) nor a test file (*.test.*, *.spec.*)`);
+      else if (files.length === 1)
+        throw new UsageError(`--from-replays ${file}: not a replay (.json) nor a test file (*.test.*, *.spec.*)`);
     }
   }
   return out;

@@ -26,9 +26,21 @@ export function classifyStep(
 ): { findings: Finding[]; miss: ArgumentMiss | null } {
   let findings = findingsOfStep(record);
   let miss: ArgumentMiss | null = null;
+  if (action?.type === 'move' && source === 'no-arguments' && !record.ok) {
+    // Some games refuse a move by throwing a plain Error of their own instead of returning INVALID_MOVE.
+    // Explore cannot know whether the UI offers the move at that moment, so only a source that offered
+    // this very action (ai.enumerate, a generator, recorded play) makes such a throw a finding.
+    const ownPath = (location: string) => location === `moves.${action.name}` || location.endsWith(`.moves.${action.name}`);
+    const refusal = findings.find((f) => f.kind === 'threw' && ownPath(f.location) && /threw Error\b/.test(f.message));
+    if (refusal) {
+      findings = findings.filter((f) => f !== refusal);
+      miss = { move: action.name, args: [], source, reason: `refused by throwing (${refusal.message.split('\n')[0]})` };
+    }
+  }
   if (action?.type === 'move' && source && !isTrustedSource(source) && !record.ok) {
     const ownPath = (location: string) => location === `moves.${action.name}` || location.endsWith(`.moves.${action.name}`);
-    const own = findings.filter((f) => f.kind === 'threw' && ownPath(f.location));
+    // Arguments picked from the state or left out may be stored in G and break a hook of the same step too.
+    const own = findings.filter((f) => f.kind === 'threw' && (ownPath(f.location) || source !== 'inferred'));
     if (!own.length) miss = { move: action.name, args: action.args, source, reason: 'refused' };
     else {
       // Values picked from the state know nothing of what the move expects: whatever they make it throw is explore's guess.

@@ -72,8 +72,8 @@ export function moveArguments(
       values = values.map((v) => (v?.length ? v : fallback));
     }
     const lists = product(values.map((v) => (v?.length ? v : [undefined])));
-    if (lists.length === 1 && lists[0].every((v) => v === undefined))
-      out.push({ args: [], source: inferred.completed ? 'inferred' : 'missing' });
+    // Nothing learnt about any argument: the move may store it as data, so any value is a guess.
+    if (lists.length === 1 && lists[0].every((v) => v === undefined)) out.push({ args: [], source: 'missing' });
     else for (const args of lists) out.push({ args: trimUndefined(args), source });
   }
   return dedupe(out);
