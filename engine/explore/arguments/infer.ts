@@ -93,6 +93,17 @@ export function inferArguments(
   const values: (unknown[] | null)[] = [];
   for (let i = 0; i < count; i++) values.push(candidatesOf(String(i), uses));
   let completed = !first.threw && !first.invalid;
+  // Arguments used as lists (`ids.length`, `ids.some(…)`): run again with a list of two probes, and learn its items.
+  for (let i = 0; i < count; i++) {
+    if (!isListLike(uses.get(String(i)))) continue;
+    const items = [probe(`${i}[0]`, uses), probe(`${i}[1]`, uses)];
+    const args = values.map((v, j) => (j === i ? items : v?.[0]));
+    const run = runMoveOnCopy(fn, path, era, state, playerID, args, watch, onKey);
+    completed ||= !run.threw && !run.invalid;
+    const scanned = unique(run.reads.scanned.filter((v) => typeof v === 'string' || typeof v === 'number'));
+    const options = candidatesOf(`${i}[0]`, uses) ?? candidatesOf(`${i}[1]`, uses) ?? (scanned.length ? scanned : null);
+    if (options?.length) values[i] = smallLists(options);
+  }
   // Arguments not used as keys: run again with the others set, and see which items' fields it compares.
   for (let i = 0; i < count; i++) {
     if (values[i]?.length) continue;
@@ -108,11 +119,38 @@ export function inferArguments(
   return { values, completed };
 }
 
+const LIST_FIELDS = new Set([
+  'length',
+  'some',
+  'every',
+  'map',
+  'forEach',
+  'filter',
+  'find',
+  'includes',
+  'indexOf',
+  'reduce',
+  'slice',
+  'join',
+]);
+
+/** Whether the move used a probe as a list (read its length or called an array method on it). */
+const isListLike = (use: ProbeUse | undefined) => !!use && [...use.fields].some((f) => LIST_FIELDS.has(f));
+
+/** Lists of one to three distinct items drawn in order from `items`: `[a]`, `[b]`, …, `[a, b]`, `[b, c]`, …, `[a, b, c]`, …. */
+function smallLists(items: unknown[]): unknown[][] {
+  const out: unknown[][] = [];
+  for (let size = 1; size <= Math.min(3, items.length); size++)
+    for (let start = 0; start + size <= items.length && out.length < PER_ARGUMENT; start++) out.push(items.slice(start, start + size));
+  return out;
+}
+
 /** Candidates for probe `id`: its keys, else an object built from its fields' candidates. */
 function candidatesOf(id: string, uses: ProbeUses): unknown[] | null {
   const use = uses.get(id);
   if (!use) return null;
   if (use.keys.length) return unique(use.keys).slice(0, PER_ARGUMENT);
+  if (isListLike(use)) return null;
   if (!use.fields.size) return use.numeric ? Array.from({ length: 10 }, (_, n) => n) : null;
   let objects: Record<string, unknown>[] = [{}];
   for (const field of use.fields) {
