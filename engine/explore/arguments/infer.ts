@@ -116,7 +116,18 @@ export function inferArguments(
     else if (scanned.length) values[i] = scanned.slice(0, PER_ARGUMENT);
     else if (uses.get(String(i))?.numeric) values[i] = Array.from({ length: 10 }, (_, n) => n);
   }
+  // Compared with a list written in the move itself (`['0', '1', '2'].includes(choice)`): the strings it spells.
+  const literals = stringLiterals(fn);
+  for (let i = 0; i < count; i++) if (!values[i]?.length && literals.length) values[i] = literals;
   return { values, completed };
+}
+
+/** The short string literals in a function's source (not its error messages). */
+function stringLiterals(fn: (...args: any[]) => unknown): string[] {
+  const source = Function.prototype.toString.call(fn);
+  const found = new Set<string>();
+  for (const m of source.matchAll(/(['"])((?:\\.|(?!\1)[^\n])*)\1/g)) if (m[2].length <= 20 && !/\s/.test(m[2])) found.add(m[2]);
+  return [...found].slice(0, PER_ARGUMENT);
 }
 
 const LIST_FIELDS = new Set([
