@@ -2,8 +2,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ArgGenerator, BgioRuntime } from '../../engine';
-import { UsageError } from '../cli/errors';
 import { loadGameModule } from '../load/load-game-file';
+
+/** A `--from-replays` path or an `--args` module explore cannot use (exit code 2; the message says why). */
+export class ArgumentFileError extends Error {
+  override name = 'ArgumentFileError';
+}
 
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'build']);
@@ -20,13 +24,13 @@ export function recordedArguments(paths: readonly string[]): Record<string, unkn
     if (!lists.some((l) => JSON.stringify(l) === JSON.stringify(args))) lists.push(args);
   };
   for (const given of paths) {
-    if (!existsSync(given)) throw new UsageError(`--from-replays ${given}: no such file or folder`);
+    if (!existsSync(given)) throw new ArgumentFileError(`--from-replays ${given}: no such file or folder`);
     const files = statSync(given).isDirectory() ? filesUnder(given, 4) : [given];
     for (const file of files) {
       if (file.endsWith('.json')) for (const [name, args] of movesOfReplay(file)) add(name, args);
       else if (TEST_FILE.test(file)) for (const [name, args] of movesOfTest(readFileSync(file, 'utf8'))) add(name, args);
       else if (files.length === 1)
-        throw new UsageError(`--from-replays ${file}: not a replay (.json) nor a test file (*.test.*, *.spec.*)`);
+        throw new ArgumentFileError(`--from-replays ${file}: not a replay (.json) nor a test file (*.test.*, *.spec.*)`);
     }
   }
   return out;
@@ -90,7 +94,7 @@ export async function loadArgGenerators(file: string, runtime: BgioRuntime): Pro
   const all = { ...fromDefault, ...exports };
   const generators = Object.fromEntries(Object.entries(all).filter(([, v]) => typeof v === 'function')) as Record<string, ArgGenerator>;
   if (!Object.keys(generators).length)
-    throw new UsageError(
+    throw new ArgumentFileError(
       `--args ${file} exports no function: export one per move, named after it, returning argument lists (e.g. export const claim = ({ G }) => [[0, 0], [1, 2]])`,
     );
   return generators;

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- a game config and its ctx are the user's data, of any shape boardgame.io accepts. */
 import { candidateActions, fromEnumerate } from '../explore/arguments/candidates';
 import type { ArgSource, ArgumentSources, CandidateAction, EventSetting } from '../explore/arguments/sources';
 import { isSeat } from '../session/diagnostics';

@@ -11,6 +11,7 @@
  * values found in the state; plus the client events `options.events` allows (default `ui`).
  * Nothing here changes the session. Throws `ArgGeneratorError` when a user generator misbehaves.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- `ai.enumerate` items are the game's own data, of any shape boardgame.io bots accept. */
 import type { Session } from '../../session/session';
 import { isEventName, type BgioState, type FlowAction, type FlowCtx, type PlayerID } from '../../types';
 import { eventActions } from './events';
