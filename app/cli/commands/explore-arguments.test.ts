@@ -19,10 +19,14 @@ const quick = ['--runs', '4', '--steps', '30', '--workers', '1'];
 
 describe('flowscope explore: argument sources and events', () => {
   it('the card game: the throw, its argument source in the text and in --json; a dead end in --json with the events that leave it', async () => {
-    const text = await run('explore', testGame('card-bug'), ...quick);
+    const dir = tempDirWith({});
+    const text = await run('explore', testGame('card-bug'), ...quick, '--out', dir);
     expect(text.code).toBe(1);
     expect(text.out).toContain('1. [threw] moves.play');
     expect(text.out).toContain('   arguments from: inferred');
+    // The minimal replay reproduces the throw with a valid card id: `check` passes on it.
+    const replay = path.join(dir, '01-threw-moves-play.json');
+    expect((await run('check', testGame('card-bug'), replay)).code).toBe(0);
     const json = JSON.parse((await run('explore', testGame('dead-end-phase'), ...quick, '--json')).out);
     expect(json.findings.map((f: { kind: string; location: string }) => [f.kind, f.location])).toEqual([
       ['dead-end', "phase bidding, the current player's turn"],
