@@ -8,6 +8,8 @@ import path from 'node:path';
 import { isUsageError, isUserError, UsageError } from './errors';
 import { ExploreStallError, ExploreWorkerError } from '../explore/explore-pool';
 import type { OpenOptions } from '../game/open-session';
+import { EVENT_NAMES } from '../../engine/types';
+import type { EventSetting } from '../../engine';
 
 export const USAGE = `flowscope: a debugger for boardgame.io game flows
 
@@ -31,11 +33,12 @@ usage:
   flowscope compare <game-file> <replay.json> [--game NAME]
       run a replay on the game's own release and on its migration to 0.50; the first difference, explained
   flowscope explore <game-file> [--runs N] [--steps K] [--seed S] [--workers W] [--players N] [--json] [--out DIR]
-                    [--no-determinism] [--junit FILE]
-      seeded random playouts over worker threads: finds throwing game code, stuck states, loop guards,
-      rejected and dropped events, non-determinism and diagnostics, each with a minimal replay
-      (written to DIR with --out); chart coverage; --junit writes a JUnit XML report (one test case
-      per finding kind). Exit 0 with no findings, 1 with findings
+                    [--no-determinism] [--events ui|all|none|LIST] [--args FILE] [--from-replays DIR|FILE]... [--junit FILE]
+      seeded random playouts over worker threads: finds throwing game code, stuck states, dead ends, loop
+      guards, rejected and dropped events, non-determinism and diagnostics, each with a minimal replay
+      (written to DIR with --out) and where its arguments came from; chart coverage. Moves' arguments come
+      from ai.enumerate, --args generators, recorded play (--from-replays: replays, tests), inference, the state.
+      --junit writes a JUnit XML report (one test case per finding kind). Exit 0 with no findings, 1 with findings
   flowscope export-test <game-file> <replay.json> [--runner vitest|jest] [--with-G] [--out FILE]
       a test file for your own project that replays the actions on boardgame.io's Client and
       asserts the recorded ctx (and G with --with-G) at each expect
@@ -130,11 +133,24 @@ const OPTIONS = {
   steps: { type: 'string' },
   workers: { type: 'string' },
   'no-determinism': { type: 'boolean' },
+  events: { type: 'string' },
+  args: { type: 'string' },
+  'from-replays': { type: 'string', multiple: true },
   runner: { type: 'string' },
   'with-G': { type: 'boolean' },
   junit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** `--events all|none|ui|endTurn,endStage,…`: which client events explore sends. */
+function eventSetting(value: string | undefined): EventSetting | undefined {
+  if (value === undefined || value === 'ui' || value === 'all' || value === 'none') return value;
+  const names = value.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(EVENT_NAMES as readonly string[]).includes(n));
+  if (unknown.length || !names.length)
+    throw new UsageError(`--events must be ui, all, none or a comma-separated list of ${EVENT_NAMES.join(', ')}; got ${value}`);
+  return names;
+}
 
 function integer(value: string | undefined, flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -398,6 +414,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
             timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
             open: openOptions(values),
             junit: values.junit,
+            events: eventSetting(values.events),
+            argsFile: values.args,
+            fromReplays: values['from-replays'],
           },
           io.print,
           io.warn,

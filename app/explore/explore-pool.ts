@@ -1,4 +1,4 @@
-import type { ExploreOptions, RunOutcome } from '../../engine';
+import type { EventSetting, ExploreOptions, RunOutcome } from '../../engine';
 import { runWatchedWorker } from '../host/watched-worker';
 import type { OpenOptions } from '../game/open-session';
 
@@ -14,6 +14,8 @@ export interface ExploreJob {
   options: Omit<ExploreOptions, 'onProgress'>;
   /** The run numbers this worker plays. */
   runs: number[];
+  /** Argument lists seen in recorded play, the `--args` module (each worker loads it), the events sent. */
+  play?: { recorded?: Record<string, unknown[][]>; argsFile?: string; events?: EventSetting };
 }
 
 /** The explore worker's own messages (besides the watched worker's `doing`, `fn` and `done`). */

@@ -6,6 +6,7 @@ import { workerActivityReporter } from '../host/watched-reporter';
 import { openGame } from '../game/open-session';
 import type { WorkerMessage } from '../host/watched-worker';
 import type { ExploreJob, ExploreWorkerMessage } from './explore-pool';
+import { loadArgGenerators } from './argument-files';
 
 const job = workerData.job as ExploreJob;
 const post = (message: ExploreWorkerMessage | WorkerMessage) => parentPort!.postMessage(message);
@@ -21,6 +22,11 @@ try {
     onGameCode: activity.gameCode,
     onGameCodeDone: activity.gameCodeDone,
     locateThrow: opened.module.locateThrow,
+    play: {
+      recorded: job.play?.recorded,
+      events: job.play?.events,
+      generators: job.play?.argsFile ? await loadArgGenerators(job.play.argsFile, opened.runtime) : undefined,
+    },
   };
   const model = chartOf(opened.game.config, job.numPlayers, opened.runtime);
   let last = 0;

@@ -114,7 +114,10 @@ export function exploreGame({ session, opened }: ToolContext, options: { runs: n
       replayLength: f.replay?.actions.length ?? 0,
       originalLength: f.replay?.originalLength ?? 0,
       minimal: f.replay?.minimal ?? false,
+      argSources: f.argSources,
+      ...(f.leavingEvents ? { leavingEvents: f.leavingEvents } : {}),
     })),
+    notes: report.notes.map((n) => ({ move: n.move, message: n.message, accepted: n.accepted })),
     coverage: { source: 'explore', counts: report.counts, neverReached: report.coverage.neverReached, steps: report.totalSteps },
   };
 }

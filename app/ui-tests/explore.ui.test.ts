@@ -134,4 +134,29 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
     expect(await selected()).toBe(1);
     expect(await lastStep()).toBe(length);
   });
+
+  it('shows where a finding’s arguments came from, and a dead end', async () => {
+    const explore = async (game: string) => {
+      await page.evaluate(
+        (file) => (window as any).flowscope.open({ game: file, numPlayers: 2, seed: 'ui' }),
+        path.join(root, `engine/explore/testing/${game}.ts`),
+      );
+      await expect.poll(lastStep).toBe(0);
+      const button = page.getByRole('button', { name: 'explore', exact: true });
+      if (!(await button.isVisible())) await page.getByRole('tab', { name: 'findings' }).click();
+      await button.click();
+    };
+    await explore('card-bug');
+    // The previous game's findings stay until this exploration ends.
+    const threw = page.locator('.finding.kind-threw');
+    await expect.poll(() => threw.locator('.finding-location').allTextContents(), { timeout: 30_000 }).toEqual(['moves.play']);
+    expect(await threw.locator('.finding-args').textContent()).toBe('arguments from: inferred');
+    await shot('explore-05-argument-source');
+    await explore('dead-end-phase');
+    const deadEnd = page.locator('.finding.kind-dead-end');
+    await expect.poll(() => deadEnd.count(), { timeout: 30_000 }).toBe(1);
+    expect(await deadEnd.locator('.finding-location').textContent()).toBe("phase bidding, the current player's turn");
+    expect(await deadEnd.locator('.finding-message').textContent()).toContain('endPhase');
+    await shot('explore-06-dead-end');
+  });
 });

@@ -1,12 +1,15 @@
 import type { StepRecord } from '../session/session';
 import { describeCall } from '../trace/describe';
+import type { ArgSource } from './arguments/sources';
 
 /** What kind of flow bug a finding is. */
-export type FindingKind = 'threw' | 'stuck' | 'loop-guard' | 'event-rejected' | 'event-dropped' | 'nondeterminism' | 'diagnostic';
+export type FindingKind =
+  'threw' | 'stuck' | 'dead-end' | 'loop-guard' | 'event-rejected' | 'event-dropped' | 'nondeterminism' | 'diagnostic';
 
 export const FINDING_KINDS: readonly FindingKind[] = [
   'threw',
   'stuck',
+  'dead-end',
   'loop-guard',
   'event-rejected',
   'event-dropped',
@@ -22,6 +25,10 @@ export interface Finding {
   message: string;
   /** The step that showed it (0 = the game's creation). */
   step: number;
+  /** Where the arguments of the step's action came from (none for the game's creation and for states). */
+  argSource?: ArgSource;
+  /** For a dead end: the client events that leave it. */
+  leavingEvents?: string[];
 }
 
 /** Findings with the same key are the same bug: same kind, same place. */

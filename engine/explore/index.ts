@@ -1,6 +1,20 @@
 /** Explore: seeded random playouts that find flow bugs, count chart coverage and shrink each finding to a minimal replay. */
 export { FINDING_KINDS, findingKey, findingsOfStep, type Finding, type FindingKind } from './findings';
-export { candidateActions, declaredMoveNames, firstAcceptedAction, stuckLocation } from './stuck';
+export { declaredMoveNames, eventsToTry, findWayOut, firstAcceptedAction, movesToTry, stuckLocation, type WayOut } from './stuck';
+export { candidateActions, moveArguments } from './arguments/candidates';
+export { ArgGeneratorError } from './arguments/generator';
+export { uiEvents } from './arguments/events';
+export {
+  ARG_SOURCES,
+  isTrustedSource,
+  type ArgGenerator,
+  type ArgSource,
+  type ArgumentSources,
+  type CandidateAction,
+  type CandidateOptions,
+  type EventSetting,
+  type GeneratorInput,
+} from './arguments/sources';
 export {
   countStep,
   coverageId,
@@ -16,6 +30,7 @@ export {
   runPlayout,
   newExploreSession,
   stuckFinding,
+  blockedFinding,
   nondeterminismFinding,
   type ExploreGame,
   type PlayoutOptions,
@@ -24,4 +39,5 @@ export {
 } from './playout';
 export { minimalReplay, showsFinding, type MinimalReplay } from './shrink';
 export { exploreRuns, runSeed, type ExploreOptions, type RunOutcome } from './runs';
-export { buildReport, type ExploreReport, type FindingGroup } from './report';
+export { buildReport, type ArgumentNote, type ExploreReport, type FindingGroup } from './report';
+export { classifyStep, type ArgumentMiss } from './step-findings';

@@ -4,9 +4,11 @@ import { findNondeterminism } from '../session/determinism';
 import { Session, SessionError, type StepRecord } from '../session/session';
 import type { BgioRuntime } from '../runtime/bgio-runtime';
 import type { FlowAction, GameConfig } from '../types';
+import type { ArgSource, CandidateAction, CandidateOptions } from './arguments/sources';
 import { countStep, type CoverageCounts } from './coverage';
-import { findingKey, findingsOfStep, type Finding } from './findings';
-import { firstAcceptedAction, stuckLocation } from './stuck';
+import { findingKey, type Finding } from './findings';
+import { classifyStep, type ArgumentMiss } from './step-findings';
+import { findWayOut, stuckLocation } from './stuck';
 
 export interface ExploreGame {
   runtime: BgioRuntime;
@@ -18,6 +20,8 @@ export interface ExploreGame {
   onGameCodeDone?: () => void;
   /** Where in the game's own files a throw comes from (the loader's source map), named in `threw` findings. */
   locateThrow?: (error: unknown) => string | undefined;
+  /** Argument sources beyond the game's `ai.enumerate`, and the client events sent (default `ui`). */
+  play?: CandidateOptions;
 }
 
 export interface PlayoutOptions {
@@ -41,9 +45,14 @@ export interface PlayoutFinding extends Finding {
 export interface PlayoutResult {
   seed: string;
   actions: FlowAction[];
+  /** Where each action's arguments came from. */
+  sources: ArgSource[];
   findings: PlayoutFinding[];
   coverage: CoverageCounts;
-  ended: 'gameover' | 'stuck' | 'steps' | 'setup-failed';
+  /** Moves played with made-up arguments that threw or were refused because of them. */
+  misses: ArgumentMiss[];
+  /** `no-valid-arguments`: nothing was accepted, but some moves were only tried with made-up arguments. */
+  ended: 'gameover' | 'stuck' | 'dead-end' | 'steps' | 'setup-failed' | 'no-valid-arguments';
 }
 
 const DEFAULT_STUCK_CHECK = 10;
@@ -64,15 +73,40 @@ export function newExploreSession(game: ExploreGame, seed: string): Session {
 }
 
 /** The stuck finding for the session's last state, or null when someone can still act (or the game is over). */
-export function stuckFinding(session: Session): Finding | null {
+export function stuckFinding(session: Session, options: CandidateOptions = {}): Finding | null {
+  const found = blockedFinding(session, options);
+  return found?.kind === 'stuck' ? found : null;
+}
+
+/**
+ * The stuck or dead-end finding for the session's last state: nothing at all is accepted
+ * (stuck), or no move of anyone and only client events no UI of the game seems to offer
+ * (dead end). Null when the game is over or can go on.
+ */
+export function blockedFinding(session: Session, options: CandidateOptions = {}): Finding | null {
   const last = session.steps[session.lastIndex];
-  if (last.ctx.gameover !== undefined || firstAcceptedAction(session) !== null) return null;
+  if (last.ctx.gameover !== undefined) return null;
+  return findingOfWay(findWayOut(session, options), session);
+}
+
+function findingOfWay(way: ReturnType<typeof findWayOut>, session: Session): Finding | null {
+  const last = session.steps[session.lastIndex];
   const location = stuckLocation(last.ctx);
+  if (way.kind === 'stuck')
+    return {
+      kind: 'stuck',
+      location,
+      step: last.index,
+      message: `stuck at step ${last.index}: the game is not over and boardgame.io accepts no move or event from any player (${location})`,
+    };
+  if (way.kind !== 'dead-end') return null;
+  const names = [...new Set(way.events.map((e) => (e.type === 'event' ? e.name : e.type)))];
   return {
-    kind: 'stuck',
+    kind: 'dead-end',
     location,
     step: last.index,
-    message: `stuck at step ${last.index}: the game is not over and boardgame.io accepts no move or event from any player (${location})`,
+    leavingEvents: names,
+    message: `dead end at step ${last.index}: no move of any player is accepted (${location}); only the client event${names.length === 1 ? '' : 's'} ${names.join(', ')} leave${names.length === 1 ? 's' : ''} it, which nothing in the game suggests its UI offers`,
   };
 }
 
@@ -110,14 +144,19 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
   } catch (error) {
     if (!(error instanceof SessionError)) throw error;
     note({ kind: 'threw', location: creationFailureLocation(error), step: 0, message: error.message });
-    return { seed: options.seed, actions: [], findings: [...findings.values()], coverage, ended: 'setup-failed' };
+    return { seed: options.seed, actions: [], sources: [], findings: [...findings.values()], coverage, misses: [], ended: 'setup-failed' };
   }
-  const player = new RandomPlayer({ seed: options.seed });
-  const observe = (record: StepRecord, previous: StepRecord | null) => {
-    for (const f of findingsOfStep(record)) note(f);
+  const play = game.play ?? {};
+  const player = new RandomPlayer({ seed: options.seed, events: play.events ?? 'ui', arguments: play });
+  const sources: ArgSource[] = [];
+  const misses: ArgumentMiss[] = [];
+  const observe = (record: StepRecord, previous: StepRecord | null, chosen: CandidateAction | null) => {
+    const { findings: found, miss } = classifyStep(session, record, chosen?.action ?? null, chosen?.source);
+    for (const f of found) note(f);
+    if (miss) misses.push(miss);
     countStep(coverage, model, record, previous);
   };
-  observe(session.steps[0], null);
+  observe(session.steps[0], null, null);
   let refusedInARow = 0;
   let ended: PlayoutResult['ended'] = 'steps';
   while (session.lastIndex < options.steps) {
@@ -126,26 +165,33 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
       ended = 'gameover';
       break;
     }
-    let action = refusedInARow >= (options.stuckCheckAfter ?? DEFAULT_STUCK_CHECK) ? null : player.choose(session);
-    if (!action) {
-      action = firstAcceptedAction(session);
+    let chosen = refusedInARow >= (options.stuckCheckAfter ?? DEFAULT_STUCK_CHECK) ? null : player.chooseCandidate(session);
+    if (!chosen) {
       refusedInARow = 0;
-      if (!action) {
-        note(stuckFinding(session)!);
-        ended = 'stuck';
+      const way = findWayOut(session, play);
+      const blocked = findingOfWay(way, session);
+      if (blocked) note(blocked);
+      // Past a dead end only an event no UI sends leads on: what follows is no state players reach, so the run ends.
+      if (way.kind === 'action') chosen = way.action;
+      if (way.kind === 'unsure')
+        for (const move of way.moves)
+          misses.push({ move, args: [], source: 'inferred', reason: `no argument tried was accepted (${stuckLocation(last.ctx)})` });
+      if (!chosen) {
+        ended = way.kind === 'unsure' ? 'no-valid-arguments' : way.kind === 'dead-end' ? 'dead-end' : 'stuck';
         break;
       }
     }
-    const record = session.dispatch(action);
+    const record = session.dispatch(chosen.action);
+    sources.push(chosen.source);
     options.onProgress?.();
     refusedInARow = record.ok ? 0 : refusedInARow + 1;
-    observe(record, last);
+    observe(record, last, chosen);
   }
   if (options.checkDeterminism !== false) {
     const found = nondeterminismFinding(session);
     if (found) note(found);
   }
-  return { seed: options.seed, actions: session.actions(), findings: [...findings.values()], coverage, ended };
+  return { seed: options.seed, actions: session.actions(), sources, findings: [...findings.values()], coverage, misses, ended };
 }
 
 /** Where creating the game failed: the game function that threw, else boardgame.io (it refused the config or the setup). */

@@ -1,5 +1,7 @@
 import type { ChartModel } from '../chart/model';
+import { describeCall } from '../trace/describe';
 import type { GameConfig } from '../types';
+import type { ArgSource } from './arguments/sources';
 import { mergeCounts, summariseCoverage, type CoverageCounts, type CoverageSummary } from './coverage';
 import { FINDING_KINDS, findingKey, type FindingKind } from './findings';
 import type { ExploreOptions, RunOutcome } from './runs';
@@ -20,6 +22,28 @@ export interface FindingGroup {
   firstRun: number;
   firstStep: number;
   replay: MinimalReplay | null;
+  /** Where the arguments of the action that first showed it came from (none for a state or the game's creation). */
+  argSource: ArgSource | null;
+  /** Every argument source of the actions that showed it. */
+  argSources: ArgSource[];
+  /** For a dead end: the client events that leave it. */
+  leavingEvents?: string[];
+}
+
+/**
+ * A coverage note: a move explore played only with made-up arguments that threw or were refused
+ * because of them. Not a finding: it is about explore's guesses, not the game.
+ */
+export interface ArgumentNote {
+  move: string;
+  message: string;
+  /** Whether the move was ever accepted (with some other arguments). */
+  accepted: boolean;
+  /** How many times made-up arguments failed. */
+  count: number;
+  /** A few of the calls tried. */
+  tried: string[];
+  reasons: string[];
 }
 
 export interface ExploreReport {
@@ -33,6 +57,8 @@ export interface ExploreReport {
   totalSteps: number;
   endings: Record<RunOutcome['ended'], number>;
   findings: FindingGroup[];
+  /** Moves explore could not find valid arguments for (coverage notes, not findings). */
+  notes: ArgumentNote[];
   coverage: CoverageSummary;
   /** Raw counts by chart id, for painting. */
   counts: CoverageCounts;
@@ -48,7 +74,7 @@ export function buildReport(
   const sorted = [...outcomes].sort((a, b) => a.run - b.run);
   const groups = new Map<string, FindingGroup>();
   const counts: CoverageCounts = {};
-  const endings: ExploreReport['endings'] = { gameover: 0, stuck: 0, steps: 0, 'setup-failed': 0 };
+  const endings: ExploreReport['endings'] = { gameover: 0, stuck: 0, 'dead-end': 0, steps: 0, 'setup-failed': 0, 'no-valid-arguments': 0 };
   let totalSteps = 0;
   for (const outcome of sorted) {
     totalSteps += outcome.steps;
@@ -61,6 +87,7 @@ export function buildReport(
         group.count += f.count;
         group.runs++;
         group.replay ??= outcome.replays[key] ?? null;
+        if (f.argSource && !group.argSources.includes(f.argSource)) group.argSources.push(f.argSource);
       } else {
         groups.set(key, {
           key,
@@ -72,6 +99,9 @@ export function buildReport(
           firstRun: outcome.run,
           firstStep: f.step,
           replay: outcome.replays[key] ?? null,
+          argSource: f.argSource ?? null,
+          argSources: f.argSource ? [f.argSource] : [],
+          ...(f.leavingEvents ? { leavingEvents: f.leavingEvents } : {}),
         });
       }
     }
@@ -88,7 +118,34 @@ export function buildReport(
     totalSteps,
     endings,
     findings,
+    notes: argumentNotes(sorted, counts),
     coverage: summariseCoverage(model, meta.config, counts),
     counts,
   };
+}
+
+/** The runs' argument misses, one note per move, most frequent first. */
+function argumentNotes(outcomes: readonly RunOutcome[], counts: CoverageCounts): ArgumentNote[] {
+  const notes = new Map<string, ArgumentNote>();
+  for (const outcome of outcomes)
+    for (const miss of outcome.misses ?? []) {
+      let note = notes.get(miss.move);
+      if (!note) {
+        const accepted = Object.entries(counts).some(
+          ([id, n]) => n > 0 && (id === `move:moves.${miss.move}` || (id.startsWith('move:') && id.endsWith(`.moves.${miss.move}`))),
+        );
+        note = { move: miss.move, message: '', accepted, count: 0, tried: [], reasons: [] };
+        notes.set(miss.move, note);
+      }
+      note.count++;
+      const call = describeCall(miss.move, miss.args);
+      if (note.tried.length < 5 && !note.tried.includes(call)) note.tried.push(call);
+      const reason = miss.reason.split('\n')[0];
+      if (note.reasons.length < 3 && !note.reasons.includes(reason)) note.reasons.push(reason);
+    }
+  for (const note of notes.values())
+    note.message = note.accepted
+      ? `some arguments explore made up for \`${note.move}\` failed ${note.count} time${note.count === 1 ? '' : 's'} (not a finding: they are not arguments a client sends)`
+      : `explore could not find valid arguments for \`${note.move}\` (tried ${note.tried.join(', ')}: ${note.reasons[0]})`;
+  return [...notes.values()].sort((a, b) => Number(a.accepted) - Number(b.accepted) || b.count - a.count || a.move.localeCompare(b.move));
 }

@@ -3,6 +3,7 @@ import type { CoverageCounts } from './coverage';
 import { findingKey } from './findings';
 import { runPlayout, type ExploreGame, type PlayoutFinding, type PlayoutResult } from './playout';
 import { minimalReplay, type MinimalReplay } from './shrink';
+import type { ArgumentMiss } from './step-findings';
 
 export interface ExploreOptions {
   /** Number of playouts. */
@@ -27,6 +28,8 @@ export interface RunOutcome {
   findings: PlayoutFinding[];
   coverage: CoverageCounts;
   replays: Record<string, MinimalReplay>;
+  /** Moves played with made-up arguments that threw or were refused because of them. */
+  misses: ArgumentMiss[];
 }
 
 /** Run `i`'s seed: every run is independent of the others, so any split over workers gives the same report. */
@@ -65,6 +68,7 @@ export function exploreRuns(
         f,
         options.shrinkBudget,
         options.onProgress && (() => options.onProgress!(run, 'shrinking')),
+        result.sources,
       );
     }
     const outcome: RunOutcome = {
@@ -75,6 +79,7 @@ export function exploreRuns(
       findings: result.findings,
       coverage: result.coverage,
       replays,
+      misses: result.misses,
     };
     out.push(outcome);
     onRun?.(outcome);

@@ -1,9 +1,11 @@
 import { expectationOf, type StepExpectation } from '../replay/replay-file';
 import { SessionError, type Session } from '../session/session';
 import type { FlowAction } from '../types';
+import type { ArgSource } from './arguments/sources';
 import { ddmin } from './ddmin';
-import { findingKey, findingsOfStep, type Finding } from './findings';
-import { creationFailureLocation, newExploreSession, nondeterminismFinding, stuckFinding, type ExploreGame } from './playout';
+import { findingKey, type Finding } from './findings';
+import { blockedFinding, creationFailureLocation, newExploreSession, nondeterminismFinding, type ExploreGame } from './playout';
+import { classifyStep } from './step-findings';
 
 /** The shortest action list found that still shows a finding, with the expectations its steps meet. */
 export interface MinimalReplay {
@@ -25,6 +27,7 @@ export function showsFinding(
   seed: string,
   actions: readonly FlowAction[],
   finding: Pick<Finding, 'kind' | 'location'>,
+  sources?: readonly ArgSource[],
 ): boolean {
   const key = findingKey(finding);
   let session: Session;
@@ -34,14 +37,16 @@ export function showsFinding(
     if (!(error instanceof SessionError)) throw error;
     return finding.kind === 'threw' && findingKey({ kind: 'threw', location: creationFailureLocation(error) }) === key;
   }
-  const inStep = (i: number) => findingsOfStep(session.steps[i]).some((f) => findingKey(f) === key);
-  if (finding.kind !== 'stuck' && finding.kind !== 'nondeterminism') {
-    if (inStep(0)) return true;
-    for (const action of actions) if (inStep(session.dispatch(action).index)) return true;
+  // A throw that made-up arguments explain is no finding here either (see `classifyStep`).
+  const inStep = (i: number, action: FlowAction | null, source?: ArgSource) =>
+    classifyStep(session, session.steps[i], action, source).findings.some((f) => findingKey(f) === key);
+  if (!isStateFinding(finding.kind)) {
+    if (inStep(0, null)) return true;
+    for (const [i, action] of actions.entries()) if (inStep(session.dispatch(action).index, action, sources?.[i])) return true;
     return false;
   }
   for (const action of actions) session.dispatch(action);
-  const found = finding.kind === 'stuck' ? stuckFinding(session) : nondeterminismFinding(session);
+  const found = finding.kind === 'nondeterminism' ? nondeterminismFinding(session) : blockedFinding(session, game.play);
   return found !== null && findingKey(found) === key;
 }
 
@@ -56,26 +61,41 @@ export function minimalReplay(
   finding: Finding,
   budget?: number,
   onProgress?: () => void,
+  sources?: readonly ArgSource[],
 ): MinimalReplay {
-  // A finding at a step needs nothing after that step; stuck and non-determinism need the whole run.
-  const prefix = finding.kind === 'stuck' || finding.kind === 'nondeterminism' ? actions.slice() : actions.slice(0, finding.step);
+  // A finding at a step needs nothing after that step; non-determinism needs the whole run.
+  const length = finding.kind === 'nondeterminism' ? actions.length : finding.step;
+  const prefix = actions.slice(0, length).map((action, i) => ({ action, source: sources?.[i] }));
   const shrunk = ddmin(
     prefix,
     (subset) => {
       onProgress?.();
-      return showsFinding(game, seed, subset, finding);
+      return showsFinding(
+        game,
+        seed,
+        subset.map((s) => s.action),
+        finding,
+        subset.map((s) => s.source as ArgSource),
+      );
     },
     budget,
   );
   return {
     seed,
-    actions: shrunk.items,
-    expect: expectationsOf(game, seed, shrunk.items),
+    actions: shrunk.items.map((s) => s.action),
+    expect: expectationsOf(
+      game,
+      seed,
+      shrunk.items.map((s) => s.action),
+    ),
     originalLength: prefix.length,
     tests: shrunk.tests,
     minimal: shrunk.minimal,
   };
 }
+
+/** Findings about a state (the whole run up to it), not about one step. */
+const isStateFinding = (kind: Finding['kind']) => kind === 'stuck' || kind === 'dead-end' || kind === 'nondeterminism';
 
 function expectationsOf(game: ExploreGame, seed: string, actions: readonly FlowAction[]): StepExpectation[] {
   let session: Session;

@@ -79,12 +79,20 @@ export const exploreFindingViewSchema = z.object({
   replayLength: z.number(),
   originalLength: z.number(),
   minimal: z.boolean(),
+  /** Where the arguments of the actions that showed it came from (`inferred`, `enumerate`, …). */
+  argSources: z.array(z.string()).optional(),
+  /** For a dead end: the client events that leave it. */
+  leavingEvents: z.array(z.string()).optional(),
 });
+
+/** A move explore could not find valid arguments for: a coverage note, not a finding. */
+export const exploreNoteViewSchema = z.object({ move: z.string(), message: z.string(), accepted: z.boolean() });
 
 export const exploreViewSchema = z.object({
   runs: z.number(),
   totalSteps: z.number(),
   findings: z.array(exploreFindingViewSchema),
+  notes: z.array(exploreNoteViewSchema).optional(),
   coverage: coverageViewSchema,
 });
 

@@ -285,6 +285,20 @@ export class Session {
     }
   }
 
+  /**
+   * The flow part of `ctx` boardgame.io would give after `action` from the last state (run on a
+   * private copy, untraced, like `accepts`), or null when it would not accept it.
+   */
+  ctxAfter(action: FlowAction): FlowCtx | null {
+    this.recorder.recording = false;
+    try {
+      const { state, error } = this.apply(cloneGraph(this.head, true), action, this.records.length, false);
+      return error === null ? this.game.readCtx(state) : null;
+    } finally {
+      this.recorder.recording = true;
+    }
+  }
+
   /** Discards every step after `index` (branching from the past). */
   truncate(index: number): void {
     this.step(index);

@@ -2,7 +2,16 @@ import { replayOfGame } from '../../game/replay-of-game';
 import { mkdirSync } from 'node:fs';
 import { writeFileAtomic } from '../../files/write-atomic';
 import path from 'node:path';
-import { buildReport, chartOf, formatReplay, type ExploreReport, type FindingGroup, type ReplayFile } from '../../../engine';
+import {
+  buildReport,
+  chartOf,
+  formatReplay,
+  type EventSetting,
+  type ExploreReport,
+  type FindingGroup,
+  type ReplayFile,
+} from '../../../engine';
+import { loadArgGenerators, recordedArguments } from '../../explore/argument-files';
 import { runExplorePool } from '../../explore/explore-pool';
 import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { startProgress } from '../progress';
@@ -27,6 +36,12 @@ export interface ExploreCommandOptions {
   open?: OpenOptions;
   /** `--junit FILE`: also write the report as JUnit XML. */
   junit?: string;
+  /** `--from-replays`: replay files, test files or folders of them whose moves' arguments are used. */
+  fromReplays?: string[];
+  /** `--args`: a module exporting a function per move that returns argument lists. */
+  argsFile?: string;
+  /** `--events`: which client events explore sends (default `ui`). */
+  events?: EventSetting;
 }
 
 /** `flowscope explore`: seeded random playouts over worker threads. Exit 0 with no findings, 1 with findings. */
@@ -40,6 +55,9 @@ export async function exploreCommand(
   checkPlayerCount(opened.game, options.players);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
   const model = chartOf(opened.game.config, options.players, opened.runtime);
+  const recorded = options.fromReplays?.length ? recordedArguments(options.fromReplays) : undefined;
+  // Load the generators once here, so a broken module is one clear error before any run starts.
+  if (options.argsFile) await loadArgGenerators(options.argsFile, opened.runtime);
   const exploreOptions = { runs: options.runs, steps: options.steps, seed: options.seed, checkDeterminism: options.checkDeterminism };
   const progress = startProgress(options.runs, 'runs');
   let found = 0;
@@ -52,6 +70,7 @@ export async function exploreCommand(
       numPlayers: options.players,
       setupData: options.setupData,
       options: exploreOptions,
+      play: { recorded, argsFile: options.argsFile && path.resolve(options.argsFile), events: options.events },
     },
     options.workers,
     options.timeoutSeconds * 1000,
@@ -74,18 +93,27 @@ export async function exploreCommand(
   return report.findings.length ? 1 : 0;
 }
 
+const ENDING_TEXT: Record<string, string> = {
+  steps: 'reached the step limit',
+  gameover: 'ended in game over',
+  'dead-end': 'ended in a dead end',
+  'no-valid-arguments': 'ended where explore found no valid arguments',
+};
+
 /** The human-readable report: findings grouped with counts, each with its minimal replay, then coverage. */
 export function describeReport(report: ExploreReport, written: ReadonlyMap<string, string>): string[] {
   const lines: string[] = [];
   const ends = Object.entries(report.endings)
     .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${n} ${k === 'steps' ? 'reached the step limit' : k === 'gameover' ? 'ended in game over' : k}`);
+    .map(([k, n]) => `${n} ${ENDING_TEXT[k] ?? k}`);
   lines.push(
     `${report.runs} runs, ${report.totalSteps} steps (seed ${report.seed}, up to ${report.stepsPerRun} steps each): ${ends.join(', ')}`,
   );
   if (!report.findings.length) lines.push('no findings');
   else lines.push(`${report.findings.length} finding${report.findings.length === 1 ? '' : 's'}:`);
   report.findings.forEach((f, i) => lines.push(...describeFinding(f, i + 1, written.get(f.key))));
+  // A move that was accepted with other arguments is covered: its failed guesses are in --json only.
+  for (const note of report.notes ?? []) if (!note.accepted) lines.push(`note: ${note.message}`);
   const { items, neverReached } = report.coverage;
   const declared = items.filter((x) => x.declared);
   lines.push(
@@ -102,6 +130,7 @@ function describeFinding(f: FindingGroup, n: number, file: string | undefined): 
     `${n}. [${f.kind}] ${f.location}: ${f.count} time${f.count === 1 ? '' : 's'} in ${f.runs} run${f.runs === 1 ? '' : 's'} (first: run ${f.firstRun}, step ${f.firstStep})`,
     `   ${f.message.split('\n')[0]}`,
   ];
+  if (f.argSources?.length) out.push(`   arguments from: ${f.argSources.join(', ')}`);
   if (f.replay) {
     const how = f.replay.minimal ? 'minimal' : 'shortened (shrink budget ran out)';
     out.push(

@@ -64,6 +64,7 @@ export function FindingsPanel() {
                   </span>
                 </div>
                 <div className="finding-message">{f.message.split('\n')[0]}</div>
+                {f.argSources?.length ? <div className="finding-args">arguments from: {f.argSources.join(', ')}</div> : null}
                 {f.replay && (
                   <button
                     type="button"
@@ -77,6 +78,15 @@ export function FindingsPanel() {
               </li>
             ))}
           </ol>
+          {result.notes?.some((n) => !n.accepted) && (
+            <ul className="findings-notes" aria-label="coverage notes">
+              {result.notes
+                .filter((n) => !n.accepted)
+                .map((n) => (
+                  <li key={n.move}>{n.message}</li>
+                ))}
+            </ul>
+          )}
         </>
       )}
     </div>

@@ -1,0 +1,123 @@
+/**
+ * The single entry for "what may explore (or a random player) do here, and where do the
+ * arguments come from":
+ *
+ *   candidateActions(session: Session, playerID: PlayerID, options?: CandidateOptions): CandidateAction[]
+ *
+ * Each `{ action, source }` is one action `playerID` could send from the session's current state
+ * (`session.currentState`). The game's `ai.enumerate` wins when it offers something; otherwise
+ * each move available to the player gets argument lists from, in order of trust, the user's
+ * `--args` generator, recorded play, inference (running the move on a copy with probe values),
+ * values found in the state; plus the client events `options.events` allows (default `ui`).
+ * Nothing here changes the session. Throws `ArgGeneratorError` when a user generator misbehaves.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- `ai.enumerate` items are the game's own data, of any shape boardgame.io bots accept. */
+import type { Session } from '../../session/session';
+import { isEventName, type BgioState, type FlowAction, type FlowCtx, type PlayerID } from '../../types';
+import { eventActions } from './events';
+import { generatedArguments } from './generator';
+import { inferArguments } from './infer';
+import { argumentCount, moveFunction } from './move-lookup';
+import type { ArgSource, CandidateAction, CandidateOptions } from './sources';
+import { stateValues } from './state-values';
+
+const MAX_LISTS = 400;
+
+export function candidateActions(session: Session, playerID: PlayerID, options: CandidateOptions = {}): CandidateAction[] {
+  const state = session.currentState;
+  const enumerated = enumeratedCandidates(session, state, playerID);
+  if (enumerated.length) return enumerated;
+  const ctx = session.game.readCtx(state);
+  const out: CandidateAction[] = [];
+  for (const name of session.game.availableMoves(state, playerID))
+    for (const { args, source } of moveArguments(session, state, ctx, playerID, name, options))
+      out.push({ action: { type: 'move', name, args, playerID }, source });
+  for (const action of eventActions(session, playerID, options.events ?? 'ui')) out.push({ action, source: 'event' });
+  return out;
+}
+
+/** What the game's `ai.enumerate` offers `playerID` (nothing when it has none, throws, or offers nothing). */
+export function enumeratedCandidates(session: Session, state: BgioState, playerID: PlayerID): CandidateAction[] {
+  let items: unknown[] | null;
+  try {
+    items = session.game.enumerate(state, playerID);
+  } catch {
+    items = null;
+  }
+  return (items ?? []).flatMap((item) => fromEnumerate(item, playerID)).map((action) => ({ action, source: 'enumerate' as const }));
+}
+
+/** The argument lists for move `name` by `playerID` in `state`, each with its source. */
+export function moveArguments(
+  session: Session,
+  state: BgioState,
+  ctx: FlowCtx,
+  playerID: PlayerID,
+  name: string,
+  options: CandidateOptions,
+): { args: unknown[]; source: ArgSource }[] {
+  const watch = session.watchers;
+  const generate = options.generators?.[name];
+  if (generate) return generatedArguments(generate, name, state, playerID, watch).map((args) => ({ args, source: 'generator' }));
+  const out: { args: unknown[]; source: ArgSource }[] = (options.recorded?.[name] ?? []).map((args) => ({ args, source: 'recorded' }));
+  const found = moveFunction(session.config, ctx, playerID, name);
+  const count = found ? argumentCount(found.fn, session.runtime.era) : 0;
+  if (!found || count === 0) out.push({ args: [], source: 'no-arguments' });
+  else {
+    const inferred = inferArguments(found.fn, found.path, session.runtime.era, state, playerID, count, watch);
+    let source: ArgSource = 'inferred';
+    let values = inferred.values;
+    if (!inferred.completed && values.some((v) => !v?.length)) {
+      const fallback = stateValues(state, session.config);
+      source = 'state';
+      values = values.map((v) => (v?.length ? v : fallback));
+    }
+    const lists = product(values.map((v) => (v?.length ? v : [undefined])));
+    // Nothing learnt about any argument: the move may store it as data, so any value is a guess.
+    if (lists.length === 1 && lists[0].every((v) => v === undefined)) out.push({ args: [], source: 'missing' });
+    else for (const args of lists) out.push({ args: trimUndefined(args), source });
+  }
+  return dedupe(out);
+}
+
+/** Every combination of one value per argument, at most `MAX_LISTS` (an even sample when there are more). */
+function product(values: unknown[][]): unknown[][] {
+  let lists: unknown[][] = [[]];
+  for (const options of values) lists = lists.flatMap((l) => options.map((v) => [...l, v]));
+  if (lists.length <= MAX_LISTS) return lists;
+  const stride = lists.length / MAX_LISTS;
+  return Array.from({ length: MAX_LISTS }, (_, i) => lists[Math.floor(i * stride)]);
+}
+
+const trimUndefined = (args: unknown[]) => {
+  const out = [...args];
+  while (out.length && out[out.length - 1] === undefined) out.pop();
+  return out;
+};
+
+function dedupe<T extends { args: unknown[] }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((i) => {
+    const key = JSON.stringify(i.args);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** One item of `ai.enumerate` as an action: `{ move, args }`, `{ event, args }` or a ready-made `{ type, payload }`. */
+export function fromEnumerate(item: unknown, player: PlayerID): FlowAction[] {
+  if (!item || typeof item !== 'object') return [];
+  const { move, event, args, type, payload } = item as { move?: unknown; event?: unknown; args?: unknown; type?: unknown; payload?: any };
+  // boardgame.io's bots also accept ready-made actions ({ type: 'MAKE_MOVE', payload }).
+  if (payload && typeof payload.type === 'string') {
+    const by = typeof payload.playerID === 'string' ? payload.playerID : player;
+    const payloadArgs =
+      payload.args === undefined || payload.args === null ? [] : Array.isArray(payload.args) ? payload.args : [payload.args];
+    if (type === 'MAKE_MOVE') return [{ type: 'move', name: payload.type, args: payloadArgs, playerID: by }];
+    if (type === 'GAME_EVENT' && isEventName(payload.type)) return [{ type: 'event', name: payload.type, args: payloadArgs, playerID: by }];
+    return [];
+  }
+  const list = args === undefined ? [] : Array.isArray(args) ? args : [args];
+  if (typeof move === 'string') return [{ type: 'move', name: move, args: list, playerID: player }];
+  if (isEventName(event)) return [{ type: 'event', name: event, args: list, playerID: player }];
+  return [];
+}
