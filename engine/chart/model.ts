@@ -195,7 +195,12 @@ export function observeCtx(
     model.phases.push(phase);
     changed = true;
   }
+  // A turn order that points past playOrder makes currentPlayer `playOrder[pos] + ''`, "undefined", and
+  // `{ currentPlayer: stage }` then puts that key in activePlayers: no seat (unknown-player names the cause).
+  const seats = (ctx.playOrder ?? []).map(String);
+  const noSeat = (player: string) => (player === 'undefined' || player === 'null') && !seats.includes(player);
   for (const [player, stage] of Object.entries(ctx.activePlayers ?? {})) {
+    if (noSeat(player)) continue;
     if (!model.players.includes(player)) {
       model.players.push(player);
       changed = true;
@@ -207,7 +212,7 @@ export function observeCtx(
   }
   // A game may set playOrder to numbers ([0, 1, 2]); boardgame.io turns them into the strings
   // `currentPlayer` and `activePlayers` use, so the chart does too.
-  for (const player of (ctx.playOrder ?? []).map(String)) {
+  for (const player of (ctx.playOrder ?? []).filter((p) => p !== undefined && p !== null).map(String)) {
     if (!model.players.includes(player)) {
       model.players.push(player);
       changed = true;

@@ -33,5 +33,10 @@ export const HiddenHands = {
   turn: { minMoves: 1, maxMoves: 1 },
   endIf: ({ G }: any) => (G.table.length >= 8 ? { done: true } : undefined),
   playerView: PlayerView.STRIP_SECRETS,
-  ai: { enumerate: () => [{ move: 'play', args: [0] }, { move: 'draw', args: [] }] },
+  ai: {
+    enumerate: () => [
+      { move: 'play', args: [0] },
+      { move: 'draw', args: [] },
+    ],
+  },
 };
