@@ -29,4 +29,27 @@ describe('the chart on real-game corners', () => {
       for (const phase of Object.values(value)) expect(Object.keys(phase.turn)).toEqual(['0', '1']);
     }
   });
+
+  it('phase names written as imported constants give the chart its edges (next, endIf, setPhase)', async () => {
+    const charted = await run('chart', corner('named-phases.ts'), '--format', 'json');
+    expect(charted.code, charted.err).toBe(0);
+    const edges = (JSON.parse(charted.out).edges as { kind: string; source: string; target: string }[])
+      .filter((e) => e.kind !== 'turn' && e.kind !== 'start')
+      .map((e) => `${e.kind} ${e.source}->${e.target}`)
+      .sort();
+    expect(edges).toEqual(
+      [
+        'endIf deal->play',
+        'end deal->__nophase__',
+        'next-fn play->lastRound',
+        'next-fn play->over',
+        'endIf play->lastRound',
+        'endIf play->over',
+        'setPhase play->bonus',
+        'next bonus->play',
+        'next lastRound->over',
+        'end over->__nophase__',
+      ].sort(),
+    );
+  });
 });

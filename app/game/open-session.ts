@@ -2,6 +2,7 @@ import {
   describeAction,
   findGames,
   gameAt,
+  giveNameScope,
   GameSelectionError,
   loadRuntime,
   selectGame,
@@ -56,6 +57,7 @@ export async function openGame(
     options,
   );
   const game = chooseGame(module, wanted, options);
+  giveNameScope(game.config, module.nameScope);
   return { module, game, runtime: runtime!, releaseReason: choice!.reason, options };
 }
 

@@ -43,6 +43,8 @@ export interface LoadedGameModule {
   loadEntropy: EntropyUse[];
   /** Evaluates the same bundle again: a fresh module, as a second process would have it. */
   evaluateAgain(): Record<string, unknown>;
+  /** Reads a name or chain of names (`Phases.PLAY`) at the top level of the game's bundle: what the game's code means by it. */
+  nameScope: (expression: string) => unknown;
   /** Where in the game's own files an error its code threw comes from (`src/deck.ts:12:5`), through the bundle's source map. */
   locateThrow(error: unknown): string | undefined;
 }
@@ -132,7 +134,7 @@ export async function loadGameModule(
   const stubs = options.stubModules ?? [];
   const bundle = new BundleMap(absolute, code, BUNDLE_LINE_OFFSET);
   const throws = createThrowLocator(bundle, path.dirname(absolute));
-  const { exports, loadEntropy } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws);
+  const { exports, loadEntropy, nameScope } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws);
   const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws).exports;
   // Text given in place of the files on disk (a migration being checked) is what was loaded.
   const replaced = options.contents?.get(absolute);
@@ -147,6 +149,7 @@ export async function loadGameModule(
     gameRandomness,
     loadEntropy,
     evaluateAgain,
+    nameScope,
     locateThrow: (e) => throws.where(e),
   };
 }
@@ -279,7 +282,7 @@ function evaluateBundle(
   stubModules: readonly string[],
   bundle: BundleMap,
   throws: ThrowLocator,
-): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
+): { exports: Record<string, unknown>; loadEntropy: EntropyUse[]; nameScope: (expression: string) => unknown } {
   const module = { exports: {} as Record<string, unknown> };
   const params = '(function (exports, require, module, __filename, __dirname, ';
   const entropy = new Entropy(MODULE_LOAD_SEED, gameRandomness);
@@ -294,9 +297,11 @@ function evaluateBundle(
     }
     return requireFromHere(id);
   };
-  let run: (...args: unknown[]) => void;
+  let run: (...args: unknown[]) => (expression: string) => unknown;
   try {
-    const wrapper = `${params}${names.join(', ')}) {\n${code}\n})`;
+    // The bundle's top level is one scope (esbuild hoists every module into it): a direct eval at its
+    // end reads what a name in the game's functions means (`Phases.PLAY`), for the chart.
+    const wrapper = `${params}${names.join(', ')}) {\n${code}\n;return (expression) => eval(expression);\n})`;
     run = vm.runInThisContext(wrapper, { filename: file });
   } catch (error) {
     throw new GameLoadError(`${file}: could not be compiled: ${(error as Error).message}`);
@@ -304,10 +309,12 @@ function evaluateBundle(
   // The module's top level is game code too: a loop there is the game's, and so is its output,
   // which goes to stderr (never into a command's machine-readable stdout).
   activity.gameCode(`the top level of ${path.basename(file)}`);
+  let readName: (expression: string) => unknown = () => undefined;
   try {
     entropy.run('load', true, () =>
-      withConsoleTo(stderrSink, () =>
-        run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n])),
+      withConsoleTo(
+        stderrSink,
+        () => (readName = run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n]))),
       ),
     );
   } catch (error) {
@@ -318,5 +325,19 @@ function evaluateBundle(
   const loadEntropy = entropy.takeUses();
   // Game code a UI calls between steps draws from here too; it is no step's, so nothing is noted.
   entropy.recording = false;
-  return { exports: module.exports, loadEntropy };
+  return { exports: module.exports, loadEntropy, nameScope: nameScopeOf(readName) };
+}
+
+const NAME_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[(?:'[^'\\]*'|"[^"\\]*")\])*$/;
+
+/** Only names and chains of names are read (nothing is called); a name the module cannot read has no value. */
+function nameScopeOf(readName: (expression: string) => unknown): (expression: string) => unknown {
+  return (expression) => {
+    if (!NAME_CHAIN.test(expression)) return undefined;
+    try {
+      return readName(expression);
+    } catch {
+      return undefined;
+    }
+  };
 }
