@@ -125,12 +125,14 @@ export function pickRelease(file: string, override?: string, overrideSource = '-
     };
   }
   const declared = declaredRange(file);
+  // `"boardgame.io": ""` is any version to npm: it says nothing of the release the game was written for.
+  const noRange = declared !== null && !declared.range.trim();
   if (declared) {
     const asked = declared.locked ? declared.locked.version : declared.range;
     const where = declared.locked
-      ? `${declared.locked.file} locks boardgame.io ${declared.locked.version} (package.json asks for ${declared.range})`
+      ? `${declared.locked.file} locks boardgame.io ${declared.locked.version} (package.json ${noRange ? 'gives no version: ""' : `asks for ${declared.range}`})`
       : `${declared.packageJson} depends on boardgame.io ${declared.range}`;
-    const resolved = resolveRange(asked);
+    const resolved = noRange && !declared.locked ? null : resolveRange(asked);
     if (resolved) {
       const { runtime, satisfied } = resolved;
       const exact = runtime.version === asked;
@@ -147,7 +149,9 @@ export function pickRelease(file: string, override?: string, overrideSource = '-
     evidence,
   );
   const preamble = declared
-    ? `${declared.packageJson} asks for boardgame.io ${declared.range}, which is not a version range`
+    ? noRange
+      ? `${declared.packageJson} names boardgame.io with no version ("")`
+      : `${declared.packageJson} asks for boardgame.io ${declared.range}, which is not a version range`
     : 'no package.json names boardgame.io';
   if (byEvidence) {
     const runtime = RUNTIMES.find((r) => r.version === byEvidence.version)!;
