@@ -164,7 +164,9 @@ function replaceContents(contents: ReadonlyMap<string, string>): esbuild.Plugin 
       build.onLoad({ filter: /.*/ }, (args) => {
         const text = contents.get(path.resolve(args.path));
         if (text === undefined) return undefined;
-        return { contents: text, loader: LOADERS[path.extname(args.path)] ?? 'js', resolveDir: path.dirname(args.path) };
+        // The same loaders as the files on disk (JSX in .js too), so a migration is checked as `play` loads it.
+        const loader = PROJECT_LOADERS[path.extname(args.path)] ?? LOADERS[path.extname(args.path)] ?? 'js';
+        return { contents: text, loader, resolveDir: path.dirname(args.path) };
       });
     },
   };

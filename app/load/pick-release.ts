@@ -19,6 +19,15 @@ export interface ReleaseChoice {
   reason: string;
   /** What in the game's files points to a release (file:line), agreeing with the choice or not. */
   evidence: ReleaseEvidence[];
+  /** When nothing names the release (no --bgio, no package.json range): that it is a guess, and the --bgio to try instead. */
+  guess?: string;
+}
+
+/** Says the release was guessed from the code, with the other releases of the same API to try. */
+function guessNote(runtime: ShippedRelease, why: string): string {
+  const others = RUNTIMES.filter((r) => r.era === runtime.era && r.version !== runtime.version).map((r) => `--bgio ${r.version}`);
+  const alternatives = others.length ? others : RUNTIMES.filter((r) => r.version !== runtime.version).map((r) => `--bgio ${r.version}`);
+  return `boardgame.io ${runtime.version} is a guess (${why}): if the game was written for another release, try ${alternatives.join(' or ')}`;
 }
 
 export class ReleaseError extends Error {
@@ -157,11 +166,17 @@ export function pickRelease(file: string, override?: string, overrideSource = '-
     const runtime = RUNTIMES.find((r) => r.version === byEvidence.version)!;
     const shown = byEvidence.agreeing.slice(0, MAX_SHOWN).map((e) => describeEvidence(e, shorten));
     const more = byEvidence.agreeing.length > MAX_SHOWN ? ` and ${byEvidence.agreeing.length - MAX_SHOWN} more` : '';
-    return { runtime, evidence, reason: `${preamble}, and the code has ${shown.join('; ')}${more}${disagreement(runtime)}` };
+    return {
+      runtime,
+      evidence,
+      reason: `${preamble}, and the code has ${shown.join('; ')}${more}${disagreement(runtime)}`,
+      guess: guessNote(runtime, `${preamble}; chosen from the code`),
+    };
   }
   return {
     runtime: DEFAULT_RUNTIME,
     evidence,
     reason: `${preamble}, and the code shows no release-specific API: using ${DEFAULT_RUNTIME.version}`,
+    guess: guessNote(DEFAULT_RUNTIME, `${preamble}, and the code shows no release-specific API`),
   };
 }

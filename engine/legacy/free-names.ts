@@ -3,7 +3,8 @@ import { parseFunctionText, walk, type t } from '../lint/ast';
 /** Names every script has (`Math`, `Object`, `console`, …), never a module's own. */
 const isGlobal = (name: string) => name in globalThis || name === 'arguments' || name === 'undefined';
 
-function bindingNames(pattern: t.Node | null | undefined, out: Set<string>): void {
+/** The names a binding pattern (`{ a, b: [c] }`, `x = 1`, `...rest`) declares, added to `out`. */
+export function bindingNames(pattern: t.Node | null | undefined, out: Set<string>): void {
   if (!pattern) return;
   if (pattern.type === 'Identifier') out.add(pattern.name);
   else if (pattern.type === 'ObjectPattern')
@@ -11,6 +12,33 @@ function bindingNames(pattern: t.Node | null | undefined, out: Set<string>): voi
   else if (pattern.type === 'ArrayPattern') for (const e of pattern.elements) bindingNames(e, out);
   else if (pattern.type === 'AssignmentPattern') bindingNames(pattern.left, out);
   else if (pattern.type === 'RestElement') bindingNames(pattern.argument, out);
+}
+
+/** Every name bound under `root` (parameters and declarations, wherever they are, nested functions included). */
+export function boundNames(root: t.Node): Set<string> {
+  const bound = new Set<string>();
+  walk(root, (node) => {
+    switch (node.type) {
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+      case 'ObjectMethod':
+      case 'ClassMethod':
+        if ('id' in node && node.id) bound.add(node.id.name);
+        for (const p of node.params) bindingNames(p, bound);
+        break;
+      case 'VariableDeclarator':
+        bindingNames(node.id, bound);
+        break;
+      case 'ClassDeclaration':
+        if (node.id) bound.add(node.id.name);
+        break;
+      case 'CatchClause':
+        bindingNames(node.param, bound);
+        break;
+    }
+  });
+  return bound;
 }
 
 /**

@@ -1,4 +1,5 @@
 import semver from 'semver';
+import { hookEventEvidence } from './hook-event-evidence';
 
 /** One sign in a game's source of the boardgame.io releases it was written for. */
 export interface ReleaseMarker {
@@ -133,6 +134,7 @@ export function findReleaseEvidence(files: SourceFile[], markers: ReleaseMarker[
       if (index >= 0) found.push({ marker, file, line: index + 1 });
     }
   }
+  if (markers === RELEASE_MARKERS) found.push(...hookEventEvidence(files));
   return found;
 }
 
@@ -155,7 +157,10 @@ export function chooseByEvidence(versions: string[], evidence: ReleaseEvidence[]
   const score = (version: string) => [...ids.values()].reduce((sum, m) => sum + (semver.satisfies(version, m.releases) ? m.weight : 0), 0);
   const ranked = [...versions].sort((a, b) => score(b) - score(a) || semver.compare(b, a));
   const version = ranked[0];
-  return judge(version, evidence);
+  const choice = judge(version, evidence);
+  // The evidence that fits the fewest releases says the most: it is named first.
+  const fits = (e: ReleaseEvidence) => versions.filter((v) => semver.satisfies(v, e.marker.releases)).length;
+  return { ...choice, agreeing: [...choice.agreeing].sort((a, b) => fits(a) - fits(b)) };
 }
 
 /** Splits `evidence` into what agrees with `version` and what does not. */

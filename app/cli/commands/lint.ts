@@ -47,5 +47,7 @@ export async function lintCommand(
   );
   for (const line of formatFindings(findings)) print(line);
   print(summarise(findings));
+  // A refused event, a game that is not created, a key that is unknown: each may come from the guess.
+  if (opened.releaseGuess && findings.some((f) => f.severity !== 'info')) print(`note: ${opened.releaseGuess}`);
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
