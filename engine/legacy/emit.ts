@@ -5,6 +5,8 @@
  * `ctx.events.X`/`ctx.random`/`ctx.playerID`/`ctx.log` the context's members.
  */
 import MagicString from 'magic-string';
+import semver from 'semver';
+import { moveRefusedStageEvents } from './stage-events';
 import { isMember, keyName, memberName, parseFunctionText, parseModule, unwrapExpression, walk, type t } from '../lint/ast';
 import { sourceOf } from '../lint/source';
 import type { GameConfig } from '../types';
@@ -375,6 +377,21 @@ export function migrateSourceFiles(
   entry: { file: string; source: string },
   config: GameConfig,
   options: LegacyOptions = {},
+  local?: LocalFiles,
+): Map<string, string> {
+  const files = migrateConfigFiles(entry, config, options, local);
+  // Stage events 0.43 applied in a phase's onBegin or in setup, which 0.49+ refuse, go where 0.50 takes them.
+  const release = semver.coerce(options.release ?? '');
+  const migrated = files.get(entry.file);
+  if (migrated !== undefined && migrated !== entry.source && (!release || semver.lt(release, '0.49.0')))
+    files.set(entry.file, moveRefusedStageEvents(migrated, entry.file));
+  return files;
+}
+
+function migrateConfigFiles(
+  entry: { file: string; source: string },
+  config: GameConfig,
+  options: LegacyOptions,
   local?: LocalFiles,
 ): Map<string, string> {
   const { file, source } = entry;
