@@ -47,7 +47,9 @@ describe('the chart on real-game corners', () => {
         'endIf play->over',
         'setPhase play->bonus',
         'next bonus->play',
-        'next lastRound->over',
+        'end lastRound->__nophase__',
+        'endIf lastRound->bonus',
+        'endIf lastRound->over',
         'end over->__nophase__',
       ].sort(),
     );

@@ -1,4 +1,4 @@
-import { nameScopeOf } from '../config/name-scope';
+import { nameScopeOf, withPhaseNamesFromCode } from '../lint/name-scope';
 import { normaliseConfig, type NormalPhase, type NormalTurn } from '../config/normalise';
 import { migrateConfig } from '../legacy/migrate';
 import { legacyOptionsOf } from '../legacy/options';
@@ -22,9 +22,13 @@ export function chartOf(config: GameConfig, numPlayers: number, runtime: BgioRun
   // Phase names written as the module's constants (`next: () => Phases.OVER`) are read where the game was written.
   const scope = nameScopeOf(config);
   if (runtime.era !== 'flow')
-    return buildChartModel(normaliseConfig(config, core?.TurnOrder ?? {}, core?.ActivePlayers ?? {}, scope), numPlayers, scope);
+    return buildChartModel(
+      withPhaseNamesFromCode(normaliseConfig(config, core?.TurnOrder ?? {}, core?.ActivePlayers ?? {}), scope),
+      numPlayers,
+      scope,
+    );
   const migrated = migrateConfig(config, legacyOptionsOf(runtime)).config;
-  const normal = normaliseConfig(migrated, {}, {}, scope);
+  const normal = withPhaseNamesFromCode(normaliseConfig(migrated), scope);
   // The migration's turn orders are custom objects: name each phase's as the game's own code does.
   const written = legacyTurnOrderLabels(config, core?.TurnOrder);
   const hooksOf = legacyHooks(config);

@@ -1,4 +1,4 @@
-import { eventTargets, type NameScope } from '../config/name-scope';
+import { eventTargets, type NameScope } from '../lint/name-scope';
 import type { NormalGame, NormalPhase, NormalTurn } from '../config/normalise';
 import type { TurnOrderInfo } from '../config/turn-order-info';
 

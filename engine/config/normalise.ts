@@ -1,6 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a game config and its ctx are the user's data, of any shape boardgame.io accepts. */
 import type { GameConfig } from '../types';
-import { namesMentioned, type NameScope } from './name-scope';
 import { describeActivePlayers, describeTurnOrder, type TurnOrderInfo } from './turn-order-info';
 
 export interface NormalStage {
@@ -62,7 +61,14 @@ export interface NormalGame {
 const isFn = (v: unknown): v is (...args: any[]) => unknown => typeof v === 'function';
 const keys = (v: unknown): string[] => (v && typeof v === 'object' ? Object.keys(v) : []);
 
-export { namesMentioned } from './name-scope';
+/** Every string literal in a function's source that names one of `names`. */
+export function namesMentioned(fn: unknown, names: readonly string[]): string[] {
+  if (!isFn(fn)) return [];
+  const source = Function.prototype.toString.call(fn);
+  const found = new Set<string>();
+  for (const m of source.matchAll(/(['"`])((?:\\.|(?!\1).)*)\1/g)) if (names.includes(m[2])) found.add(m[2]);
+  return names.filter((n) => found.has(n));
+}
 
 /**
  * The flow-relevant shape of a modern (0.33+) config, with boardgame.io's resolution rules
@@ -73,7 +79,6 @@ export function normaliseConfig(
   config: GameConfig,
   turnOrders: Record<string, any> = {},
   activePlayerPresets: Record<string, unknown> = {},
-  scope?: NameScope,
 ): NormalGame {
   const phaseNames = keys(config.phases);
   const functions: ConfigFunction[] = [];
@@ -126,14 +131,13 @@ export function normaliseConfig(
     addFn(`${path}.next`, p.next, 'trigger');
     addMoves(`${path}.moves`, p.moves);
     let next: NextInfo = null;
-    // `next` is read from the evaluated config: a constant (`next: Phases.OVER`) is its value already.
     if (typeof p.next === 'string') next = { kind: 'static', phase: p.next };
-    else if (isFn(p.next)) next = { kind: 'function', fn: `${path}.next`, candidates: namesMentioned(p.next, phaseNames, scope) };
+    else if (isFn(p.next)) next = { kind: 'function', fn: `${path}.next`, candidates: namesMentioned(p.next, phaseNames) };
     return {
       name,
       start: p.start === true,
       next,
-      endIf: isFn(p.endIf) ? { fn: `${path}.endIf`, candidates: namesMentioned(p.endIf, phaseNames, scope) } : null,
+      endIf: isFn(p.endIf) ? { fn: `${path}.endIf`, candidates: namesMentioned(p.endIf, phaseNames) } : null,
       hooks: { onBegin: isFn(p.onBegin), onEnd: isFn(p.onEnd) },
       moves: p.moves ? keys(p.moves) : null,
       turn: p.turn ? turnOf(`${path}.turn`, p.turn) : topTurn,

@@ -1,4 +1,4 @@
-import { freeNames } from '../legacy/free-names';
+import { freeNames } from '../lint/free-names';
 import { isCall, isMember, memberName, parseFunctionText, walk, type t } from '../lint/ast';
 
 const MUTATING_METHODS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'set', 'add', 'delete', 'clear']);

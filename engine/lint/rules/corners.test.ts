@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { giveNameScope } from '../../config/name-scope';
+import { giveNameScope } from '../name-scope';
 import { lintConfig } from '../lint';
 import { nondeterministicLines } from './nondeterministic';
 

@@ -1,4 +1,4 @@
-import { eventTargets, nameScopeOf } from '../../config/name-scope';
+import { eventTargets, nameScopeOf } from '../name-scope';
 import { finding, list, type LintFinding } from '../codes';
 import { eventCalls, hasComputedNextProperty } from '../source';
 import type { LintContext, Rule } from './context';

@@ -23,7 +23,12 @@ export const NamedPhases = {
       endIf: ({ G }: any) => G.played >= 2,
     },
     [Phases.BONUS]: { moves: { take: () => {} }, next: Phases.PLAY },
-    [Rounds.Last]: { moves: { finish: () => {} }, next: GAME_OVER },
+    // The next phase kept in G by the phase's own code, and read back by its endIf.
+    [Rounds.Last]: {
+      onBegin: ({ G }: any) => void (G.forcedNext = G.bonus ? Phases.BONUS : GAME_OVER),
+      moves: { finish: () => {} },
+      endIf: ({ G }: any) => (G.forcedNext ? { next: G.forcedNext } : false),
+    },
     [GAME_OVER]: { moves: {} },
   },
 };

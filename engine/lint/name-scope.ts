@@ -1,5 +1,7 @@
-import { freeNames } from '../legacy/free-names';
-import { isCall, isMember, keyName, memberName, parseFunctionText, stringValue, walk, type t } from '../lint/ast';
+import { freeNames } from './free-names';
+import { hasComputedNextProperty } from './source';
+import type { NormalGame } from '../config/normalise';
+import { isCall, isMember, keyName, memberName, parseFunctionText, stringValue, walk, type t } from './ast';
 
 /**
  * What a name written at the top of the game's module means there (`Phases.PLAY` → `'play'`,
@@ -58,7 +60,7 @@ function resolvedNames(text: string, scope: NameScope | undefined): Map<t.Node, 
  * The names among `names` a function mentions: in string literals, and (given the module's scope)
  * through the names of constants it uses.
  */
-export function namesMentioned(fn: unknown, names: readonly string[], scope?: NameScope): string[] {
+export function namesMentionedIn(fn: unknown, names: readonly string[], scope?: NameScope): string[] {
   if (typeof fn !== 'function') return [];
   const source = Function.prototype.toString.call(fn);
   const found = new Set<string>();
@@ -91,4 +93,42 @@ export function eventTargets(fn: unknown, event: string, scope?: NameScope): str
       if (typeof value === 'string' && !found.includes(value)) found.push(value);
     });
   return found;
+}
+
+/**
+ * `game` with the phases its `next` functions and endIfs can lead to read as the game's code names
+ * them: through the module's constants (`next: () => Phases.OVER`), and, for a `{ next }` read from
+ * state (`{ next: G.nextPhase }`), the phases the phase's own other functions name
+ * (`G.nextPhase = Phases.TALK` in its onBegin).
+ */
+export function withPhaseNamesFromCode(game: NormalGame, scope?: NameScope): NormalGame {
+  const names = game.phases.flatMap((p) => (p.name === null ? [] : [p.name]));
+  const fnAt = (path: string) => game.functions.find((f) => f.path === path)?.fn;
+  const phases = game.phases.map((phase) => {
+    if (phase.name === null) return phase;
+    const own = `phases.${phase.name}.`;
+    const namedByPhase = () =>
+      names.filter(
+        (n) =>
+          n !== phase.name &&
+          game.functions.some(
+            (f) => f.path.startsWith(own) && !/\.(endIf|next)$/.test(f.path) && namesMentionedIn(f.fn, [n], scope).length,
+          ),
+      );
+    const readsState = (path: string) => {
+      const fn = fnAt(path);
+      return typeof fn === 'function' && hasComputedNextProperty(Function.prototype.toString.call(fn));
+    };
+    let { next, endIf } = phase;
+    if (next?.kind === 'function') {
+      const candidates = namesMentionedIn(fnAt(next.fn), names, scope);
+      next = { ...next, candidates: candidates.length ? candidates : namedByPhase() };
+    }
+    if (endIf) {
+      const candidates = namesMentionedIn(fnAt(endIf.fn), names, scope);
+      endIf = { ...endIf, candidates: candidates.length || !readsState(endIf.fn) ? candidates : namedByPhase() };
+    }
+    return { ...phase, next, endIf };
+  });
+  return { ...game, phases };
 }
