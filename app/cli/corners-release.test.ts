@@ -39,7 +39,7 @@ describe('the release guessed for a game with no package.json', () => {
       /note: boardgame\.io 0\.50\.2 is a guess \(no package\.json names boardgame\.io, and the code shows no release-specific API\): if the game was written for another release, try --bgio 0\.26\.3 or /,
     );
     const linted = await run('lint', path.join(dir, 'game.js'));
-    expect(linted.out).toMatch(/note: boardgame\.io 0\.50\.2 is a guess/);
+    expect(linted.err).toMatch(/note: boardgame\.io 0\.50\.2 is a guess/);
     // With the release named, nothing is guessed and nothing is noted.
     const named = await run('play', path.join(dir, 'game.js'), '--random', '5', '--bgio', '0.43.3');
     expect(named.code, named.err).toBe(0);

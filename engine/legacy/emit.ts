@@ -382,9 +382,8 @@ export function migrateSourceFiles(
   const files = migrateConfigFiles(entry, config, options, local);
   // Stage events 0.43 applied in a phase's onBegin or in setup, which 0.49+ refuse, go where 0.50 takes them.
   const release = semver.coerce(options.release ?? '');
-  const migrated = files.get(entry.file);
-  if (migrated !== undefined && migrated !== entry.source && (!release || semver.lt(release, '0.49.0')))
-    files.set(entry.file, moveRefusedStageEvents(migrated, entry.file));
+  if (!release || semver.lt(release, '0.49.0'))
+    for (const [file, text] of files) if (file !== entry.file || text !== entry.source) files.set(file, moveRefusedStageEvents(text, file));
   return files;
 }
 

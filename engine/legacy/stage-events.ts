@@ -39,6 +39,28 @@ function stageEventStatement(fn: FunctionNode): { statement: t.Statement; event:
   return null;
 }
 
+/** Every stage event the function calls, anywhere in it (`events.setActivePlayers(…)` inside an `if` too). */
+function eventCalls(fn: FunctionNode): string[] {
+  const found: string[] = [];
+  walk(fn.body, (n) => {
+    if (!isCall(n) || !isMember(n.callee)) return;
+    const name = memberName(n.callee);
+    const object = n.callee.object;
+    const onEvents = (object.type === 'Identifier' && object.name === 'events') || memberName(object) === 'events';
+    if (onEvents && name && (MOVED_EVENTS.has(name) || name === 'endStage')) found.push(name);
+  });
+  return found;
+}
+
+const PHASE_KEYS = ['next', 'start', 'moves', 'turn'];
+const TURN_KEYS = ['order', 'stages', 'activePlayers', 'moveLimit', 'minMoves', 'maxMoves', 'onMove'];
+
+/** An object written as a phase (its `onBegin` beside `next`, `start`, `moves` or `turn`), not as a turn. */
+function looksLikePhase(object: t.ObjectExpression): boolean {
+  if (!propertyOf(object, 'onBegin')) return false;
+  return PHASE_KEYS.some((k) => propertyOf(object, k)) && !TURN_KEYS.some((k) => propertyOf(object, k));
+}
+
 /** Whether `node` reads a name the function binds (its parameters, its locals): then it is computed per turn. */
 function readsOwnNames(fn: FunctionNode, node: t.Node): boolean {
   const own = new Set<string>();
@@ -107,42 +129,54 @@ export function moveRefusedStageEvents(text: string, file: string): string {
     return true;
   };
 
-  walk(ast.program, (node) => {
-    if (node.type !== 'ObjectExpression') return;
+  /** Moves a phase's stage events out of its onBegin (`at`: where the comment goes; `topTurn`: whether a top-level turn may apply). */
+  const migratePhase = (phase: t.ObjectExpression, at: number, topTurn: boolean | 'unknown') => {
+    const onBegin = propertyOf(phase, 'onBegin');
+    const fn = functionOf(onBegin);
+    if (!fn || !eventCalls(fn).length) return;
+    const found = stageEventStatement(fn);
+    const where = "this phase's `onBegin`";
+    const own = objectValue(propertyOf(phase, 'turn'));
+    let moved = false;
+    if (found && own) moved = intoTurn(own, fn, found);
+    else if (found && topTurn === false) {
+      const computed = readsOwnNames(fn, found.arg);
+      const value = found.event === 'setStage' ? `{ currentPlayer: ${slice(found.arg)} }` : slice(found.arg);
+      const entry = computed ? `onBegin: (${fn.params.map(slice).join(', ')}) => { ${slice(found.statement)} }` : `activePlayers: ${value}`;
+      prepend(phase, `turn: { ${entry} }`);
+      moved = true;
+    }
+    const event = found?.event ?? eventCalls(fn)[0];
+    if (found && moved) {
+      removeCall(fn, onBegin!, found.statement);
+      comment(
+        at,
+        `${DECIDE(where, event)}\nIt is the phase's turn.${readsOwnNames(fn, found.arg) ? 'onBegin' : 'activePlayers'} now, applied as each of its turns begins (the same while the phase has one turn).`,
+      );
+    } else
+      comment(
+        at,
+        `${DECIDE(where, event)}\nMove it to this phase's turn.activePlayers or turn.onBegin (it is called conditionally, the phase needs a turn of its own, or its turn already sets them).`,
+      );
+  };
+  const handled = new Set<t.Node>();
+
+  walk(ast.program, (node, parent) => {
+    if (node.type !== 'ObjectExpression' || handled.has(node)) return;
     const phases = objectValue(propertyOf(node, 'phases'));
     const setupFn = functionOf(propertyOf(node, 'setup'));
     const topTurn = propertyOf(node, 'turn');
+    if (!phases && looksLikePhase(node)) {
+      // A phase written in a module of its own (`export const bidding = { onBegin, turn, next }`).
+      handled.add(node);
+      const holder = parent?.type === 'VariableDeclarator' || parent?.type === 'ObjectProperty' ? parent : node;
+      return void migratePhase(node, holder.start!, 'unknown');
+    }
     if (!phases && !(setupFn && (propertyOf(node, 'moves') || topTurn))) return;
     for (const phase of phases?.properties ?? []) {
       if (phase.type !== 'ObjectProperty' || phase.value.type !== 'ObjectExpression') continue;
-      const onBegin = propertyOf(phase.value, 'onBegin');
-      const fn = functionOf(onBegin);
-      const found = fn && stageEventStatement(fn);
-      if (!fn || !found) continue;
-      const where = "this phase's `onBegin`";
-      const own = objectValue(propertyOf(phase.value, 'turn'));
-      let moved = false;
-      if (own) moved = intoTurn(own, fn, found);
-      else if (!topTurn) {
-        const computed = readsOwnNames(fn, found.arg);
-        const value = found.event === 'setStage' ? `{ currentPlayer: ${slice(found.arg)} }` : slice(found.arg);
-        const entry = computed
-          ? `onBegin: (${fn.params.map(slice).join(', ')}) => { ${slice(found.statement)} }`
-          : `activePlayers: ${value}`;
-        prepend(phase.value, `turn: { ${entry} }`);
-        moved = true;
-      }
-      if (moved) {
-        removeCall(fn, onBegin!, found.statement);
-        comment(
-          phase.start!,
-          `${DECIDE(where, found.event)}\nIt is the phase's turn.${readsOwnNames(fn, found.arg) ? 'onBegin' : 'activePlayers'} now, applied as each of its turns begins (the same while the phase has one turn).`,
-        );
-      } else
-        comment(
-          phase.start!,
-          `${DECIDE(where, found.event)}\nMove it to this phase's turn.activePlayers or turn.onBegin (the phase needs a turn of its own, or its turn already sets them).`,
-        );
+      handled.add(phase.value);
+      migratePhase(phase.value, phase.start!, !!topTurn);
     }
     const found = setupFn && stageEventStatement(setupFn);
     if (setupFn && found) {

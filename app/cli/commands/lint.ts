@@ -22,6 +22,15 @@ export function summarise(findings: LintFinding[]): string {
 
 const RANK = { error: 0, warning: 1, info: 2 } as const;
 
+const RELEASE_DEPENDENT = new Set([
+  'event-refused',
+  'event-dropped',
+  'game-not-created',
+  'unknown-key',
+  'legacy-signature',
+  'turn-ended-twice',
+]);
+
 /** Seeded random steps `lint` plays to see what only running shows (a phase whose endIf is true on entry). */
 export const LINT_RUN_STEPS = 60;
 
@@ -30,7 +39,7 @@ export async function lintCommand(
   file: string,
   options: { game?: string; bgio?: string; open?: OpenOptions; players?: number; setupData?: unknown },
   print: (line: string) => void,
-  _warn: (line: string) => void,
+  warn: (line: string) => void,
 ): Promise<number> {
   const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const numPlayers = options.players ?? defaultPlayerCount(opened.game);
@@ -47,7 +56,9 @@ export async function lintCommand(
   );
   for (const line of formatFindings(findings)) print(line);
   print(summarise(findings));
-  // A refused event, a game that is not created, a key that is unknown: each may come from the guess.
-  if (opened.releaseGuess && findings.some((f) => f.severity !== 'info')) print(`note: ${opened.releaseGuess}`);
+  // A refused or dropped event, a game that is not created, an unknown key, a function's signature:
+  // what boardgame.io makes of each depends on the release, so each may come from the guess.
+  if (opened.releaseGuess && findings.some((f) => f.severity !== 'info' && RELEASE_DEPENDENT.has(f.code)))
+    warn(`note: ${opened.releaseGuess}`);
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
