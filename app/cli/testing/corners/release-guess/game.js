@@ -4,7 +4,11 @@
 export default {
   name: 'release-guess',
   setup: () => ({ picks: [], ended: 0 }),
-  moves: { pass: (G, ctx) => { G.ended += 1; } },
+  moves: {
+    pass: (G, ctx) => {
+      G.ended += 1;
+    },
+  },
   phases: {
     draft: {
       start: true,
@@ -14,10 +18,26 @@ export default {
       endIf: (G) => G.picks.length >= 4,
       next: 'play',
       turn: {
-        stages: { choosing: { moves: { pick: (G, ctx) => { G.picks.push(ctx.playerID); } } } },
-        onEnd: (G, ctx) => { ctx.events.setActivePlayers({ all: 'x' }); },
+        stages: {
+          choosing: {
+            moves: {
+              pick: (G, ctx) => {
+                G.picks.push(ctx.playerID);
+              },
+            },
+          },
+        },
+        onEnd: (G, ctx) => {
+          ctx.events.setActivePlayers({ all: 'x' });
+        },
       },
     },
-    play: { moves: { pass: (G, ctx) => { G.ended += 1; } } },
+    play: {
+      moves: {
+        pass: (G, ctx) => {
+          G.ended += 1;
+        },
+      },
+    },
   },
 };
