@@ -48,3 +48,17 @@ describe('a (G, ctx) game with no package.json', () => {
     expect(pickRelease(path.join(plain, 'game.js')).runtime.version).toBe('0.49.13');
   });
 });
+
+describe('plugin APIs as release evidence', () => {
+  it('a (G, ctx) game whose plugin refuses actions with isInvalid runs on 0.49, the release that calls it', () => {
+    const dir = tempDirWith({
+      'game.js': [
+        'const limits = { name: "limits", isInvalid: ({ G }) => (G.n > 3 ? "too many" : false) };',
+        'export default { plugins: [limits], setup: () => ({ n: 0 }), moves: { up: (G, ctx) => { G.n += 1; } } };',
+      ].join('\n'),
+    });
+    const choice = pickRelease(path.join(dir, 'game.js'));
+    expect(choice.runtime.version).toBe('0.49.13');
+    expect(choice.reason).toMatch(/a plugin's `isInvalid` \(0\.49\+/);
+  });
+});

@@ -15,6 +15,8 @@ export interface ReleaseMarker {
   fileAlso?: RegExp;
   /** Skip a match whose text matches this (e.g. a React board's props). */
   unless?: RegExp;
+  /** Skip a match on a line that matches this (a plugin's own hooks take an object in every release). */
+  lineUnless?: RegExp;
   /** Evidence for its releases, but no sign against others (0.50 helpers may take `(G, ctx)` too). */
   supportOnly?: boolean;
 }
@@ -91,6 +93,8 @@ export const RELEASE_MARKERS: ReleaseMarker[] = [
     pattern: /\(\s*\{\s*(?:G|ctx|events|random)\b[^}()]*\}\s*(?:,[^)]*)?\)\s*=>|\bfunction\s*\w*\s*\(\s*\{\s*(?:G|ctx|events|random)\b/,
     // A React board takes ({ G, ctx, moves }) in every release.
     unless: /\b(moves|isActive|isMultiplayer|matchData|sendChatMessage)\b/,
+    // So do a plugin's own hooks (`isInvalid: ({ G }) => …`, `api: ({ ctx }) => …`).
+    lineUnless: /\b(isInvalid|fnWrap|flush|api|dangerouslyFlushRawState|action)\s*:\s*(?:function\s*\w*\s*)?\(\s*\{/,
   },
   {
     id: 'context-events',
@@ -109,6 +113,16 @@ export const RELEASE_MARKERS: ReleaseMarker[] = [
     supportOnly: true,
   },
   { id: 'ctx-events', what: '`ctx.events` / `ctx.random` (≤0.49)', releases: '<0.50', weight: 3, pattern: /\bctx\.(events|random)\b/ },
+  {
+    // A plugin that refuses actions: 0.39.16 and 0.43.3 never call it (their plugin API has no such key).
+    id: 'plugin-isInvalid',
+    what: "a plugin's `isInvalid` (0.49+; 0.43 and before never call it)",
+    releases: '>=0.49',
+    weight: 2,
+    pattern: /\bisInvalid\s*(?::|\()/,
+    fileAlso: /\bplugins\s*:|\bname\s*:/,
+    supportOnly: true,
+  },
 ];
 
 const COMMENT_LINE = /^\s*(\/\/|\*|\/\*)/;
@@ -128,8 +142,9 @@ export function findReleaseEvidence(files: SourceFile[], markers: ReleaseMarker[
       if (marker.fileAlso && !marker.fileAlso.test(text)) continue;
       const index = lines.findIndex((line) => {
         if (COMMENT_LINE.test(line)) return false;
-        const match = marker.pattern.exec(codeOf(line));
-        return !!match && !(marker.unless && marker.unless.test(match[0]));
+        const code = codeOf(line);
+        const match = marker.pattern.exec(code);
+        return !!match && !(marker.unless && marker.unless.test(match[0])) && !(marker.lineUnless && marker.lineUnless.test(code));
       });
       if (index >= 0) found.push({ marker, file, line: index + 1 });
     }
