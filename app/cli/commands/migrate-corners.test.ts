@@ -47,6 +47,8 @@ describe('migrate on real-game corners', () => {
     expect(text).not.toMatch(/const playerID = playerID/);
     expect(text).not.toMatch(/\bplayerID \}, playerID\)/);
     expect(text).toMatch(/by: contextPlayerID, at: playerID/);
+    // A playerView that destructures G in its parameter list takes G from the context object.
+    expect(text).toMatch(/playerView: \(\{ G: \{ secret, \.\.\.open \}, playerID \}\) =>/);
     expect(played.code, played.err).toBe(0);
     expect(charted.code, charted.err).toBe(0);
   });

@@ -14,7 +14,9 @@ export default {
   board: Board,
   game: {
     name: 'migrate-seat',
-    setup: (ctx) => ({ claims: [], pokes: [] }),
+    setup: (ctx) => ({ claims: [], pokes: [], secret: { seed: 7 } }),
+    // G destructured in the parameter list, as real games hide their secrets.
+    playerView: ({ secret, ...open }, ctx, playerID) => ({ ...open, viewer: playerID }),
     moves: {
       claim,
       poke: (G, ctx, playerID) => {
