@@ -29,6 +29,7 @@ export {
   type ConfigFunction,
 } from './config/normalise';
 export { describeTurnOrder, type TurnOrderInfo } from './config/turn-order-info';
+export { giveNameScope, nameScopeOf, type NameScope } from './lint/name-scope';
 export * from './chart/model';
 export { projectCtx, slotOf, type ChartValue, type Slot } from './chart/projection';
 export { chartMachineConfig, createChartMachine } from './chart/machine';

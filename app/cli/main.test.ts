@@ -122,6 +122,8 @@ describe('flowscope CLI', () => {
     expect(setup.err.split('\n')).toEqual([
       'boardgame.io 0.50.2: no package.json names boardgame.io, and the code shows no release-specific API: using 0.50.2',
       'flowscope: setup threw while the game was being created: Error: deck missing (at setup.ts:1:39)',
+      // The release was guessed: the error may come from the guess, and says which releases to try.
+      '  note: boardgame.io 0.50.2 is a guess (no package.json names boardgame.io, and the code shows no release-specific API): if the game was written for another release, try --bgio 0.26.3 or --bgio 0.32.1 or --bgio 0.39.16 or --bgio 0.43.3 or --bgio 0.49.13',
     ]);
     const replay = await run('check', fixture('tic-tac-toe'), f('bad-replay.json'));
     expect(replay.code).toBe(2);

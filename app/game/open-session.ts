@@ -2,6 +2,7 @@ import {
   describeAction,
   findGames,
   gameAt,
+  giveNameScope,
   GameSelectionError,
   loadRuntime,
   selectGame,
@@ -26,6 +27,8 @@ export interface OpenedGame {
   runtime: BgioRuntime;
   /** Why this boardgame.io release runs the game. */
   releaseReason: string;
+  /** Set when the release was guessed from the code: says so and names the --bgio to try (for errors that may come from the guess). */
+  releaseGuess?: string;
   /** How it was opened (to open it again the same way after an edit). */
   options: OpenOptions;
 }
@@ -59,7 +62,15 @@ export async function openGame(
     options,
   );
   const game = chooseGame(module, wanted, options);
-  return { module, game, runtime: runtime!, releaseReason: choice!.reason, options };
+  giveNameScope(game.config, module.nameScope);
+  return {
+    module,
+    game,
+    runtime: runtime!,
+    releaseReason: choice!.reason,
+    ...(choice!.guess ? { releaseGuess: choice!.guess } : {}),
+    options,
+  };
 }
 
 function chooseGame(module: LoadedGameModule, wanted: string | undefined, location: GameLocation): FoundGame {
@@ -112,6 +123,16 @@ export function checkPlayerCount(game: FoundGame, numPlayers: number): void {
 export function newSession(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): Session {
   checkPlayerCount(opened.game, numPlayers);
   activity.doing(`creating the game (setup, first phase and turn) for ${numPlayers} players`);
+  try {
+    return createSession(opened, numPlayers, seed, setupData);
+  } catch (error) {
+    // A game that cannot be created on a guessed release may be one written for another.
+    if (opened.releaseGuess && error instanceof Error) error.message += `\n  note: ${opened.releaseGuess}`;
+    throw error;
+  }
+}
+
+function createSession(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): Session {
   return new Session({
     runtime: opened.runtime,
     config: opened.game.config,

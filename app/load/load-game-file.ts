@@ -43,6 +43,8 @@ export interface LoadedGameModule {
   loadEntropy: EntropyUse[];
   /** Evaluates the same bundle again: a fresh module, as a second process would have it. */
   evaluateAgain(): Record<string, unknown>;
+  /** Reads a name or chain of names (`Phases.PLAY`) at the top level of the game's bundle: what the game's code means by it. */
+  nameScope: (expression: string) => unknown;
   /** Where in the game's own files an error its code threw comes from (`src/deck.ts:12:5`), through the bundle's source map. */
   locateThrow(error: unknown): string | undefined;
 }
@@ -132,7 +134,7 @@ export async function loadGameModule(
   const stubs = options.stubModules ?? [];
   const bundle = new BundleMap(absolute, code, BUNDLE_LINE_OFFSET);
   const throws = createThrowLocator(bundle, path.dirname(absolute));
-  const { exports, loadEntropy } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws);
+  const { exports, loadEntropy, nameScope } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws);
   const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws).exports;
   // Text given in place of the files on disk (a migration being checked) is what was loaded.
   const replaced = options.contents?.get(absolute);
@@ -147,6 +149,7 @@ export async function loadGameModule(
     gameRandomness,
     loadEntropy,
     evaluateAgain,
+    nameScope,
     locateThrow: (e) => throws.where(e),
   };
 }
@@ -161,7 +164,9 @@ function replaceContents(contents: ReadonlyMap<string, string>): esbuild.Plugin 
       build.onLoad({ filter: /.*/ }, (args) => {
         const text = contents.get(path.resolve(args.path));
         if (text === undefined) return undefined;
-        return { contents: text, loader: LOADERS[path.extname(args.path)] ?? 'js', resolveDir: path.dirname(args.path) };
+        // The same loaders as the files on disk (JSX in .js too), so a migration is checked as `play` loads it.
+        const loader = PROJECT_LOADERS[path.extname(args.path)] ?? LOADERS[path.extname(args.path)] ?? 'js';
+        return { contents: text, loader, resolveDir: path.dirname(args.path) };
       });
     },
   };
@@ -250,17 +255,65 @@ function formatBuildFailure(file: string, error: unknown): string {
   const messages = (error as { errors?: esbuild.Message[] }).errors;
   if (!messages?.length) return `${file}: could not be bundled: ${(error as Error).message}`;
   const missing = new Set<string>();
+  const aliased = new Map<string, string>();
   const lines = messages.map((m) => {
     const where = m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1}` : file;
     const snippet = m.location?.lineText ? `\n    ${m.location.lineText.trim()}` : '';
     const unresolved = /^Could not resolve "([^"]+)"/.exec(m.text)?.[1];
-    if (unresolved && !unresolved.startsWith('.') && !path.isAbsolute(unresolved)) missing.add(packageOf(unresolved));
+    if (unresolved && !unresolved.startsWith('.') && !path.isAbsolute(unresolved)) {
+      const folder = projectFolderNamed(file, packageOf(unresolved));
+      if (folder) aliased.set(packageOf(unresolved), folder);
+      else missing.add(packageOf(unresolved));
+    }
     return `${where}: ${m.text}${snippet}`;
   });
+  const aliasAdvice = [...aliased].map(([name, folder]) => `\n${aliasAdviceFor(file, name, folder)}`).join('');
   const wayOut = missing.size
     ? `\n${[...missing].join(', ')} ${missing.size === 1 ? 'is a package that is' : 'are packages that are'} not installed beside the game: install the project's dependencies (npm install in its folder), or, when the game's flow does not need ${missing.size === 1 ? 'it' : 'them'}, replace ${missing.size === 1 ? 'it' : 'them'} with a stub that does nothing: ${[...missing].map((m) => `--stub-module ${m}`).join(' ')}`
     : '';
-  return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}${wayOut}`;
+  return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}${aliasAdvice}${wayOut}`;
+}
+
+/** The project's folder nearest above `file` (the one with package.json), else the game's own folder. */
+function projectRoot(file: string): string {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.dirname(file);
+  }
+}
+
+/**
+ * Where a bare import's first segment (`components` of `components/Board`) is a folder or file of the
+ * project itself: beside the game, in a folder above it up to the project's, or in that one's `src`.
+ * Such an import goes through a path alias (`baseUrl`), not a package.
+ */
+function projectFolderNamed(file: string, name: string): string | null {
+  if (name.startsWith('@')) return null;
+  const root = projectRoot(file);
+  const bases: string[] = [];
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    bases.push(dir);
+    if (dir === root || path.dirname(dir) === dir) break;
+  }
+  bases.push(path.join(root, 'src'));
+  for (const base of bases)
+    for (const candidate of [name, ...['.ts', '.tsx', '.js', '.jsx'].map((ext) => name + ext)])
+      if (existsSync(path.join(base, candidate))) return path.join(base, name);
+  return null;
+}
+
+function aliasAdviceFor(file: string, name: string, folder: string): string {
+  const root = projectRoot(file);
+  const baseUrl = path.relative(root, path.dirname(folder)).split(path.sep).join('/') || '.';
+  const config = nearestProjectConfig(file);
+  const where = config
+    ? `${path.relative(process.cwd(), config)} does not map it (no matching "baseUrl" or "paths")`
+    : 'no tsconfig.json or jsconfig.json beside the project sets one (a create-react-app NODE_PATH is not read)';
+  const target = config ?? path.join(root, 'jsconfig.json');
+  return (
+    `${name} is a folder of the project (${path.relative(root, folder).split(path.sep).join('/')}), not a package: the import reads it through a path alias, and ${where}; ` +
+    `make it resolve with { "compilerOptions": { "baseUrl": "${baseUrl}" } } in ${path.relative(process.cwd(), target) || target}`
+  );
 }
 
 /** `lodash/shuffle` → `lodash`, `@scope/pkg/sub` → `@scope/pkg`. */
@@ -279,12 +332,14 @@ function evaluateBundle(
   stubModules: readonly string[],
   bundle: BundleMap,
   throws: ThrowLocator,
-): { exports: Record<string, unknown>; loadEntropy: EntropyUse[] } {
+): { exports: Record<string, unknown>; loadEntropy: EntropyUse[]; nameScope: (expression: string) => unknown } {
   const module = { exports: {} as Record<string, unknown> };
   const params = '(function (exports, require, module, __filename, __dirname, ';
   const entropy = new Entropy(MODULE_LOAD_SEED, gameRandomness);
   const sandbox = createSandbox(entropy, createLocator(bundle, path.dirname(file)));
-  const names = Object.keys(sandbox.bindings);
+  const unsetEnv = new Set<string>();
+  const gameProcess = processNotingUnsetEnv(unsetEnv);
+  const names = [...Object.keys(sandbox.bindings), 'process'];
   const gameRequire = (id: string): unknown => {
     if (isStubbed(stubModules, id)) return makeStub();
     if (Object.prototype.hasOwnProperty.call(sandbox.modules, id)) return sandbox.modules[id];
@@ -294,9 +349,11 @@ function evaluateBundle(
     }
     return requireFromHere(id);
   };
-  let run: (...args: unknown[]) => void;
+  let run: (...args: unknown[]) => (expression: string) => unknown;
   try {
-    const wrapper = `${params}${names.join(', ')}) {\n${code}\n})`;
+    // The bundle's top level is one scope (esbuild hoists every module into it): a direct eval at its
+    // end reads what a name in the game's functions means (`Phases.PLAY`), for the chart.
+    const wrapper = `${params}${names.join(', ')}) {\n${code}\n;return (expression) => eval(expression);\n})`;
     run = vm.runInThisContext(wrapper, { filename: file });
   } catch (error) {
     throw new GameLoadError(`${file}: could not be compiled: ${(error as Error).message}`);
@@ -304,19 +361,69 @@ function evaluateBundle(
   // The module's top level is game code too: a loop there is the game's, and so is its output,
   // which goes to stderr (never into a command's machine-readable stdout).
   activity.gameCode(`the top level of ${path.basename(file)}`);
+  let readName: (expression: string) => unknown = () => undefined;
   try {
     entropy.run('load', true, () =>
-      withConsoleTo(stderrSink, () =>
-        run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n])),
+      withConsoleTo(
+        stderrSink,
+        () =>
+          (readName = run(
+            module.exports,
+            gameRequire,
+            module,
+            file,
+            path.dirname(file),
+            ...names.map((n) => (n === 'process' ? gameProcess : sandbox.bindings[n])),
+          )),
       ),
     );
   } catch (error) {
-    throw new GameLoadError(`${file} threw while it was being loaded: ${throws.stack(error, 4)}`);
+    const env = [...unsetEnv].map((n) => `process.env.${n}`);
+    const unset = env.length
+      ? `\n  it read ${env.join(', ')}, which ${env.length === 1 ? 'is' : 'are'} not set: set ${env.length === 1 ? 'it' : 'them'} where flowscope runs (${[...unsetEnv].map((n) => `${n}=…`).join(' ')} npx flowscope …)`
+      : '';
+    throw new GameLoadError(`${file} threw while it was being loaded: ${throws.stack(error, 4)}${unset}`);
   } finally {
     activity.gameCodeDone();
   }
   const loadEntropy = entropy.takeUses();
   // Game code a UI calls between steps draws from here too; it is no step's, so nothing is noted.
   entropy.recording = false;
-  return { exports: module.exports, loadEntropy };
+  return { exports: module.exports, loadEntropy, nameScope: nameScopeOf(readName) };
+}
+
+/**
+ * The game's `process`: the real one, except that reading an environment variable that is not set
+ * is noted, so a module that throws at load for want of one can be told which.
+ */
+function processNotingUnsetEnv(unset: Set<string>): NodeJS.Process {
+  const env = new Proxy(process.env, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      // NODE_ENV is read by libraries everywhere, set or not: it says nothing of why the game threw.
+      if (value === undefined && typeof key === 'string' && key !== 'NODE_ENV') unset.add(key);
+      return value;
+    },
+  });
+  return new Proxy(process, {
+    get(target, key) {
+      if (key === 'env') return env;
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const NAME_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[(?:'[^'\\]*'|"[^"\\]*")\])*$/;
+
+/** Only names and chains of names are read (nothing is called); a name the module cannot read has no value. */
+function nameScopeOf(readName: (expression: string) => unknown): (expression: string) => unknown {
+  return (expression) => {
+    if (!NAME_CHAIN.test(expression)) return undefined;
+    try {
+      return readName(expression);
+    } catch {
+      return undefined;
+    }
+  };
 }

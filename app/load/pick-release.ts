@@ -19,6 +19,15 @@ export interface ReleaseChoice {
   reason: string;
   /** What in the game's files points to a release (file:line), agreeing with the choice or not. */
   evidence: ReleaseEvidence[];
+  /** When nothing names the release (no --bgio, no package.json range): that it is a guess, and the --bgio to try instead. */
+  guess?: string;
+}
+
+/** Says the release was guessed from the code, with the other releases of the same API to try. */
+function guessNote(runtime: ShippedRelease, why: string): string {
+  const others = RUNTIMES.filter((r) => r.era === runtime.era && r.version !== runtime.version).map((r) => `--bgio ${r.version}`);
+  const alternatives = others.length ? others : RUNTIMES.filter((r) => r.version !== runtime.version).map((r) => `--bgio ${r.version}`);
+  return `boardgame.io ${runtime.version} is a guess (${why}): if the game was written for another release, try ${alternatives.join(' or ')}`;
 }
 
 export class ReleaseError extends Error {
@@ -125,12 +134,14 @@ export function pickRelease(file: string, override?: string, overrideSource = '-
     };
   }
   const declared = declaredRange(file);
+  // `"boardgame.io": ""` is any version to npm: it says nothing of the release the game was written for.
+  const noRange = declared !== null && !declared.range.trim();
   if (declared) {
     const asked = declared.locked ? declared.locked.version : declared.range;
     const where = declared.locked
-      ? `${declared.locked.file} locks boardgame.io ${declared.locked.version} (package.json asks for ${declared.range})`
+      ? `${declared.locked.file} locks boardgame.io ${declared.locked.version} (package.json ${noRange ? 'gives no version: ""' : `asks for ${declared.range}`})`
       : `${declared.packageJson} depends on boardgame.io ${declared.range}`;
-    const resolved = resolveRange(asked);
+    const resolved = noRange && !declared.locked ? null : resolveRange(asked);
     if (resolved) {
       const { runtime, satisfied } = resolved;
       const exact = runtime.version === asked;
@@ -147,17 +158,25 @@ export function pickRelease(file: string, override?: string, overrideSource = '-
     evidence,
   );
   const preamble = declared
-    ? `${declared.packageJson} asks for boardgame.io ${declared.range}, which is not a version range`
+    ? noRange
+      ? `${declared.packageJson} names boardgame.io with no version ("")`
+      : `${declared.packageJson} asks for boardgame.io ${declared.range}, which is not a version range`
     : 'no package.json names boardgame.io';
   if (byEvidence) {
     const runtime = RUNTIMES.find((r) => r.version === byEvidence.version)!;
     const shown = byEvidence.agreeing.slice(0, MAX_SHOWN).map((e) => describeEvidence(e, shorten));
     const more = byEvidence.agreeing.length > MAX_SHOWN ? ` and ${byEvidence.agreeing.length - MAX_SHOWN} more` : '';
-    return { runtime, evidence, reason: `${preamble}, and the code has ${shown.join('; ')}${more}${disagreement(runtime)}` };
+    return {
+      runtime,
+      evidence,
+      reason: `${preamble}, and the code has ${shown.join('; ')}${more}${disagreement(runtime)}`,
+      guess: guessNote(runtime, `${preamble}; chosen from the code`),
+    };
   }
   return {
     runtime: DEFAULT_RUNTIME,
     evidence,
     reason: `${preamble}, and the code shows no release-specific API: using ${DEFAULT_RUNTIME.version}`,
+    guess: guessNote(DEFAULT_RUNTIME, `${preamble}, and the code shows no release-specific API`),
   };
 }

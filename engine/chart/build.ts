@@ -1,3 +1,4 @@
+import { nameScopeOf, withPhaseNamesFromCode } from '../lint/name-scope';
 import { normaliseConfig, type NormalPhase, type NormalTurn } from '../config/normalise';
 import { migrateConfig } from '../legacy/migrate';
 import { legacyOptionsOf } from '../legacy/options';
@@ -18,9 +19,16 @@ const LEGACY_DEFAULT_PHASE = 'default';
 export function chartOf(config: GameConfig, numPlayers: number, runtime: BgioRuntime): ChartModel {
   const core = runtime.modules['boardgame.io/core'] as
     { TurnOrder?: Record<string, unknown>; ActivePlayers?: Record<string, unknown> } | undefined;
-  if (runtime.era !== 'flow') return buildChartModel(normaliseConfig(config, core?.TurnOrder ?? {}, core?.ActivePlayers ?? {}), numPlayers);
+  // Phase names written as the module's constants (`next: () => Phases.OVER`) are read where the game was written.
+  const scope = nameScopeOf(config);
+  if (runtime.era !== 'flow')
+    return buildChartModel(
+      withPhaseNamesFromCode(normaliseConfig(config, core?.TurnOrder ?? {}, core?.ActivePlayers ?? {}), scope),
+      numPlayers,
+      scope,
+    );
   const migrated = migrateConfig(config, legacyOptionsOf(runtime)).config;
-  const normal = normaliseConfig(migrated);
+  const normal = withPhaseNamesFromCode(normaliseConfig(migrated), scope);
   // The migration's turn orders are custom objects: name each phase's as the game's own code does.
   const written = legacyTurnOrderLabels(config, core?.TurnOrder);
   const hooksOf = legacyHooks(config);
@@ -30,7 +38,7 @@ export function chartOf(config: GameConfig, numPlayers: number, runtime: BgioRun
     const hooks = hooksOf(p.name === LEGACY_DEFAULT_PHASE ? null : p.name);
     return { ...p, hooks: hooks.phase, turn: { ...p.turn, hooks: hooks.turn, ...(order ? { order } : {}) } };
   });
-  const model = buildChartModel({ ...normal, phases }, numPlayers);
+  const model = buildChartModel({ ...normal, phases }, numPlayers, scope);
   // 0.26 adds its `default` phase only to a game without phases; phases given as an array cycle round robin.
   const flowPhases = (readLegacy(config).spec.flow as { phases?: unknown } | undefined)?.phases;
   if (runtime.version.startsWith('0.26.') && Array.isArray(flowPhases) && flowPhases.length) return withoutPhase(model, NO_PHASE);

@@ -1,3 +1,4 @@
+import { eventTargets, type NameScope } from '../lint/name-scope';
 import type { NormalGame, NormalPhase, NormalTurn } from '../config/normalise';
 import type { TurnOrderInfo } from '../config/turn-order-info';
 
@@ -88,17 +89,11 @@ function phasesUsing(game: NormalGame, fnPath: string): string[] {
   return game.phases.filter(uses).map((p) => keyOf(p.name));
 }
 
-const literalCalls = (fn: unknown, event: string): string[] => {
-  if (typeof fn !== 'function') return [];
-  const source = Function.prototype.toString.call(fn);
-  // A template literal with `${…}` names no fixed phase: only plain literals count.
-  return [...source.matchAll(new RegExp(`\\b${event}\\(\\s*(['"\`])([^'"\`]+)\\1`, 'g'))].map((m) => m[2]).filter((t) => !t.includes('${'));
-};
 const callsEvent = (fn: unknown, event: string) =>
   typeof fn === 'function' && new RegExp(`\\b${event}\\(`).test(Function.prototype.toString.call(fn));
 
 /** The chart of a normalised game for `numPlayers`: phases, turns, stages and every way between them. */
-export function buildChartModel(game: NormalGame, numPlayers: number): ChartModel {
+export function buildChartModel(game: NormalGame, numPlayers: number, scope?: NameScope): ChartModel {
   const phases: ChartPhase[] = game.phases.map((p) => ({
     key: keyOf(p.name),
     name: p.name,
@@ -142,7 +137,7 @@ export function buildChartModel(game: NormalGame, numPlayers: number): ChartMode
     }
   }
   for (const f of game.functions) {
-    for (const target of literalCalls(f.fn, 'setPhase')) {
+    for (const target of eventTargets(f.fn, 'setPhase', scope)) {
       for (const source of phasesUsing(game, f.path))
         add({ kind: 'setPhase', source, target, label: `setPhase('${target}')`, fn: f.path, dynamic: true });
     }
@@ -195,7 +190,12 @@ export function observeCtx(
     model.phases.push(phase);
     changed = true;
   }
+  // A turn order that points past playOrder makes currentPlayer `playOrder[pos] + ''`, "undefined", and
+  // `{ currentPlayer: stage }` then puts that key in activePlayers: no seat (unknown-player names the cause).
+  const seats = (ctx.playOrder ?? []).map(String);
+  const noSeat = (player: string) => (player === 'undefined' || player === 'null') && !seats.includes(player);
   for (const [player, stage] of Object.entries(ctx.activePlayers ?? {})) {
+    if (noSeat(player)) continue;
     if (!model.players.includes(player)) {
       model.players.push(player);
       changed = true;
@@ -207,7 +207,7 @@ export function observeCtx(
   }
   // A game may set playOrder to numbers ([0, 1, 2]); boardgame.io turns them into the strings
   // `currentPlayer` and `activePlayers` use, so the chart does too.
-  for (const player of (ctx.playOrder ?? []).map(String)) {
+  for (const player of (ctx.playOrder ?? []).filter((p) => p !== undefined && p !== null).map(String)) {
     if (!model.players.includes(player)) {
       model.players.push(player);
       changed = true;

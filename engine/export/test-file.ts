@@ -72,8 +72,14 @@ export function testFileFor(replay: ReplayFile, options: TestFileOptions): strin
   push(
     `  it(${json(`replays ${replay.actions.length} action${replay.actions.length === 1 ? '' : 's'} with the recorded ctx${options.Gs ? ' and G' : ''}`)}, () => {`,
   );
+  const hasSetupData = replay.setupData !== null && replay.setupData !== undefined;
+  if (hasSetupData) {
+    // boardgame.io's Client takes no setup data: a server's match calls `setup(context, setupData)`, and so does this.
+    push(`    const setupData = ${json(replay.setupData)};`);
+    push('    const setup = game.setup && ((context) => game.setup(context, setupData));');
+  }
   push(
-    `    const client = Client({ game: { ...game, seed: ${json(replay.seed)} }, numPlayers: ${replay.numPlayers}${replay.setupData !== null && replay.setupData !== undefined ? `, setupData: ${json(replay.setupData)}` : ''} });`,
+    `    const client = Client({ game: { ...game, seed: ${json(replay.seed)}${hasSetupData ? ', setup' : ''} }, numPlayers: ${replay.numPlayers} });`,
   );
   push('    client.start();');
   push('    // A refused action leaves the state as it was; one whose game code threw may throw here.');
@@ -89,12 +95,15 @@ export function testFileFor(replay: ReplayFile, options: TestFileOptions): strin
       ? '    const expectFlow = (step, wanted) => expect(flowOf(client.getState().ctx, wanted), `ctx after step ${step}`).toEqual(wanted);'
       : '    const expectFlow = (step, wanted) => expect(flowOf(client.getState().ctx, wanted)).toEqual(wanted);',
   );
-  if (options.Gs)
+  if (options.Gs) {
+    // getState() gives G through the game's playerView (secrets stripped); the store holds the whole G a replay records.
+    push('    const fullG = () => client.store.getState().G;');
     push(
       options.runner === 'vitest'
-        ? '    const expectG = (step, wanted) => expect(client.getState().G, `G after step ${step}`).toEqual(wanted);'
-        : '    const expectG = (step, wanted) => expect(client.getState().G).toEqual(wanted);',
+        ? '    const expectG = (step, wanted) => expect(fullG(), `G after step ${step}`).toEqual(wanted);'
+        : '    const expectG = (step, wanted) => expect(fullG()).toEqual(wanted);',
     );
+  }
   const check = (step: number) => {
     const e = expectations.get(step);
     if (e) {

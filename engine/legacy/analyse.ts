@@ -146,9 +146,20 @@ function comparesWithDefault(root: t.Node): boolean {
 export function isPositional(fn: (...args: any[]) => unknown, role: Role, era: LegacyEra): boolean {
   const info = fnInfo(fn);
   const first = info.shape?.params[0];
-  if (era !== 'context') return !(first && first.kind === 'pattern');
+  // Before 0.50 a first parameter written as a pattern is 0.50's context object only when it takes
+  // its members (`({ G, ctx })`); `({ cells, ...rest }, ctx)` destructures G, positionally.
+  if (era !== 'context') return !(first && first.kind === 'pattern' && takesContextMembers(first.text));
   const kind = role === 'onMove' ? 'hook' : role === 'allowedMoves' || role === 'playOrder' ? 'trigger' : role;
   return isLegacySignature(info.shape, kind, info.source);
+}
+
+const CONTEXT_MEMBERS = new Set(['G', 'ctx', 'events', 'random', 'playerID', 'log']);
+
+/** Whether an object pattern's text (`{ G, ctx: c, ...rest }`) takes a member of the context object. */
+function takesContextMembers(pattern: string | undefined): boolean {
+  if (!pattern) return true;
+  const keys = [...pattern.matchAll(/(?:^\s*\{|,)\s*(?:\.\.\.)?\s*([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
+  return !keys.length || keys.some((k) => CONTEXT_MEMBERS.has(k));
 }
 
 const minorOf = (release?: string): number | null => {

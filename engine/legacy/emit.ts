@@ -5,10 +5,12 @@
  * `ctx.events.X`/`ctx.random`/`ctx.playerID`/`ctx.log` the context's members.
  */
 import MagicString from 'magic-string';
+import semver from 'semver';
+import { moveRefusedStageEvents } from './stage-events';
 import { isMember, keyName, memberName, parseFunctionText, parseModule, unwrapExpression, walk, type t } from '../lint/ast';
 import { sourceOf } from '../lint/source';
 import type { GameConfig } from '../types';
-import { applyEdits, reindent, type Edit } from './edits';
+import { applyEdits, reindent, type Edit, type Span } from './edits';
 import { CORE_050 } from './migrate';
 import { buildPlan, type Entry, type Node, type Plan } from './plan';
 import { FN_CONTEXT_TYPE, methodAsFunction, rewriteFunction } from './rewrite-function';
@@ -377,6 +379,20 @@ export function migrateSourceFiles(
   options: LegacyOptions = {},
   local?: LocalFiles,
 ): Map<string, string> {
+  const files = migrateConfigFiles(entry, config, options, local);
+  // Stage events 0.43 applied in a phase's onBegin or in setup, which 0.49+ refuse, go where 0.50 takes them.
+  const release = semver.coerce(options.release ?? '');
+  if (!release || semver.lt(release, '0.49.0'))
+    for (const [file, text] of files) if (file !== entry.file || text !== entry.source) files.set(file, moveRefusedStageEvents(text, file));
+  return files;
+}
+
+function migrateConfigFiles(
+  entry: { file: string; source: string },
+  config: GameConfig,
+  options: LegacyOptions,
+  local?: LocalFiles,
+): Map<string, string> {
   const { file, source } = entry;
   const plan = buildPlan(config, options, CORE_050);
   if (!plan.changed) return new Map([[file, source]]);
@@ -411,15 +427,35 @@ export function migrateSourceFiles(
     ]);
   }
   const indent = index.indentAt(index.root.expr.start);
-  const statementStart = index.source.lastIndexOf('\n', index.root.expr.start - 1) + 1;
-  const own = emitter.declEdits.filter((e) => e.span.end <= statementStart || e.span.start >= index.root!.expr.end);
+  // Hoisted moves go before the statement that holds the config, never inside an object it sits in
+  // (`export default { board, game: Game({ … }) }`).
+  const statement = enclosingStatement(index, index.root.expr);
+  const statementStart = index.source.lastIndexOf('\n', statement.start - 1) + 1;
+  const statementIndent = index.indentAt(statement.start);
+  const exprLineStart = index.source.lastIndexOf('\n', index.root.expr.start - 1) + 1;
+  const own = emitter.declEdits.filter((e) => e.span.end <= exprLineStart || e.span.start >= index.root!.expr.end);
   emitter.declEdits.length = 0;
   emitter.declEdits.push(
     { span: index.root.expr, text: reindent(object, indent) },
-    ...(emitter.hoisted.size ? [{ span: { start: statementStart, end: statementStart }, text: emitter.hoistedText(indent) + '\n' }] : []),
+    ...(emitter.hoisted.size
+      ? [{ span: { start: statementStart, end: statementStart }, text: emitter.hoistedText(statementIndent) + '\n' }]
+      : []),
     ...own,
   );
   return byFile(patchedFiles(emitter));
+}
+
+/** The innermost statement of a statement list (the file's, a block's) that holds `span`; the span itself when none is found. */
+function enclosingStatement(index: SourceIndex, span: Span): Span {
+  let found: Span = span;
+  const program = index.ast?.program;
+  if (!program) return found;
+  walk(program, (node) => {
+    if (node.start! > span.start || node.end! < span.end) return false;
+    const list = node.type === 'Program' || node.type === 'BlockStatement' ? node.body : null;
+    if (list) for (const st of list) if (st.start! <= span.start && st.end! >= span.end) found = { start: st.start!, end: st.end! };
+  });
+  return found;
 }
 
 /** 0.33–0.50 configs keep their structure: only the changed functions and keys are edited. Null when one cannot be found. */

@@ -1,4 +1,5 @@
 import semver from 'semver';
+import { hookEventEvidence } from './hook-event-evidence';
 
 /** One sign in a game's source of the boardgame.io releases it was written for. */
 export interface ReleaseMarker {
@@ -14,6 +15,8 @@ export interface ReleaseMarker {
   fileAlso?: RegExp;
   /** Skip a match whose text matches this (e.g. a React board's props). */
   unless?: RegExp;
+  /** Skip a match on a line that matches this (a plugin's own hooks take an object in every release). */
+  lineUnless?: RegExp;
   /** Evidence for its releases, but no sign against others (0.50 helpers may take `(G, ctx)` too). */
   supportOnly?: boolean;
 }
@@ -90,6 +93,8 @@ export const RELEASE_MARKERS: ReleaseMarker[] = [
     pattern: /\(\s*\{\s*(?:G|ctx|events|random)\b[^}()]*\}\s*(?:,[^)]*)?\)\s*=>|\bfunction\s*\w*\s*\(\s*\{\s*(?:G|ctx|events|random)\b/,
     // A React board takes ({ G, ctx, moves }) in every release.
     unless: /\b(moves|isActive|isMultiplayer|matchData|sendChatMessage)\b/,
+    // So do a plugin's own hooks (`isInvalid: ({ G }) => …`, `api: ({ ctx }) => …`).
+    lineUnless: /\b(isInvalid|fnWrap|flush|api|dangerouslyFlushRawState|action)\s*:\s*(?:function\s*\w*\s*)?\(\s*\{/,
   },
   {
     id: 'context-events',
@@ -108,6 +113,16 @@ export const RELEASE_MARKERS: ReleaseMarker[] = [
     supportOnly: true,
   },
   { id: 'ctx-events', what: '`ctx.events` / `ctx.random` (≤0.49)', releases: '<0.50', weight: 3, pattern: /\bctx\.(events|random)\b/ },
+  {
+    // A plugin that refuses actions: 0.39.16 and 0.43.3 never call it (their plugin API has no such key).
+    id: 'plugin-isInvalid',
+    what: "a plugin's `isInvalid` (0.49+; 0.43 and before never call it)",
+    releases: '>=0.49',
+    weight: 2,
+    pattern: /\bisInvalid\s*(?::|\()/,
+    fileAlso: /\bplugins\s*:|\bname\s*:/,
+    supportOnly: true,
+  },
 ];
 
 const COMMENT_LINE = /^\s*(\/\/|\*|\/\*)/;
@@ -127,12 +142,14 @@ export function findReleaseEvidence(files: SourceFile[], markers: ReleaseMarker[
       if (marker.fileAlso && !marker.fileAlso.test(text)) continue;
       const index = lines.findIndex((line) => {
         if (COMMENT_LINE.test(line)) return false;
-        const match = marker.pattern.exec(codeOf(line));
-        return !!match && !(marker.unless && marker.unless.test(match[0]));
+        const code = codeOf(line);
+        const match = marker.pattern.exec(code);
+        return !!match && !(marker.unless && marker.unless.test(match[0])) && !(marker.lineUnless && marker.lineUnless.test(code));
       });
       if (index >= 0) found.push({ marker, file, line: index + 1 });
     }
   }
+  if (markers === RELEASE_MARKERS) found.push(...hookEventEvidence(files));
   return found;
 }
 
@@ -155,7 +172,10 @@ export function chooseByEvidence(versions: string[], evidence: ReleaseEvidence[]
   const score = (version: string) => [...ids.values()].reduce((sum, m) => sum + (semver.satisfies(version, m.releases) ? m.weight : 0), 0);
   const ranked = [...versions].sort((a, b) => score(b) - score(a) || semver.compare(b, a));
   const version = ranked[0];
-  return judge(version, evidence);
+  const choice = judge(version, evidence);
+  // The evidence that fits the fewest releases says the most: it is named first.
+  const fits = (e: ReleaseEvidence) => versions.filter((v) => semver.satisfies(v, e.marker.releases)).length;
+  return { ...choice, agreeing: [...choice.agreeing].sort((a, b) => fits(a) - fits(b)) };
 }
 
 /** Splits `evidence` into what agrees with `version` and what does not. */

@@ -19,6 +19,7 @@ import {
   type t,
 } from '../lint/ast';
 import { parseFunction } from '../lint/source';
+import { bindingNames, boundNames } from './free-names';
 import { infoOf, type Role } from './analyse';
 import type { AdaptSpec, Plan } from './plan';
 
@@ -140,6 +141,15 @@ export function rewriteFunction(
   const nameAt = (i: number) => (params[i]?.kind === 'identifier' ? params[i].name : undefined);
   const ctxName = role === 'setup' ? nameAt(0) : nameAt(1);
   const introduced = new Set<string>();
+  // A name the function binds itself (`const playerID = ctx.playerID`, a move's own `playerID`
+  // argument) cannot also be taken from the context: that member is taken under another name.
+  const positionalCount = role === 'setup' ? 1 : role === 'playerView' ? 3 : 2;
+  const ownNames = boundNames(fn.body);
+  for (const p of fn.params.slice(positionalCount)) bindingNames(p, ownNames);
+  const localOf = new Map<string, string>(
+    MOVED_MEMBERS.filter((m) => ownNames.has(m)).map((m) => [m, unusedName(fn, `context${m[0].toUpperCase()}${m.slice(1)}`)]),
+  );
+  const local = (m: string) => localOf.get(m) ?? m;
   /** `ctx` identifiers whose member moved beside it (`ctx.events` → `events`): no longer uses of `ctx`. */
   const movedOff = new Set<t.Node>();
 
@@ -153,7 +163,7 @@ export function rewriteFunction(
       } else if (member && (MOVED_MEMBERS as readonly string[]).includes(member)) {
         introduced.add(member);
         movedOff.add(node.object);
-        replace(node, member);
+        replace(node, local(member));
       }
     });
   }
@@ -162,7 +172,8 @@ export function rewriteFunction(
   // moved beside ctx, so it gets a ctx of the legacy shape, the context's plugin APIs included.
   const whole = ctxName && role !== 'playerView' ? wholeUses(fn.body, ctxName, movedOff) : [];
   const pluginsName = whole.length ? unusedName(fn.body, 'plugins') : '';
-  for (const node of whole) replace(node, `{ ...${ctxName}, ${MOVED_MEMBERS.join(', ')}, ...${pluginsName} }`);
+  const movedList = MOVED_MEMBERS.map((m) => (localOf.has(m) ? `${m}: ${local(m)}` : m)).join(', ');
+  for (const node of whole) replace(node, `{ ...${ctxName}, ${movedList}, ...${pluginsName} }`);
 
   // Legacy event names and arguments → 0.50's (`endTurn('3')`, `endPhase({ next })`, `setActionPlayers`, `moveLimit`).
   walk(fn.body, (node) => {
@@ -280,13 +291,13 @@ export function rewriteFunction(
   }
   for (const name of MOVED_MEMBERS) {
     if ((introduced.has(name) || whole.length) && !members.some((x) => x === name || x.startsWith(`${name}:`))) {
-      members.push(name);
+      members.push(localOf.has(name) ? `${name}: ${local(name)}` : name);
       types.push({ key: name });
     }
   }
   if (whole.length) members.push(`...${pluginsName}`);
   // Types are written when the old parameters had some: the context's own members take boardgame.io's.
-  const positional = fn.params.slice(0, role === 'setup' ? 1 : role === 'playerView' ? 3 : 2);
+  const positional = fn.params.slice(0, positionalCount);
   let annotation = '';
   if (types.length && positional.some((p) => parameterParts(p, source).type !== undefined)) {
     const typeOf = (x: (typeof types)[number]) => {

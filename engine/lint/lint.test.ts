@@ -310,7 +310,7 @@ describe('dynamic-next', () => {
         severity: 'info',
         path: 'phases.a.next',
         message:
-          "`phases.a.next` returns a phase name that is not written in it as a string literal, so any phase could follow and unreachable phases are not reported; return phase names as string literals (`'draw'`) where you can.",
+          "`phases.a.next` returns a phase name that is not written in it as a string literal, so any phase could follow and unreachable phases are not reported; return phase names as string literals (`'a'`) or constants of the module where you can.",
       },
     ]);
   });
@@ -326,14 +326,14 @@ describe('dynamic-next', () => {
         severity: 'info',
         path: 'moves.go',
         message:
-          "`moves.go` calls `setPhase` with a computed phase name, so any phase could follow and unreachable phases are not reported; call `setPhase('draw')` with a string literal where you can.",
+          "`moves.go` calls `setPhase` with a computed phase name, so any phase could follow and unreachable phases are not reported; call `setPhase('a')` with a string literal where you can.",
       },
       {
         code: 'dynamic-next',
         severity: 'info',
         path: 'phases.a.endIf',
         message:
-          "`phases.a.endIf` returns `{ next }` with a phase name that is not written in it as a string literal, so any phase could follow and unreachable phases are not reported; return `{ next: 'draw' }` with a string literal where you can.",
+          "`phases.a.endIf` returns `{ next }` with a phase name that is not written in it as a string literal, so any phase could follow and unreachable phases are not reported; return `{ next: 'a' }` with a string literal where you can.",
       },
     ]);
     expect(only(config, 'unreachable-phase')).toEqual([]);

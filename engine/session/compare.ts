@@ -20,6 +20,9 @@ export interface Divergence {
 }
 
 const show = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v));
+/** `ctx.currentPlayer: "1" → "2"`; an item that moved in its array: `ctx.playOrder[0]: "2" (moved from [2])`. */
+const describeChange = (root: string, d: DiffEntry) =>
+  `${formatPath(root, d.path)}: ${d.kind === 'moved' ? `${show(d.after)} (moved from [${String(d.before)}])` : `${show(d.before)} → ${show(d.after)}`}`;
 
 /** The first step whose outcome differs between two runs of the same actions (null if none). */
 export function firstDivergence(before: readonly ComparableStep[], after: readonly ComparableStep[]): Divergence | null {
@@ -33,8 +36,8 @@ export function firstDivergence(before: readonly ComparableStep[], after: readon
     else if (a.error?.type !== b.error?.type) differences.push(`error: ${a.error?.type ?? 'none'} → ${b.error?.type ?? 'none'}`);
     const ctx = diffValues(a.ctx, b.ctx, 50);
     const G = deepEqual(a.G, b.G) ? [] : diffValues(a.G, b.G, 50);
-    for (const d of ctx) differences.push(`${formatPath('ctx', d.path)}: ${show(d.before)} → ${show(d.after)}`);
-    for (const d of G.slice(0, 10)) differences.push(`${formatPath('G', d.path)}: ${show(d.before)} → ${show(d.after)}`);
+    for (const d of ctx) differences.push(describeChange('ctx', d));
+    for (const d of G.slice(0, 10)) differences.push(describeChange('G', d));
     if (G.length > 10) differences.push(`… and ${G.length - 10} more changes in G`);
     if (differences.length) return { step: i, differences, ctx, G };
   }

@@ -2,6 +2,7 @@
 import { normaliseConfig } from '../config/normalise';
 import { comparableSteps, firstDivergence } from './compare';
 import { describeUse, type EntropyUse } from './entropy';
+import { moduleStateChanged } from './module-state';
 import { Session } from './session';
 
 export interface Nondeterminism {
@@ -77,8 +78,29 @@ export function findNondeterminism(session: Session, options: RerunOptions = {})
       ...[session, again].flatMap((s) => s.step(0).entropy.filter((u) => u.atLoad)),
     ].map(describeUse),
   );
-  if (used.length) return { step: divergence.step, differences: divergence.differences, suspects: used };
   const ran = new Set(at.flatMap((r) => r.trace.entries).map((e) => e.fn));
+  // State a function keeps in the game's module outside G: a second run (in the same process, or
+  // after an earlier run changed it) starts from another value.
+  let functions: { path: string; fn: unknown }[] = [];
+  try {
+    functions = normaliseConfig(session.config).functions;
+  } catch {
+    functions = [];
+  }
+  const ranFirst = [...functions.filter((f) => ran.has(f.path)), ...functions.filter((f) => !ran.has(f.path))];
+  const moduleState = unique(
+    ranFirst.flatMap((f) =>
+      moduleStateChanged(f.fn).map(
+        (name) =>
+          `${f.path} changes ${name}, which is kept in the game's module (outside G), so a second run starts from the value the first left`,
+      ),
+    ),
+  );
+  // Seeded uses (the sandbox recorded them) replay exactly: they cannot be why two runs differ.
+  const seeded = session.gameRandomness === 'seeded' && used.length > 0;
+  if (moduleState.length) return { step: divergence.step, differences: divergence.differences, suspects: moduleState };
+  if (seeded) return { step: divergence.step, differences: divergence.differences, suspects: [] };
+  if (used.length) return { step: divergence.step, differences: divergence.differences, suspects: used };
   const sources = nondeterministicSources(session.config);
   const inStep = sources.filter((s) => ran.has(s.split(' uses ')[0]));
   return { step: divergence.step, differences: divergence.differences, suspects: inStep.length ? inStep : sources };

@@ -31,6 +31,15 @@ function placeOfFinding(opened: OpenedGame, finding: LintFinding): SourcePlace {
   return sourcePlace(opened.module.file, opened.module.inputs, finding.message, finding.path);
 }
 
+const RELEASE_DEPENDENT = new Set([
+  'event-refused',
+  'event-dropped',
+  'game-not-created',
+  'unknown-key',
+  'legacy-signature',
+  'turn-ended-twice',
+]);
+
 /** Seeded random steps `lint` plays to see what only running shows (a phase whose endIf is true on entry). */
 export const LINT_RUN_STEPS = 60;
 
@@ -77,5 +86,9 @@ export async function lintCommand(
           finding.path ? `${finding.path}: ${finding.message}` : finding.message,
         ),
       );
+  // A refused or dropped event, a game that is not created, an unknown key, a function's signature:
+  // what boardgame.io makes of each depends on the release, so each may come from the guess.
+  if (opened.releaseGuess && findings.some((f) => f.severity !== 'info' && RELEASE_DEPENDENT.has(f.code)))
+    warn(`note: ${opened.releaseGuess}`);
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }

@@ -95,10 +95,13 @@ export async function migrateCommand(
     ...(options.setupData !== undefined ? { setupData: options.setupData } : {}),
   });
   for (const problem of verification.problems) warn(formatProblem(problem));
-  const decisions = notes.filter((n) => n.severity === 'decision').length;
+  // The source migration names some decisions only in the output (a stage event moved out of a phase's onBegin).
+  const written = [...files.values()].reduce((sum, text) => sum + (text.match(/FLOWSCOPE: decide/g)?.length ?? 0), 0);
+  const noteDecisions = notes.filter((n) => n.severity === 'decision').length;
+  const decisions = Math.max(noteDecisions, written);
   const failures = verification.problems.filter((p) => p.kind === 'failure').length;
   const features = new Set(found.map((f) => f.feature)).size;
-  const summary = `${plural(found.length, 'legacy finding')} (${plural(features, 'feature')}), ${plural(notes.length - decisions, 'change')}`;
+  const summary = `${plural(found.length, 'legacy finding')} (${plural(features, 'feature')}), ${plural(notes.length - noteDecisions, 'change')}`;
   warn(
     failures
       ? `check: the output does not work on ${bgio050.version} yet (${plural(failures, 'failure')} above)`

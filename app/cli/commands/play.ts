@@ -69,5 +69,7 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
     print(text.trimEnd());
     if (stopped) warn(stopped);
   }
+  // Refused steps on a guessed release may be the guess's, not the game's.
+  if (rejected && opened.releaseGuess) warn(`note: ${opened.releaseGuess}`);
   return 0;
 }

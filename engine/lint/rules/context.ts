@@ -1,3 +1,4 @@
+import { nameScopeOf, withPhaseNamesFromCode } from '../name-scope';
 import { normaliseConfig, type ConfigFunction, type NormalGame, type NormalPhase, type NormalTurn } from '../../config/normalise';
 import type { GameConfig } from '../../types';
 import type { LintFinding } from '../codes';
@@ -25,7 +26,7 @@ export interface LintContext {
 export type Rule = (ctx: LintContext) => LintFinding[];
 
 export function createContext(config: GameConfig, turnOrders: Record<string, unknown>, release = '0.50.2'): LintContext {
-  const game = normaliseConfig(config, turnOrders);
+  const game = withPhaseNamesFromCode(normaliseConfig(config, turnOrders), nameScopeOf(config));
   const declared = game.phases.filter((p) => p.name !== null);
   const phaseNames = declared.map((p) => p.name as string);
   const starts = declared.filter((p) => p.start);

@@ -22,7 +22,7 @@ describe('nondeterministic-call', () => {
     };
     expect(codes(config)).toEqual([
       'moves.roll: `moves.roll` calls Math.random',
-      'moves.shuffle: `moves.shuffle` calls lodash shuffle',
+      'moves.shuffle: `moves.shuffle` calls _.shuffle (lodash or underscore)',
       'setup: `setup` calls crypto.randomUUID',
       'setup: `setup` calls new Date()',
       'turn.onBegin: `turn.onBegin` calls Date.now',
@@ -46,7 +46,7 @@ describe('nondeterministic-call', () => {
       'deck.js:2 imports lodash/shuffle, whose results come from Math.random or crypto',
       'deck.js:3 calls Math.random',
       'deck.js:6 calls Date.now',
-      'deck.js:7 calls lodash sample',
+      'deck.js:7 calls _.sample (lodash or underscore)',
     ]);
     expect(lintGameFiles([{ file: 'deck.js', text }])[0]).toMatchObject({ code: 'nondeterministic-call', severity: 'warning' });
   });

@@ -16,14 +16,17 @@ interface Source {
 }
 
 const LIBRARY_FUNCTIONS = new Set(['shuffle', 'sample', 'sampleSize', 'random']);
-const LODASH = /^(_|lodash|import_lodash\w*)$/;
+const LODASH = /^(_|lodash|import_lodash\w*|underscore|import_underscore\w*)$/;
 
-/** Whether `node` names lodash: `_`, `lodash`, `globalThis._`, or what esbuild makes of an import (`import_lodash.default`). */
-function isLodash(node: t.Node): boolean {
-  if (node.type === 'Identifier') return LODASH.test(node.name);
-  const name = memberName(node);
-  if (name === 'default' && isMember(node)) return isLodash(node.object);
-  return name !== undefined && LODASH.test(name);
+/**
+ * The library `node` names, as the diagnostic calls it: `lodash` or `underscore` when the name says
+ * which (`import_lodash.default`, as esbuild makes an import), `_` when it could be either; undefined when neither.
+ */
+function randomLibrary(node: t.Node): string | undefined {
+  const name = node.type === 'Identifier' ? node.name : memberName(node);
+  if (name === 'default' && isMember(node)) return randomLibrary(node.object);
+  if (name === undefined || !LODASH.test(name)) return undefined;
+  return name === '_' ? '_' : name.includes('underscore') ? 'underscore' : 'lodash';
 }
 
 const isName = (node: t.Node, name: string) => node.type === 'Identifier' && node.name === name;
@@ -43,14 +46,15 @@ function useOf(node: t.Node): Source | null {
   if (isName(object, 'performance') && member === 'now') return { api: 'performance.now', fix: CLOCK_FIX };
   if (isName(object, 'crypto') && (member === 'getRandomValues' || member === 'randomUUID' || member === 'randomBytes'))
     return { api: `crypto.${member}`, fix: RANDOM_FIX };
-  if (LIBRARY_FUNCTIONS.has(member) && isLodash(object)) return { api: `lodash ${member}`, fix: RANDOM_FIX };
+  const library = LIBRARY_FUNCTIONS.has(member) ? randomLibrary(object) : undefined;
+  if (library) return { api: library === '_' ? `_.${member} (lodash or underscore)` : `${library} ${member}`, fix: RANDOM_FIX };
   return null;
 }
 
 const CLOCK_OR_CRYPTO = /(?<![\w$])(Date|performance|crypto)(?![\w$])/;
 const RANDOM_ID_PACKAGE = /uuid|nanoid|shortid|cuid/;
 const LIBRARY_FUNCTION = /shuffle|sample|random/;
-const LODASH_NAME = /lodash|(?<![\w$])_(?![\w$])/;
+const LODASH_NAME = /lodash|underscore|(?<![\w$])_(?![\w$])/;
 const MATH = /(?<![\w$])Math(?![\w$])/g;
 
 /**

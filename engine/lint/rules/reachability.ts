@@ -1,3 +1,4 @@
+import { eventTargets, nameScopeOf } from '../name-scope';
 import { finding, list, type LintFinding } from '../codes';
 import { eventCalls, hasComputedNextProperty } from '../source';
 import type { LintContext, Rule } from './context';
@@ -36,6 +37,9 @@ export function reachability(ctx: LintContext): Reachability {
   const edges: PhaseEdge[] = [];
   const dynamic: Reachability['dynamic'] = [];
   const unknownSetPhase: string[] = [];
+  // Fix texts show one of the game's own phases, never one it does not have.
+  const example = JSON.stringify(ctx.phaseNames[0] ?? 'next').replace(/^"|"$/g, "'");
+  const scope = nameScopeOf(ctx.config);
 
   for (const p of ctx.declared) {
     const name = p.name as string;
@@ -46,7 +50,7 @@ export function reachability(ctx: LintContext): Reachability {
         dynamic.push({
           path: p.next.fn,
           what: 'returns a phase name that is not written in it as a string literal',
-          fix: "return phase names as string literals (`'draw'`) where you can",
+          fix: `return phase names as string literals (\`${example}\`) or constants of the module where you can`,
         });
       for (const to of p.next.candidates) edges.push({ from: name, to, via: `\`${p.next.fn}\`` });
     }
@@ -57,7 +61,7 @@ export function reachability(ctx: LintContext): Reachability {
         dynamic.push({
           path: p.endIf.fn,
           what: 'returns `{ next }` with a phase name that is not written in it as a string literal',
-          fix: "return `{ next: 'draw' }` with a string literal where you can",
+          fix: `return \`{ next: ${example} }\` with a string literal where you can`,
         });
       }
     }
@@ -69,11 +73,15 @@ export function reachability(ctx: LintContext): Reachability {
           edges.push({ from: f.phase, to: call.literal, via: `\`setPhase('${call.literal}')\` in \`${f.path}\`` });
         else unknownSetPhase.push(f.path);
       } else if (call.computed && !dynamic.some((d) => d.path === f.path)) {
-        dynamic.push({
-          path: f.path,
-          what: 'calls `setPhase` with a computed phase name',
-          fix: "call `setPhase('draw')` with a string literal where you can",
-        });
+        // A constant of the game's module (`setPhase(Phases.PLAY)`) names its phase as a literal would.
+        const named = eventTargets(f.fn, 'setPhase', scope).filter((n) => ctx.phaseNames.includes(n));
+        if (named.length) for (const to of named) edges.push({ from: f.phase, to, via: `\`setPhase\` in \`${f.path}\`` });
+        else
+          dynamic.push({
+            path: f.path,
+            what: 'calls `setPhase` with a computed phase name',
+            fix: `call \`setPhase(${example})\` with a string literal where you can`,
+          });
       }
     }
   }

@@ -50,6 +50,10 @@ const MOVED: Record<string, string> = {
   maxMoves: '`moveLimit` (`minMoves`/`maxMoves` arrived in 0.48)',
 };
 
+// A stage has no move limits of its own: they come with the players put in it.
+const STAGE_LIMITS =
+  'to set them where players enter the stage: `turn.activePlayers` or `setActivePlayers({ …, minMoves, maxMoves })` (`moveLimit` before 0.48)';
+
 /**
  * `unknown-key`: boardgame.io ignores keys it does not read, so a misspelt `endif` or a flow-era
  * `endPhaseIf` in a phase does nothing at all. Known keys depend on the release (`minMoves` and
@@ -62,7 +66,9 @@ export const unknownKeys: Rule = (ctx) => {
     const known = knownKeys(level, ctx.release);
     for (const key of Object.keys(value)) {
       if (known.includes(key) || (key === 'stages' && level === 'phase')) continue;
-      const moved = MOVED[key];
+      // Games name their stages and phases for their own code (boards, logs); boardgame.io leaves `name` alone.
+      if (key === 'name' && (level === 'stage' || level === 'phase') && typeof value[key] === 'string') continue;
+      const moved = level === 'stage' && (key === 'minMoves' || key === 'maxMoves' || key === 'moveLimit') ? STAGE_LIMITS : MOVED[key];
       const near = closest(key, known);
       const hint =
         moved && !known.includes(key)
