@@ -144,6 +144,31 @@ describe('the chart actor', () => {
     actor.stop();
   });
 
+  it('invents no stage when endGame is called from a stage inside a phase (ctx keeps the old activePlayers)', () => {
+    const config: GameConfig = {
+      moves: {},
+      phases: {
+        play: {
+          start: true,
+          turn: {
+            activePlayers: { currentPlayer: 'main' },
+            stages: { main: { moves: { finish: ({ events }: any) => events.endGame({ winner: '0' }) } } },
+          },
+        },
+      },
+    };
+    const session = new Session({ runtime: bgio050, config, numPlayers: 2, seed: 'end' });
+    const actor = new ChartActor(chartOf(config, 2, bgio050));
+    actor.sync(session.steps[0].ctx);
+    const over = session.dispatch(move('finish', '0'));
+    // boardgame.io leaves the phase (null) but keeps activePlayers when the game ends.
+    expect(over.ctx).toMatchObject({ phase: null, activePlayers: { 0: 'main' }, gameover: { winner: '0' } });
+    expect(actor.sync(over.ctx)).toBe(false);
+    expect(actor.model.phases.find((p) => p.key === NO_PHASE)!.turn.stages).toEqual([]);
+    expect(actor.value).toBe(GAMEOVER);
+    actor.stop();
+  });
+
   /** A three-player game whose players go in and out of a stage each turn, and its ctx at its first `steps` steps (at least). */
   const stagedTurns = (steps: number) => {
     const config: GameConfig = {

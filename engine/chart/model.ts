@@ -185,9 +185,12 @@ function undeclaredPhase(key: string, turn: ChartTurn): ChartPhase {
 /** Adds what a run shows that the config did not declare. Returns true when the model changed. */
 export function observeCtx(
   model: ChartModel,
-  ctx: { phase: string | null; activePlayers: Record<string, string | null> | null; playOrder?: readonly unknown[] },
+  ctx: { phase: string | null; activePlayers: Record<string, string | null> | null; playOrder?: readonly unknown[]; gameover?: unknown },
 ): boolean {
   let changed = false;
+  // A game that ended has left its phase (`phase: null`) but keeps the last `activePlayers`: they
+  // name stages of the phase it was in, not of the no-phase state, and nobody is in them any more.
+  if (ctx.gameover !== undefined) return observePlayers(model, ctx.playOrder);
   const key = keyOf(ctx.phase);
   let phase = model.phases.find((p) => p.key === key);
   if (!phase) {
@@ -205,9 +208,16 @@ export function observeCtx(
       changed = true;
     }
   }
-  // A game may set playOrder to numbers ([0, 1, 2]); boardgame.io turns them into the strings
-  // `currentPlayer` and `activePlayers` use, so the chart does too.
-  for (const player of (ctx.playOrder ?? []).map(String)) {
+  return observePlayers(model, ctx.playOrder) || changed;
+}
+
+/**
+ * Adds the players of `playOrder` the model lacks. A game may set playOrder to numbers ([0, 1, 2]);
+ * boardgame.io turns them into the strings `currentPlayer` and `activePlayers` use, so the chart does too.
+ */
+function observePlayers(model: ChartModel, playOrder: readonly unknown[] | undefined): boolean {
+  let changed = false;
+  for (const player of (playOrder ?? []).map(String)) {
     if (!model.players.includes(player)) {
       model.players.push(player);
       changed = true;
