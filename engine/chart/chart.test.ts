@@ -169,6 +169,30 @@ describe('the chart actor', () => {
     actor.stop();
   });
 
+  it('draws a setPhase or endGame nothing predicted as an edge once a step takes it', () => {
+    const config: GameConfig = { moves: { noop: () => undefined }, phases: { one: { start: true }, two: {} } };
+    const session = new Session({ runtime: bgio050, config, numPlayers: 2, seed: 'edges' });
+    const actor = new ChartActor(chartOf(config, 2, bgio050));
+    actor.sync(session.steps[0].ctx);
+    const kinds = () => actor.model.edges.filter((e) => e.kind === 'observed').map((e) => `${e.source}->${e.target} ${e.label}`);
+    expect(kinds()).toEqual([]);
+    const syncStep = (event: 'setPhase' | 'endGame', args: unknown[] = []) => {
+      const before = session.steps[session.lastIndex].ctx;
+      const record = session.dispatch({ type: 'event', name: event, args, playerID: before.currentPlayer });
+      expect(record.error).toBeNull();
+      return actor.sync(record.ctx, { before, causes: record.trace.transitions.map((t) => t.cause) });
+    };
+    expect(syncStep('setPhase', ['two'])).toBe(true);
+    expect(kinds()).toEqual(["one->two setPhase('two')"]);
+    // The same change again adds nothing.
+    expect(syncStep('setPhase', ['one'])).toBe(true);
+    expect(syncStep('setPhase', ['two'])).toBe(false);
+    expect(syncStep('endGame')).toBe(true);
+    expect(kinds()).toEqual(["one->two setPhase('two')", "two->one setPhase('one')", 'two->gameover endGame']);
+    expect(actor.value).toBe(GAMEOVER);
+    actor.stop();
+  });
+
   /** A three-player game whose players go in and out of a stage each turn, and its ctx at its first `steps` steps (at least). */
   const stagedTurns = (steps: number) => {
     const config: GameConfig = {

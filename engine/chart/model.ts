@@ -239,10 +239,42 @@ export function observePhaseChange(model: ChartModel, from: string, to: string, 
     kind: 'observed',
     source: from,
     target: to,
-    label: cause,
+    label: observedLabel(to, cause.split('\n')),
     dynamic: true,
     observed: true,
   };
   model.edges.push(edge);
   return edge;
+}
+
+/** The short label of an edge a run took that nothing predicted: the event that took it, as the code-found edges name theirs. */
+export function observedLabel(to: string, causes: readonly string[]): string {
+  for (const cause of causes) {
+    if (to === GAMEOVER && /\bendGame\(/.test(cause)) return 'endGame';
+    const m = /\bsetPhase\((["'`])(.*?)\1\)/.exec(cause);
+    if (m && m[2] === to) return `setPhase('${m[2]}')`;
+    if (/\bendPhase\(/.test(cause)) return 'endPhase';
+  }
+  return to === GAMEOVER ? 'game ended' : 'observed';
+}
+
+/**
+ * Notes the phase change (or game end) a step made, from its ctx `before` and `after` and the
+ * causes of its transitions: the edge it took is marked observed, and one is added when the
+ * config predicted none (a `setPhase` or `endGame` made from the controls, or from code whose
+ * target is computed). Returns true when an edge was added (the model grew).
+ */
+export function observeStep(
+  model: ChartModel,
+  before: { phase: string | null; gameover?: unknown } | null,
+  after: { phase: string | null; gameover?: unknown },
+  causes: readonly string[],
+): boolean {
+  if (!before || before.gameover !== undefined) return false;
+  const from = keyOf(before.phase);
+  const to = after.gameover !== undefined ? GAMEOVER : keyOf(after.phase);
+  if (from === to) return false;
+  const count = model.edges.length;
+  observePhaseChange(model, from, to, causes.join('\n'));
+  return model.edges.length > count;
 }
