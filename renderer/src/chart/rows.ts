@@ -470,6 +470,7 @@ export function arrangeRows(
   items: Map<string, RowItem>,
   links: Link[],
   viewport: { width: number; height: number },
+  search = true,
 ): Arrangement {
   const single = straightLinks([seq], links);
   const gapAfter = (i: number) => gapFor(single.get(seq[i]));
@@ -481,5 +482,9 @@ export function arrangeRows(
     const score = Math.min(viewport.width / a.width, viewport.height / a.height, 1.2);
     if (!best || score > best.score * 1.04) best = { rows, score };
   }
-  return placeRows(items, best!.rows, links);
+  return placeRows(items, best!.rows, links, search);
 }
+
+/** How big an arrangement shows in `viewport` (its zoom when fitted, at most 1.2). */
+export const shownZoom = (a: { width: number; height: number }, viewport: { width: number; height: number }) =>
+  Math.min(viewport.width / a.width, viewport.height / a.height, 1.2);
