@@ -29,6 +29,7 @@ import { markTaken, toFlowEdges, toFlowNodes, tokenNodes } from './flow-elements
 import { HighlightContext, HighlightStore } from './highlight-context';
 import type { ChartLayout } from './layout-types';
 import { nodeTypes } from './nodes';
+import { routeMoves } from './move-routes';
 import { tokenMoves } from './token-moves';
 import { TokenMoves } from './TokenMoves';
 import { placeTokens, slotWells, type PlacedToken } from './tokens';
@@ -193,8 +194,8 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
   const tokens = useMemo(() => tokenNodes(layout, placed, highlight.currentPlayer), [layout, placed, highlight]);
   const nodes = useMemo(() => [...staticNodes, ...tokens], [staticNodes, tokens]);
   const moves = useMemo(
-    () => (current && previous ? tokenMoves(placeTokens(wells, slotsOf(model, previous.chart)), placed, current) : []),
-    [current, previous, wells, placed, model],
+    () => (current && previous ? routeMoves(layout, tokenMoves(placeTokens(wells, slotsOf(model, previous.chart)), placed, current)) : []),
+    [current, previous, wells, placed, model, layout],
   );
   const edges = useMemo(() => markTaken(staticEdges, highlight.taken), [staticEdges, highlight.taken]);
   const [highlightStore] = useState(() => new HighlightStore());
