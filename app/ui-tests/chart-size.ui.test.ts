@@ -172,4 +172,79 @@ describe.skipIf(!!missing)('a real-sized chart at laptop sizes', () => {
     await page.screenshot({ path: path.join(SHOTS, 'chart-size-expedition-ambush-1280.png') });
     expect(await movesOverText(page)).toEqual([]);
   });
+
+  it('opens a folded phase on a click and folds it again; the step’s phase stays open', async () => {
+    const market = page.getByTestId('phase-market');
+    expect(await market.getAttribute('data-collapsed')).toBe('true');
+    expect(await page.getByTestId('turn-market').count()).toBe(0);
+    await page.getByLabel('show phase market: its turn and stages').click();
+    await expect.poll(() => market.getAttribute('data-collapsed')).toBe('false');
+    expect(await page.getByTestId('turn-market').count()).toBe(1);
+    expect(await page.getByTestId('phase-expedition').getAttribute('data-collapsed')).toBe('false');
+    await page.getByLabel('fold phase market').click();
+    await expect.poll(() => market.getAttribute('data-collapsed')).toBe('true');
+  });
+
+  it('moves nothing after the user zoomed by hand, until Zoom to Fit', async () => {
+    await settled(page);
+    const box = (await page.locator('.fs-chart').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -300);
+    await settled(page);
+    const zoomed = await page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform);
+    // Everyone back to the waiting lane but the player who sprang the ambush: the camera would follow.
+    for (const p of ['0', '1', '2', '3']) {
+      if ((await page.getByTestId(`token-${p}`).getAttribute('data-slot')) !== 'expedition/stage:ambush') continue;
+      const before = (await stepCounter(page)).last;
+      await page.evaluate((id) => (window as any).flowscope.act({ type: 'move', name: 'fight', args: [], playerID: id }), p);
+      await expect.poll(async () => (await stepCounter(page)).selected).toBe(before + 1);
+    }
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform)).toBe(zoomed);
+    await page.locator('.react-flow__controls-fitview').click();
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform))
+      .not.toBe(zoomed);
+  });
+});
+
+describe.skipIf(!!missing)('a reactive bang step at laptop sizes', () => {
+  let server: UiServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ server, browser } = await startUiSession({ watch: false }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('draws the BANG! target’s move into its stage clear of every title and move chip', async () => {
+    // Seed ui-16 with 4 players: after drawing, player 0 holds a BANG! (as in bang.ui.test.ts).
+    const page = await openGame(browser, server.url, 'bang', 4, 'ui-16');
+    await act(page, 'drawCards');
+    const bang = await page.evaluate(async () => {
+      const c = (window as any).flowscope;
+      const view = await c.host.view();
+      const { G } = await c.host.step(view.length - 1);
+      return G.players['0'].hand.find((id: string) => G.cardMap[id].type === 'BANG');
+    });
+    await act(page, 'playBang', [bang, '1']);
+    await expect.poll(() => page.getByTestId('token-1').getAttribute('data-slot')).toBe('play/stage:respondToBang');
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 1024, height: 640 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await settled(page);
+      await page.screenshot({ path: path.join(SHOTS, `chart-size-bang-respond-${viewport.width}.png`) });
+      await expect.poll(() => page.locator('[data-testid^="token-move-"]').count()).toBe(2);
+      expect(await movesOverText(page), `at ${viewport.width}`).toEqual([]);
+      const [stage] = await shownText(page, '[data-testid="stage-play-respondToBang"] .fs-name');
+      expect(stage.onScreen).toBe(true);
+      expect(stage.px).toBeGreaterThanOrEqual(READABLE_PX);
+    }
+    await page.close();
+  });
 });

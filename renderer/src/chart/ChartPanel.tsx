@@ -16,7 +16,8 @@ import ReactFlow, {
 import { useChartCommands } from './chart-commands';
 import 'reactflow/dist/base.css';
 import type { ChartModel } from '../../../engine/host/protocol';
-import { useApp } from '../state/store';
+import { useApp, useLearn } from '../state/store';
+import { phasesToOpen } from './open-phases';
 import { ChartEdge } from './ChartEdge';
 import { DotGrid } from './DotGrid';
 import { cameraTarget, MAX_ZOOM, MIN_ZOOM, minZoomFor, sameView, union, wholeChart } from './camera';
@@ -158,13 +159,15 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 
 const miniMapClass = (n: Node) => `fs-mini fs-mini-${n.type}`;
 
-/** The minimap, shown only while part of the chart is out of view (when it is all in view it would only hide some). */
+/** The minimap, shown only while part of the chart is out of view (when it is all in view it would only hide some) and the panel has room for it. */
 function ChartMiniMap({ layout }: { layout: ChartLayout }) {
   const content = useMemo(() => union(layout.nodes.filter((n) => !n.parent).map(nodeRect))!, [layout]);
   const allInView = useStore((s) => {
     const [x, y, zoom] = s.transform;
     const [left, top] = [x + content.x * zoom, y + content.y * zoom];
-    return left >= -1 && top >= -1 && left + content.width * zoom <= s.width + 1 && top + content.height * zoom <= s.height + 1;
+    // A small panel has no room for it: it would cover the part of the chart the camera keeps in view.
+    const roomy = s.width >= 5 * MINIMAP_SIZE.width && s.height >= 5 * MINIMAP_SIZE.height;
+    return !roomy || (left >= -1 && top >= -1 && left + content.width * zoom <= s.width + 1 && top + content.height * zoom <= s.height + 1);
   });
   return (
     <MiniMap
@@ -287,7 +290,13 @@ function ChartView({ model }: { model: ChartModel }) {
     }),
     [expanded],
   );
-  const { layout, error } = useChartLayout(model, ref, focus, expanded);
+  // A lesson's step keeps open the phases whose turn or stages it points at.
+  const refs = useLearn((s) => (s.mode === 'lesson' && s.lesson ? s.lesson.lesson.steps[s.index]?.highlight : undefined));
+  const open = useMemo(() => {
+    const keys = refs?.length ? phasesToOpen(model, refs) : [];
+    return keys.length ? new Set([...expanded, ...keys]) : expanded;
+  }, [refs, model, expanded]);
+  const { layout, error } = useChartLayout(model, ref, focus, open);
   return (
     <div className="fs-chart" ref={ref}>
       {layout ? (
