@@ -26,7 +26,6 @@ export interface RoutedMove extends TokenMoveData {
 }
 
 const grow = (b: Box, by: number): Box => ({ x: b.x - by, y: b.y - by, width: b.width + 2 * by, height: b.height + 2 * by });
-const contains = (b: Box, p: Point) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height;
 const slotPhase = (slot: string) => slot.slice(0, slot.indexOf('/'));
 const slotStage = (slot: string) => {
   const rest = slot.slice(slot.indexOf('/') + 1);
@@ -62,8 +61,15 @@ export function gridRoute(area: Box, blocked: Box[], a: Point, b: Point): Point[
     r: Math.min(rows - 1, Math.max(0, Math.floor((p.y - area.y) / CELL))),
   });
   const centre = (c: number, r: number) => ({ x: area.x + (c + 0.5) * CELL, y: area.y + (r + 0.5) * CELL });
+  // A cell is blocked when its centre lies in an obstacle.
   const wall = new Uint8Array(cols * rows);
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (blocked.some((o) => contains(o, centre(c, r)))) wall[r * cols + c] = 1;
+  for (const o of blocked) {
+    const c0 = Math.max(0, Math.ceil((o.x - area.x) / CELL - 0.5));
+    const c1 = Math.min(cols - 1, Math.floor((o.x + o.width - area.x) / CELL - 0.5));
+    const r0 = Math.max(0, Math.ceil((o.y - area.y) / CELL - 0.5));
+    const r1 = Math.min(rows - 1, Math.floor((o.y + o.height - area.y) / CELL - 0.5));
+    for (let r = r0; r <= r1; r++) wall.fill(1, r * cols + c0, r * cols + c1 + 1);
+  }
   const s = cellOf(a);
   const t = cellOf(b);
   wall[s.r * cols + s.c] = 0;
@@ -78,33 +84,44 @@ export function gridRoute(area: Box, blocked: Box[], a: Point, b: Point): Point[
   const cost = new Float64Array(cols * rows * 5).fill(Infinity);
   const from = new Int32Array(cols * rows * 5).fill(-1);
   const h = (c: number, r: number) => Math.abs(c - t.c) + Math.abs(r - t.r);
-  const open: [number, number][] = [];
+  // A binary heap of states by estimated cost, in two parallel arrays (no allocation per push).
+  const keys: number[] = [];
+  const vals: number[] = [];
+  const swap = (i: number, j: number) => {
+    [keys[i], keys[j]] = [keys[j], keys[i]];
+    [vals[i], vals[j]] = [vals[j], vals[i]];
+  };
   const push = (state: number, f: number) => {
-    open.push([f, state]);
-    for (let i = open.length - 1; i > 0;) {
+    keys.push(f);
+    vals.push(state);
+    for (let i = keys.length - 1; i > 0;) {
       const p = (i - 1) >> 1;
-      if (open[p][0] <= open[i][0]) break;
-      [open[p], open[i]] = [open[i], open[p]];
+      if (keys[p] <= keys[i]) break;
+      swap(p, i);
       i = p;
     }
   };
   const pop = () => {
-    const top = open[0];
-    const last = open.pop()!;
-    if (open.length) {
-      open[0] = last;
+    const top = vals[0];
+    const lastKey = keys.pop()!;
+    const lastVal = vals.pop()!;
+    if (keys.length) {
+      keys[0] = lastKey;
+      vals[0] = lastVal;
       for (let i = 0; ;) {
-        const [l, r] = [2 * i + 1, 2 * i + 2];
+        const l = 2 * i + 1;
+        const r = l + 1;
         let m = i;
-        if (l < open.length && open[l][0] < open[m][0]) m = l;
-        if (r < open.length && open[r][0] < open[m][0]) m = r;
+        if (l < keys.length && keys[l] < keys[m]) m = l;
+        if (r < keys.length && keys[r] < keys[m]) m = r;
         if (m === i) break;
-        [open[m], open[i]] = [open[i], open[m]];
+        swap(m, i);
         i = m;
       }
     }
-    return top[1];
+    return top;
   };
+  const open = keys;
   const start = (s.r * cols + s.c) * 5 + 4;
   cost[start] = 0;
   push(start, h(s.c, s.r));
@@ -191,6 +208,9 @@ function trim(points: Point[], by: number, atEnd: boolean): Point[] {
   return atEnd ? pts.reverse() : pts;
 }
 
+/** Routes already found, per layout: a game's moves go between the same places again and again. */
+const routeCache = new WeakMap<ChartLayout, Map<string, Point[] | null>>();
+
 /**
  * The routes of a step's moves inside one phase (a move to another phase or to game over is
  * shown by the phase edge the step took, and gets no line of its own).
@@ -203,6 +223,8 @@ export function routeMoves(layout: ChartLayout, moves: TokenMoveData[]): RoutedM
     groups.set(key, [...(groups.get(key) ?? []), m]);
   }
   const routed: RoutedMove[] = [];
+  let cache = routeCache.get(layout);
+  if (!cache) routeCache.set(layout, (cache = new Map()));
   for (const group of groups.values()) {
     const [first] = group;
     const phase = slotPhase(first.from.slot);
@@ -210,7 +232,9 @@ export function routeMoves(layout: ChartLayout, moves: TokenMoveData[]): RoutedM
     if (!turn) continue;
     const keep = new Set([slotStage(first.from.slot), slotStage(first.to.slot)].filter((s): s is string => s !== null));
     const area = { x: turn.abs.x + 1, y: turn.abs.y + 1, width: turn.width - 2, height: turn.height - 2 };
-    const line = gridRoute(area, obstacles(layout.nodes, phase, keep), first.from, first.to);
+    const key = `${first.from.slot}|${first.from.x},${first.from.y}|${first.to.slot}|${first.to.x},${first.to.y}`;
+    if (!cache.has(key)) cache.set(key, gridRoute(area, obstacles(layout.nodes, phase, keep), first.from, first.to));
+    const line = cache.get(key)!;
     if (!line) continue;
     group.forEach((m, i) => {
       const points = offsetPolyline(line, (i - (group.length - 1) / 2) * SPREAD);
