@@ -56,7 +56,7 @@ async function settled(page: Page): Promise<void> {
         last = now;
         return still;
       },
-      { intervals: [350], timeout: 8000 },
+      { interval: 350, timeout: 8000 },
     )
     .toBe(true);
 }
@@ -81,7 +81,10 @@ const titlesOf = (phaseKey: string) => `[data-testid="phase-${phaseKey}"] .fs-ph
 const PHASE_TITLES = '[data-testid^="phase-"]:not([data-testid="phase-gameover"]) .fs-phase-header .fs-name';
 const stageTitles = (phaseKey: string) => `[data-testid^="stage-${phaseKey}-"] .fs-name`;
 
-/** Points along every drawn player move (its line and arrowhead) that fall on a stage's title or move chips. */
+/**
+ * Points along every drawn player move (its line and arrowhead) that fall on a title or move chip
+ * of a stage, turn or phase, and edge labels that overlap one.
+ */
 const movesOverText = (page: Page) =>
   page.evaluate(() => {
     const boxes = [...document.querySelectorAll('.fs-stage .fs-item, .fs-turn .fs-item, .fs-phase .fs-item')].map((el) => ({
@@ -89,21 +92,21 @@ const movesOverText = (page: Page) =>
       r: el.getBoundingClientRect(),
     }));
     const hits: string[] = [];
-    for (const path of document.querySelectorAll<SVGPathElement>('.fs-move-edge path, .fs-move-edge-label')) {
-      if (path instanceof SVGPathElement) {
-        const m = path.getScreenCTM()!;
-        const length = path.getTotalLength();
-        for (let at = 0; at <= length; at += 2) {
-          const p = new DOMPoint(path.getPointAtLength(at).x, path.getPointAtLength(at).y).matrixTransform(m);
-          for (const b of boxes)
-            if (p.x > b.r.left + 0.5 && p.x < b.r.right - 0.5 && p.y > b.r.top + 0.5 && p.y < b.r.bottom - 0.5)
-              hits.push(`${path.closest('[data-testid]')?.getAttribute('data-testid')} over "${b.text}"`);
-        }
-      } else {
-        const r = path.getBoundingClientRect();
+    for (const path of document.querySelectorAll<SVGPathElement>('.fs-move-edge path')) {
+      const m = path.getScreenCTM()!;
+      const length = path.getTotalLength();
+      for (let at = 0; at <= length; at += 2) {
+        const p = new DOMPoint(path.getPointAtLength(at).x, path.getPointAtLength(at).y).matrixTransform(m);
         for (const b of boxes)
-          if (r.left < b.r.right && b.r.left < r.right && r.top < b.r.bottom && b.r.top < r.bottom) hits.push(`label over "${b.text}"`);
+          if (p.x > b.r.left + 0.5 && p.x < b.r.right - 0.5 && p.y > b.r.top + 0.5 && p.y < b.r.bottom - 0.5)
+            hits.push(`${path.closest('[data-testid]')?.getAttribute('data-testid')} over "${b.text}"`);
       }
+    }
+    for (const label of document.querySelectorAll('.fs-edge-label')) {
+      const r = label.getBoundingClientRect();
+      for (const b of boxes)
+        if (r.left < b.r.right && b.r.left < r.right && r.top < b.r.bottom && b.r.top < r.bottom)
+          hits.push(`label "${label.textContent}" over "${b.text}"`);
     }
     return [...new Set(hits)];
   });
