@@ -72,7 +72,6 @@ const TURN_OPTIONS: LayoutOptions = {
   'elk.edgeLabels.placement': 'CENTER',
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
   'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
-  // Unconnected stages are packed in rows this much wider than tall: a big turn's stages wrap into a few wide rows.
   'elk.aspectRatio': '2.2',
 };
 

@@ -479,7 +479,7 @@ export function arrangeRows(
     const rows = splitRows(seq, (id) => items.get(id)!.width, gapAfter, count);
     // Sizes barely depend on the crossing search: search only the arrangement kept.
     const a = placeRows(items, rows, links, false);
-    const score = Math.min(viewport.width / a.width, viewport.height / a.height, 1.2);
+    const score = shownZoom(a, viewport);
     if (!best || score > best.score * 1.04) best = { rows, score };
   }
   return placeRows(items, best!.rows, links, search);
