@@ -211,6 +211,37 @@ describe.skipIf(!!missing)('a real-sized chart at laptop sizes', () => {
   });
 });
 
+describe.skipIf(!!missing)('a game ended from inside a stage', () => {
+  let server: UiServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ server, browser } = await startUiSession({ watch: false }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows everyone in game over, in no stage, along the endGame edge, and invents no stage under no phase', async () => {
+    const page = await openGame(browser, server.url, EXPEDITION, 3, 'duel');
+    await act(page, 'depart');
+    const rival = (await page.locator('[data-testid^="token-"]:not(.current)').first().getAttribute('data-testid'))!.slice('token-'.length);
+    await act(page, 'challenge', [rival]);
+    expect(await page.getByTestId(`token-${rival}`).getAttribute('data-slot')).toBe('expedition/stage:duel');
+    const before = (await stepCounter(page)).last;
+    await page.evaluate((id) => (window as any).flowscope.act({ type: 'move', name: 'surrender', args: [], playerID: id }), rival);
+    await expect.poll(async () => (await stepCounter(page)).selected).toBe(before + 1);
+    await expect.poll(() => page.getByTestId('phase-gameover').getAttribute('data-active')).toBe('true');
+    for (const p of ['0', '1', '2']) expect(await page.getByTestId(`token-${p}`).getAttribute('data-slot')).toBe('gameover/none');
+    expect(await page.getByTestId('edge-gameover:expedition->gameover').getAttribute('data-taken')).toBe('true');
+    expect(await page.locator('[data-testid^="stage-__nophase__-"]').count()).toBe(0);
+    expect(await page.locator('.ctl-chip .ctl-stage').count()).toBe(0);
+    expect(await page.locator('.ctl-chip[data-active]').count()).toBe(0);
+    await page.close();
+  });
+});
+
 describe.skipIf(!!missing)('a reactive bang step at laptop sizes', () => {
   let server: UiServer;
   let browser: Browser;
