@@ -105,13 +105,19 @@ export function useChartLayout(
     const keys = elk.model.phases.map((p) => p.key).filter((k) => k !== (focus ?? elk.model.startPhase) && !expanded.has(k));
     return keys.length ? JSON.stringify(keys) : '';
   }, [elk, whole, viewport, focus, expanded]);
-  const layout = useMemo(
-    () =>
-      elk && whole && viewport && folded
-        ? arrangeChart(elk.key, elk.model, elk.chart, elk.result, measureText, viewport, new Set(JSON.parse(folded) as string[]))
-        : whole,
-    [elk, whole, viewport, folded],
-  );
+  // Each folding is arranged once per ELK result and panel shape: playback going back and forth
+  // between phases reuses them (and the camera sees the same layout object again).
+  const arranged = useMemo(() => new Map<string, ChartLayout>(), [elk, viewport]);
+  const layout = useMemo(() => {
+    if (!elk || !whole || !viewport || !folded) return whole;
+    let l = arranged.get(folded);
+    if (!l)
+      arranged.set(
+        folded,
+        (l = arrangeChart(elk.key, elk.model, elk.chart, elk.result, measureText, viewport, new Set(JSON.parse(folded) as string[]))),
+      );
+    return l;
+  }, [elk, whole, viewport, folded, arranged]);
   // A grown model keeps showing the old layout until the new one is ready; another game does not.
   const stale = !!elk && elk.key !== key && (elk.model.game !== model.game || elk.model.players.length !== model.players.length);
   return { layout: stale ? null : layout, error };
