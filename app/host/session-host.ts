@@ -372,7 +372,9 @@ export class SessionHost implements HostApi {
   }
 
   private follow(c: Current, record: StepRecord): void {
-    if (c.actor.sync(record.ctx)) this.options.emit({ type: 'session', view: this.makeView(c) });
+    const before = record.index > 0 ? c.session.step(record.index - 1).ctx : null;
+    const causes = record.trace.transitions.filter((t) => !t.rolledBack).map((t) => t.cause);
+    if (c.actor.sync(record.ctx, { before, causes })) this.options.emit({ type: 'session', view: this.makeView(c) });
   }
 
   private summary(c: Current, index: number): StepSummary {

@@ -3,7 +3,7 @@ import { interpret, type Interpreter } from 'xstate';
 import type { FlowCtx } from '../types';
 import { deepEqual } from '../util/plain';
 import { createChartMachine, GAMEOVER_EVENT, phaseEvent, slotEvent } from './machine';
-import { observeCtx, type ChartModel } from './model';
+import { observeCtx, observeStep, type ChartModel } from './model';
 import { projectCtx, type ChartValue } from './projection';
 
 /**
@@ -50,9 +50,14 @@ export class ChartActor {
     this.lastPhase = undefined;
   }
 
-  /** Moves the actor to where `ctx` is. Returns true when the model grew (a new machine). */
-  sync(ctx: FlowCtx): boolean {
-    const grew = observeCtx(this.model, ctx);
+  /**
+   * Moves the actor to where `ctx` is. With the `step` that led there (the ctx before it and its
+   * transitions' causes), a phase change or game end nothing predicted becomes an observed edge.
+   * Returns true when the model grew (a new machine).
+   */
+  sync(ctx: FlowCtx, step?: { before: FlowCtx | null; causes: readonly string[] }): boolean {
+    const took = step ? observeStep(this.model, step.before, ctx, step.causes) : false;
+    const grew = observeCtx(this.model, ctx) || took;
     if (grew) this.outgrown = true;
     this.pending = ctx;
     if (this.options.devTools) this.catchUp();

@@ -144,6 +144,55 @@ describe('the chart actor', () => {
     actor.stop();
   });
 
+  it('invents no stage when endGame is called from a stage inside a phase (ctx keeps the old activePlayers)', () => {
+    const config: GameConfig = {
+      moves: {},
+      phases: {
+        play: {
+          start: true,
+          turn: {
+            activePlayers: { currentPlayer: 'main' },
+            stages: { main: { moves: { finish: ({ events }: any) => events.endGame({ winner: '0' }) } } },
+          },
+        },
+      },
+    };
+    const session = new Session({ runtime: bgio050, config, numPlayers: 2, seed: 'end' });
+    const actor = new ChartActor(chartOf(config, 2, bgio050));
+    actor.sync(session.steps[0].ctx);
+    const over = session.dispatch(move('finish', '0'));
+    // boardgame.io leaves the phase (null) but keeps activePlayers when the game ends.
+    expect(over.ctx).toMatchObject({ phase: null, activePlayers: { 0: 'main' }, gameover: { winner: '0' } });
+    expect(actor.sync(over.ctx)).toBe(false);
+    expect(actor.model.phases.find((p) => p.key === NO_PHASE)!.turn.stages).toEqual([]);
+    expect(actor.value).toBe(GAMEOVER);
+    actor.stop();
+  });
+
+  it('draws a setPhase or endGame nothing predicted as an edge once a step takes it', () => {
+    const config: GameConfig = { moves: { noop: () => undefined }, phases: { one: { start: true }, two: {} } };
+    const session = new Session({ runtime: bgio050, config, numPlayers: 2, seed: 'edges' });
+    const actor = new ChartActor(chartOf(config, 2, bgio050));
+    actor.sync(session.steps[0].ctx);
+    const kinds = () => actor.model.edges.filter((e) => e.kind === 'observed').map((e) => `${e.source}->${e.target} ${e.label}`);
+    expect(kinds()).toEqual([]);
+    const syncStep = (event: 'setPhase' | 'endGame', args: unknown[] = []) => {
+      const before = session.steps[session.lastIndex].ctx;
+      const record = session.dispatch({ type: 'event', name: event, args, playerID: before.currentPlayer });
+      expect(record.error).toBeNull();
+      return actor.sync(record.ctx, { before, causes: record.trace.transitions.map((t) => t.cause) });
+    };
+    expect(syncStep('setPhase', ['two'])).toBe(true);
+    expect(kinds()).toEqual(["one->two setPhase('two')"]);
+    // The same change again adds nothing.
+    expect(syncStep('setPhase', ['one'])).toBe(true);
+    expect(syncStep('setPhase', ['two'])).toBe(false);
+    expect(syncStep('endGame')).toBe(true);
+    expect(kinds()).toEqual(["one->two setPhase('two')", "two->one setPhase('one')", 'two->gameover endGame']);
+    expect(actor.value).toBe(GAMEOVER);
+    actor.stop();
+  });
+
   /** A three-player game whose players go in and out of a stage each turn, and its ctx at its first `steps` steps (at least). */
   const stagedTurns = (steps: number) => {
     const config: GameConfig = {

@@ -180,9 +180,12 @@ function undeclaredPhase(key: string, turn: ChartTurn): ChartPhase {
 /** Adds what a run shows that the config did not declare. Returns true when the model changed. */
 export function observeCtx(
   model: ChartModel,
-  ctx: { phase: string | null; activePlayers: Record<string, string | null> | null; playOrder?: readonly unknown[] },
+  ctx: { phase: string | null; activePlayers: Record<string, string | null> | null; playOrder?: readonly unknown[]; gameover?: unknown },
 ): boolean {
   let changed = false;
+  // A game that ended has left its phase (`phase: null`) but keeps the last `activePlayers`: they
+  // name stages of the phase it was in, not of the no-phase state, and nobody is in them any more.
+  if (ctx.gameover !== undefined) return observePlayers(model, ctx.playOrder);
   const key = keyOf(ctx.phase);
   let phase = model.phases.find((p) => p.key === key);
   if (!phase) {
@@ -205,9 +208,16 @@ export function observeCtx(
       changed = true;
     }
   }
-  // A game may set playOrder to numbers ([0, 1, 2]); boardgame.io turns them into the strings
-  // `currentPlayer` and `activePlayers` use, so the chart does too.
-  for (const player of (ctx.playOrder ?? []).filter((p) => p !== undefined && p !== null).map(String)) {
+  return observePlayers(model, ctx.playOrder) || changed;
+}
+
+/**
+ * Adds the players of `playOrder` the model lacks. A game may set playOrder to numbers ([0, 1, 2]);
+ * boardgame.io turns them into the strings `currentPlayer` and `activePlayers` use, so the chart does too.
+ */
+function observePlayers(model: ChartModel, playOrder: readonly unknown[] | undefined): boolean {
+  let changed = false;
+  for (const player of (playOrder ?? []).filter((p) => p !== undefined && p !== null).map(String)) {
     if (!model.players.includes(player)) {
       model.players.push(player);
       changed = true;
@@ -229,10 +239,42 @@ export function observePhaseChange(model: ChartModel, from: string, to: string, 
     kind: 'observed',
     source: from,
     target: to,
-    label: cause,
+    label: observedLabel(to, cause.split('\n')),
     dynamic: true,
     observed: true,
   };
   model.edges.push(edge);
   return edge;
+}
+
+/** The short label of an edge a run took that nothing predicted: the event that took it, as the code-found edges name theirs. */
+export function observedLabel(to: string, causes: readonly string[]): string {
+  for (const cause of causes) {
+    if (to === GAMEOVER && /\bendGame\(/.test(cause)) return 'endGame';
+    const m = /\bsetPhase\((["'`])(.*?)\1\)/.exec(cause);
+    if (m && m[2] === to) return `setPhase('${m[2]}')`;
+    if (/\bendPhase\(/.test(cause)) return 'endPhase';
+  }
+  return to === GAMEOVER ? 'game ended' : 'observed';
+}
+
+/**
+ * Notes the phase change (or game end) a step made, from its ctx `before` and `after` and the
+ * causes of its transitions: the edge it took is marked observed, and one is added when the
+ * config predicted none (a `setPhase` or `endGame` made from the controls, or from code whose
+ * target is computed). Returns true when an edge was added (the model grew).
+ */
+export function observeStep(
+  model: ChartModel,
+  before: { phase: string | null; gameover?: unknown } | null,
+  after: { phase: string | null; gameover?: unknown },
+  causes: readonly string[],
+): boolean {
+  if (!before || before.gameover !== undefined) return false;
+  const from = keyOf(before.phase);
+  const to = after.gameover !== undefined ? GAMEOVER : keyOf(after.phase);
+  if (from === to) return false;
+  const count = model.edges.length;
+  observePhaseChange(model, from, to, causes.join('\n'));
+  return model.edges.length > count;
 }

@@ -16,19 +16,24 @@ import ReactFlow, {
 import { useChartCommands } from './chart-commands';
 import 'reactflow/dist/base.css';
 import type { ChartModel } from '../../../engine/host/protocol';
-import { useApp } from '../state/store';
+import { useApp, useLearn } from '../state/store';
+import { phasesToOpen } from './open-phases';
 import { ChartEdge } from './ChartEdge';
 import { DotGrid } from './DotGrid';
-import { computeHighlight, slotsOf } from './chart-state';
-import { GAMEOVER_ID, phaseId } from './elk-graph';
-import { fitAvoiding, focusOn, READABLE_ZOOM, type Rect } from './fit';
+import { cameraTarget, MAX_ZOOM, MIN_ZOOM, minZoomFor, sameView, union, wholeChart } from './camera';
+import { computeHighlight, phaseOf, slotsOf, type ChartHighlight } from './chart-state';
+import { FoldContext } from './fold-context';
+import { GAMEOVER_ID, phaseId, stageId } from './elk-graph';
+import type { Rect } from './fit';
+import { TOKEN } from './geometry';
 import { markTaken, toFlowEdges, toFlowNodes, tokenNodes } from './flow-elements';
 import { HighlightContext, HighlightStore } from './highlight-context';
 import type { ChartLayout } from './layout-types';
 import { nodeTypes } from './nodes';
+import { routeMoves } from './move-routes';
 import { tokenMoves } from './token-moves';
 import { TokenMoves } from './TokenMoves';
-import { placeTokens, slotWells } from './tokens';
+import { placeTokens, slotWells, type PlacedToken } from './tokens';
 import { useChartLayout } from './use-chart-layout';
 import './chart.css';
 
@@ -42,96 +47,127 @@ function activeRect(layout: ChartLayout, phase: string | null): Rect | null {
   return n ? { x: n.abs.x, y: n.abs.y, width: n.width, height: n.height } : null;
 }
 
-/**
- * The view that shows the whole chart with no node under the controls or the minimap; when that
- * would make text unreadable, the readable zoom on the active phase instead.
- */
-function useFitChart(layout: ChartLayout, activePhase: { current: string | null }): () => number {
-  const flow = useReactFlow();
+const nodeRect = (n: { abs: { x: number; y: number }; width: number; height: number }): Rect => ({
+  x: n.abs.x,
+  y: n.abs.y,
+  width: n.width,
+  height: n.height,
+});
+
+/** The places of the players who may act: the stage each is in, or its token in the active lane. */
+function activePlayersRect(layout: ChartLayout, highlight: ChartHighlight, placed: PlacedToken[]): Rect | null {
+  const rects: Rect[] = [];
+  for (const t of placed) {
+    const slot = highlight.slots.get(t.player);
+    if (!slot || slot.slot === 'waiting' || slot.slot === 'none') continue;
+    const stage = slot.slot.startsWith('stage:') ? layout.nodes.find((n) => n.id === stageId(slot.phase, slot.slot.slice(6))) : undefined;
+    rects.push(stage ? nodeRect(stage) : { x: t.x, y: t.y, width: TOKEN, height: TOKEN });
+  }
+  return union(rects);
+}
+
+/** The panel's size and the areas its controls cover, measured now. */
+function usePanelGeometry(): () => { panel: { width: number; height: number }; overlays: Rect[] } | null {
   const store = useStoreApi();
   return useCallback(() => {
     const dom = store.getState().domNode;
-    if (!dom) return 0;
+    if (!dom) return null;
     const box = dom.getBoundingClientRect();
+    if (!box.width || !box.height) return null;
     const overlays = [...dom.querySelectorAll('.react-flow__controls, .react-flow__attribution')].map((el) => {
       const r = el.getBoundingClientRect();
       return { x: r.x - box.x - 6, y: r.y - box.y - 6, width: r.width + 12, height: r.height + 12 };
     });
-    const nodes = layout.nodes.filter((n) => !n.parent).map((n) => ({ x: n.abs.x, y: n.abs.y, width: n.width, height: n.height }));
-    const chart = { x: 0, y: 0, width: layout.width, height: layout.height };
-    let viewport = fitAvoiding({ width: box.width, height: box.height }, chart, nodes, overlays);
-    if (viewport.zoom < READABLE_ZOOM)
-      viewport = focusOn({ width: box.width, height: box.height }, activeRect(layout, activePhase.current) ?? chart, READABLE_ZOOM, chart);
-    flow.setViewport(viewport);
-    return viewport.zoom;
-  }, [flow, store, layout, activePhase]);
+    return { panel: { width: box.width, height: box.height }, overlays };
+  }, [store]);
 }
 
-/** Share of the panel's width or height it must change by before the chart is fitted again. */
+/** Share of the panel's width or height it must change by before the camera moves for it. */
 const REFIT_CHANGE = 0.15;
+const EASE_MS = 300;
 
-/**
- * Fits the view once per layout, when its nodes have been measured; afterwards, until the user
- * pans or zooms, fits again only when the panel's size changes a lot (a window resize, a panel
- * closed). A banner appearing changes the height a little: the chart stays exactly where it is.
- */
-function FitOnLayout({ layout, fit, userMoved }: { layout: ChartLayout; fit: () => number; userMoved: { current: boolean } }) {
-  const initialized = useNodesInitialized();
-  const fitted = useRef<ChartLayout | null>(null);
-  const fittedSize = useRef<{ width: number; height: number } | null>(null);
-  const size = useStore((s) => `${s.width}x${s.height}`);
-  const store = useStoreApi();
-  useEffect(() => {
-    if (!initialized) return;
-    const { width, height } = store.getState();
-    if (fitted.current !== layout) {
-      fitted.current = layout;
-      userMoved.current = false;
-      fit();
-      fittedSize.current = { width, height };
-      return;
-    }
-    const last = fittedSize.current;
-    if (userMoved.current || !last) return;
-    if (Math.abs(width - last.width) > REFIT_CHANGE * last.width || Math.abs(height - last.height) > REFIT_CHANGE * last.height) {
-      fit();
-      fittedSize.current = { width, height };
-    }
-  }, [initialized, layout, fit, size, store, userMoved]);
-  return null;
+interface CameraProps {
+  layout: ChartLayout;
+  highlight: ChartHighlight;
+  placed: PlacedToken[];
+  userMoved: { current: boolean };
+  /** Bumped by Zoom to Fit: the camera chooses afresh. */
+  fitRequest: number;
+  onMinZoom: (zoom: number) => void;
 }
 
 /**
- * When the step moves to a phase that is out of view (the chart is zoomed in to stay readable),
- * pans to it at the same zoom; nothing moves while the active phase is in view or after the user
- * has moved the chart.
+ * The chart's camera (see camera.ts for where it goes). It places the view when a layout is
+ * first shown, and after each step eases to keep the active phase and every active player's
+ * token in view. Nothing moves while the user has panned or zoomed by hand, until Zoom to Fit or
+ * another game; a small change of the panel's size (a banner) moves nothing either.
  */
-function FollowActivePhase({ layout, phase, userMoved }: { layout: ChartLayout; phase: string | null; userMoved: { current: boolean } }) {
+function Camera({ layout, highlight, placed, userMoved, fitRequest, onMinZoom }: CameraProps) {
   const flow = useReactFlow();
   const store = useStoreApi();
+  const initialized = useNodesInitialized();
+  const size = useStore((s) => `${s.width}x${s.height}`);
+  const geometry = usePanelGeometry();
+  const players = useMemo(() => activePlayersRect(layout, highlight, placed), [layout, highlight, placed]);
+  const focus = `${highlight.phase}|${players ? [players.x, players.y, players.width, players.height].join(',') : ''}`;
+  const last = useRef<{
+    key: string | null;
+    layout: ChartLayout | null;
+    focus: string;
+    fit: number;
+    size: { width: number; height: number } | null;
+  }>({
+    key: null,
+    layout: null,
+    focus: '',
+    fit: fitRequest,
+    size: null,
+  });
   useEffect(() => {
-    if (userMoved.current) return;
-    const rect = activeRect(layout, phase);
-    const { transform, width, height } = store.getState();
-    if (!rect || !width) return;
-    const [x, y, zoom] = transform;
-    const onScreen = { x: rect.x * zoom + x, y: rect.y * zoom + y, width: rect.width * zoom, height: rect.height * zoom };
-    const visible =
-      Math.max(0, Math.min(onScreen.x + onScreen.width, width) - Math.max(onScreen.x, 0)) *
-      Math.max(0, Math.min(onScreen.y + onScreen.height, height) - Math.max(onScreen.y, 0));
-    if (visible >= 0.5 * onScreen.width * onScreen.height) return;
-    flow.setViewport(focusOn({ width, height }, rect, zoom, { x: 0, y: 0, width: layout.width, height: layout.height }), { duration: 250 });
-  }, [layout, phase, flow, store, userMoved]);
+    if (!initialized) return;
+    const g = geometry();
+    if (!g) return;
+    const prev = last.current;
+    const fresh = prev.key !== layout.key || prev.fit !== fitRequest;
+    if (fresh) userMoved.current = false;
+    const chart = { x: 0, y: 0, width: layout.width, height: layout.height };
+    const nodes = layout.nodes.filter((n) => !n.parent).map(nodeRect);
+    onMinZoom(minZoomFor(wholeChart({ panel: g.panel, chart, nodes, overlays: g.overlays })));
+    const onlyResized = !fresh && prev.layout === layout && prev.focus === focus;
+    const small =
+      !!prev.size &&
+      Math.abs(g.panel.width - prev.size.width) <= REFIT_CHANGE * prev.size.width &&
+      Math.abs(g.panel.height - prev.size.height) <= REFIT_CHANGE * prev.size.height;
+    last.current = { key: layout.key, layout, focus, fit: fitRequest, size: onlyResized && small ? prev.size : g.panel };
+    if (userMoved.current || (onlyResized && small)) return;
+    const [x, y, zoom] = store.getState().transform;
+    const current = { x, y, zoom };
+    const target = cameraTarget({
+      ...g,
+      chart,
+      nodes,
+      phase: activeRect(layout, highlight.phase),
+      players,
+      current: fresh || !prev.layout ? null : current,
+    });
+    if (!sameView(target, current)) flow.setViewport(target, { duration: prev.layout && !reducedMotion() ? EASE_MS : 0 });
+  }, [initialized, geometry, layout, highlight.phase, players, focus, fitRequest, size, store, flow, userMoved, onMinZoom]);
   return null;
 }
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 const miniMapClass = (n: Node) => `fs-mini fs-mini-${n.type}`;
 
-/** The minimap, shown only while part of the chart is out of view (when it is all in view it would only hide some). */
+/** The minimap, shown only while part of the chart is out of view (when it is all in view it would only hide some) and the panel has room for it. */
 function ChartMiniMap({ layout }: { layout: ChartLayout }) {
+  const content = useMemo(() => union(layout.nodes.filter((n) => !n.parent).map(nodeRect))!, [layout]);
   const allInView = useStore((s) => {
     const [x, y, zoom] = s.transform;
-    return x >= -1 && y >= -1 && x + layout.width * zoom <= s.width + 1 && y + layout.height * zoom <= s.height + 1;
+    const [left, top] = [x + content.x * zoom, y + content.y * zoom];
+    // A small panel has no room for it: it would cover the part of the chart the camera keeps in view.
+    const roomy = s.width >= 5 * MINIMAP_SIZE.width && s.height >= 5 * MINIMAP_SIZE.height;
+    return !roomy || (left >= -1 && top >= -1 && left + content.width * zoom <= s.width + 1 && top + content.height * zoom <= s.height + 1);
   });
   return (
     <MiniMap
@@ -161,15 +197,15 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
   const tokens = useMemo(() => tokenNodes(layout, placed, highlight.currentPlayer), [layout, placed, highlight]);
   const nodes = useMemo(() => [...staticNodes, ...tokens], [staticNodes, tokens]);
   const moves = useMemo(
-    () => (current && previous ? tokenMoves(placeTokens(wells, slotsOf(model, previous.chart)), placed, current) : []),
-    [current, previous, wells, placed, model],
+    () => (current && previous ? routeMoves(layout, tokenMoves(placeTokens(wells, slotsOf(model, previous.chart)), placed, current)) : []),
+    [current, previous, wells, placed, model, layout],
   );
   const edges = useMemo(() => markTaken(staticEdges, highlight.taken), [staticEdges, highlight.taken]);
   const [highlightStore] = useState(() => new HighlightStore());
   useLayoutEffect(() => highlightStore.set(highlight), [highlightStore, highlight]);
-  const activePhase = useRef<string | null>(null);
-  activePhase.current = highlight.phase;
-  const fit = useFitChart(layout, activePhase);
+  const [fitRequest, setFitRequest] = useState(0);
+  const [minZoom, setMinZoom] = useState(MIN_ZOOM);
+  const fit = useCallback(() => setFitRequest((n) => n + 1), []);
   const userMoved = useRef(false);
   const onMoveStart = useCallback((event: unknown) => {
     if (event) userMoved.current = true;
@@ -177,10 +213,7 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
   const onZoomButton = useCallback(() => {
     userMoved.current = true;
   }, []);
-  const onFitButton = useCallback(() => {
-    userMoved.current = false;
-    fit();
-  }, [fit]);
+  const onFitButton = fit;
   useChartCommands(
     root,
     onFitButton,
@@ -206,15 +239,21 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
         edgesFocusable={false}
         // React Flow's Space-to-pan swallows Space page-wide (preventDefault), so buttons and play would never get it.
         panActivationKeyCode={null}
-        minZoom={0.15}
-        maxZoom={2.5}
+        minZoom={minZoom}
+        maxZoom={MAX_ZOOM}
         className="fs-flow-root"
         // The step the chart shows (tests and the bench read it).
         data-step={shown?.index}
         onMoveStart={onMoveStart}
       >
-        <FitOnLayout layout={layout} fit={fit} userMoved={userMoved} />
-        <FollowActivePhase layout={layout} phase={highlight.phase} userMoved={userMoved} />
+        <Camera
+          layout={layout}
+          highlight={highlight}
+          placed={placed}
+          userMoved={userMoved}
+          fitRequest={fitRequest}
+          onMinZoom={setMinZoom}
+        />
         <TokenMoves moves={moves} />
         <DotGrid />
         <Controls showInteractive={false} onFitView={onFitButton} onZoomIn={onZoomButton} onZoomOut={onZoomButton} position="top-right" />
@@ -224,14 +263,47 @@ function Chart({ model, layout, root }: { model: ChartModel; layout: ChartLayout
   );
 }
 
+/** The phase of the selected step (the last one known while the next is on its way). */
+function useStepPhase(): string | null {
+  const phase = useApp((s) => {
+    const step = s.summaries.get(s.selected) ?? (s.detail?.index === s.selected ? s.detail : null);
+    return step ? phaseOf(step.chart) : null;
+  });
+  const last = useRef<string | null>(null);
+  if (phase) last.current = phase;
+  return phase ?? last.current;
+}
+
 function ChartView({ model }: { model: ChartModel }) {
   const ref = useRef<HTMLDivElement>(null);
-  const { layout, error } = useChartLayout(model, ref);
+  const focus = useStepPhase();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const folds = useMemo(
+    () => ({
+      toggle: (key: string) =>
+        setExpanded((was) => {
+          const next = new Set(was);
+          if (!next.delete(key)) next.add(key);
+          return next;
+        }),
+      expanded,
+    }),
+    [expanded],
+  );
+  // A lesson's step keeps open the phases whose turn or stages it points at.
+  const refs = useLearn((s) => (s.mode === 'lesson' && s.lesson ? s.lesson.lesson.steps[s.index]?.highlight : undefined));
+  const open = useMemo(() => {
+    const keys = refs?.length ? phasesToOpen(model, refs) : [];
+    return keys.length ? new Set([...expanded, ...keys]) : expanded;
+  }, [refs, model, expanded]);
+  const { layout, error } = useChartLayout(model, ref, focus, open);
   return (
     <div className="fs-chart" ref={ref}>
       {layout ? (
         <ReactFlowProvider>
-          <Chart model={model} layout={layout} root={ref} />
+          <FoldContext.Provider value={folds}>
+            <Chart model={model} layout={layout} root={ref} />
+          </FoldContext.Provider>
         </ReactFlowProvider>
       ) : (
         <div className="fs-chart-message">{error ? `Could not lay the chart out: ${error}` : 'Laying out the chart…'}</div>

@@ -5,11 +5,20 @@
  */
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { ChartEdge, ChartModel } from '../../../engine/host/protocol';
-import { edgeText, GAMEOVER_ID, isPhaseEdge, labelWidth, phaseId, START_ID, type ElkChart } from './elk-graph';
-import { gameoverBox } from './geometry';
+import { edgeText, GAMEOVER_ID, isPhaseEdge, labelWidth, phaseId, START_ID, turnId, type ElkChart } from './elk-graph';
+import { collapsedPhaseBox, gameoverBox, PHASE_PAD, TURN_PAD } from './geometry';
 import type { ChartLayout, LabelChip, LaidEdge, LaidNode, Point } from './layout-types';
 import type { Measure } from './measure';
-import { arrangeRows, START, type Link, type RowItem } from './rows';
+import { arrangeRows, shownZoom, START, type Link, type RowItem } from './rows';
+import { stageGroups, wrapStages, type WrappedStages } from './wrap-stages';
+
+interface Wrapped {
+  stages: WrappedStages;
+  turnW: number;
+  turnH: number;
+  phaseW: number;
+  phaseH: number;
+}
 
 const CHIP_GAP = 3;
 
@@ -84,15 +93,18 @@ export function arrangeChart(
   result: ElkNode,
   measure: Measure,
   viewport: { width: number; height: number },
+  collapsed: ReadonlySet<string> = new Set(),
 ): ChartLayout {
   const groups = groupPhaseEdges(model);
+  const folded = new Map(model.phases.filter((p) => collapsed.has(p.key)).map((p) => [phaseId(p.key), collapsedPhaseBox(p, measure)]));
   const latent = groups.some((g) => g.latent);
   const go = gameoverBox(model.players.length, latent ? 'endIf · any phase' : null, measure);
   const items = new Map<string, RowItem>();
   const elkPhases = new Map((result.children ?? []).map((c) => [c.id, c]));
   for (const p of model.phases) {
     const n = elkPhases.get(phaseId(p.key));
-    if (n) items.set(n.id, { id: n.id, width: n.width ?? 0, height: n.height ?? 0 });
+    const box = folded.get(phaseId(p.key));
+    if (n) items.set(n.id, { id: n.id, width: box ? box.minWidth : (n.width ?? 0), height: box ? box.minHeight : (n.height ?? 0) });
   }
   items.set(GAMEOVER_ID, { id: GAMEOVER_ID, width: go.width, height: go.height });
 
@@ -105,6 +117,47 @@ export function arrangeChart(
     latent: g.latent,
   }));
   const seq = flowOrder(model, groups).filter((id) => items.has(id));
+  // The stages of expanded turns wrapped in 1 to 4 rows, or as ELK packed them (0): the choice
+  // that shows the whole chart biggest in the viewport.
+  const wrappable = model.phases.filter((p) => !folded.has(phaseId(p.key)) && elkPhases.has(phaseId(p.key)));
+  const turnOf = (key: string) => elkPhases.get(phaseId(key))?.children?.find((c) => c.id === turnId(key));
+  const most = Math.max(0, ...wrappable.map((p) => (turnOf(p.key) ? stageGroups(turnOf(p.key)!).length : 0)));
+  const wrapsFor = (rows: number) => {
+    const out = new Map<string, Wrapped>();
+    if (!rows) return out;
+    for (const p of wrappable) {
+      const turn = turnOf(p.key);
+      const pm = elk.meta.get(phaseId(p.key));
+      const tm = elk.meta.get(turnId(p.key));
+      if (!turn || pm?.kind !== 'phase' || tm?.kind !== 'turn') continue;
+      const stages = wrapStages(turn, Math.min(rows, stageGroups(turn).length), TURN_PAD, tm.box.top, TURN_PAD);
+      if (!stages) continue;
+      const turnW = Math.max(tm.box.width, stages.width);
+      out.set(p.key, {
+        stages,
+        turnW,
+        turnH: stages.height,
+        phaseW: Math.max(pm.box.minWidth, turnW + 2 * PHASE_PAD),
+        phaseH: pm.box.header + stages.height + PHASE_PAD,
+      });
+    }
+    return out;
+  };
+  const sized = (wraps: Map<string, Wrapped>) => {
+    const m = new Map(items);
+    for (const [key, w] of wraps) m.set(phaseId(key), { id: phaseId(key), width: w.phaseW, height: w.phaseH });
+    return m;
+  };
+  let wraps = wrapsFor(0);
+  if (most >= 3) {
+    let best = shownZoom(arrangeRows(seq, items, links, viewport, false), viewport);
+    for (let rows = 1; rows <= Math.min(4, most); rows++) {
+      const w = wrapsFor(rows);
+      const zoom = shownZoom(arrangeRows(seq, sized(w), links, viewport, false), viewport);
+      if (zoom > best * 1.02) [best, wraps] = [zoom, w];
+    }
+  }
+  for (const [id, item] of sized(wraps)) items.set(id, item);
   const a = arrangeRows(seq, items, links, viewport);
 
   const nodes: LaidNode[] = [
@@ -131,7 +184,35 @@ export function arrangeChart(
     if (!n || !at) continue;
     const pm = elk.meta.get(n.id);
     if (pm?.kind !== 'phase') continue;
-    nodes.push({ id: n.id, type: 'phase', x: at.x, y: at.y, abs: at, width: n.width ?? 0, height: n.height ?? 0, phase: p, box: pm.box });
+    const box = folded.get(n.id);
+    if (box) {
+      nodes.push({
+        id: n.id,
+        type: 'phase',
+        x: at.x,
+        y: at.y,
+        abs: at,
+        width: box.minWidth,
+        height: box.minHeight,
+        phase: p,
+        box,
+        collapsed: true,
+      });
+      continue;
+    }
+    const wrap = wraps.get(p.key);
+    nodes.push({
+      id: n.id,
+      type: 'phase',
+      x: at.x,
+      y: at.y,
+      abs: at,
+      width: wrap ? wrap.phaseW : (n.width ?? 0),
+      height: wrap ? wrap.phaseH : (n.height ?? 0),
+      phase: p,
+      box: pm.box,
+      collapsed: false,
+    });
     for (const t of n.children ?? []) {
       const tm = elk.meta.get(t.id);
       if (tm?.kind !== 'turn') continue;
@@ -144,8 +225,8 @@ export function arrangeChart(
         x: t.x ?? 0,
         y: t.y ?? 0,
         abs: tAbs,
-        width: t.width ?? 0,
-        height: t.height ?? 0,
+        width: wrap ? wrap.turnW : (t.width ?? 0),
+        height: wrap ? wrap.turnH : (t.height ?? 0),
         phase: p,
         box: tm.box,
         turnEdge,
@@ -153,13 +234,14 @@ export function arrangeChart(
       for (const s of t.children ?? []) {
         const sm = elk.meta.get(s.id);
         if (sm?.kind !== 'stage') continue;
+        const sp = wrap?.stages.pos.get(s.id) ?? { x: s.x ?? 0, y: s.y ?? 0 };
         nodes.push({
           id: s.id,
           parent: t.id,
           type: 'stage',
-          x: s.x ?? 0,
-          y: s.y ?? 0,
-          abs: offset({ x: s.x ?? 0, y: s.y ?? 0 }, tAbs),
+          x: sp.x,
+          y: sp.y,
+          abs: offset(sp, tAbs),
           width: s.width ?? 0,
           height: s.height ?? 0,
           phase: p,
@@ -170,7 +252,7 @@ export function arrangeChart(
       for (const e of t.edges ?? []) {
         const me = model.edges.find((x) => x.id === e.id);
         if (!me) continue;
-        const r = elkRoute(e, tAbs);
+        const r = elkRoute(e, offset(tAbs, wrap?.stages.shift.get(e.id) ?? { x: 0, y: 0 }));
         if (r.points.length < 2) continue;
         // Stage edges are all `next`: no label; the path carries the test id.
         edges.push({
@@ -204,5 +286,6 @@ export function arrangeChart(
       latent: g.latent,
     });
   }
-  return { key, nodes, edges, width: a.width, height: a.height, rows: a.rows };
+  const shownFolded = model.phases.filter((p) => folded.has(phaseId(p.key))).map((p) => p.key);
+  return { key, nodes, edges, width: a.width, height: a.height, rows: a.rows, collapsed: shownFolded };
 }

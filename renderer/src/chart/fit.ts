@@ -77,21 +77,3 @@ export function fitAvoiding(
 
 /** The smallest chart text is 10 px (chart.css `.fs-font-small`): at this zoom it shows at 11 px. */
 export const READABLE_ZOOM = 1.1;
-
-/**
- * The viewport at `zoom` that centres `rect` (chart coordinates) in the panel, or, when it is
- * bigger than the panel, shows its top-left corner with a margin.
- */
-export function focusOn(panel: { width: number; height: number }, rect: Rect, zoom: number, bounds?: Rect, padding = 16): Viewport {
-  const place = (size: number, start: number, extent: number, lo?: number, hi?: number) => {
-    const at = extent * zoom + 2 * padding <= size ? (size - extent * zoom) / 2 - start * zoom : padding - start * zoom;
-    // No empty margin beyond the chart's own bounds when the chart is bigger than the panel.
-    if (lo === undefined || hi === undefined || (hi - lo) * zoom + 2 * padding <= size) return at;
-    return Math.min(padding - lo * zoom, Math.max(size - padding - hi * zoom, at));
-  };
-  return {
-    zoom,
-    x: place(panel.width, rect.x, rect.width, bounds?.x, bounds && bounds.x + bounds.width),
-    y: place(panel.height, rect.y, rect.height, bounds?.y, bounds && bounds.y + bounds.height),
-  };
-}

@@ -134,6 +134,21 @@ export function phaseBox(phase: ChartPhase, measure: Measure, inner = 0): PhaseB
   return { block, header, minWidth: block.width + 2 * PHASE_PAD, minHeight: header + PHASE_PAD };
 }
 
+/** What a collapsed phase still says about its turn: how many stages it holds, or its turn order. */
+export function collapsedSummary(phase: ChartPhase): string {
+  const n = phase.turn.stages.length;
+  return n ? `▸ ${n} stage${n === 1 ? '' : 's'}` : '▸';
+}
+
+/** A phase shown by its header alone (its turn and stages folded away), with what it folds. */
+export function collapsedPhaseBox(phase: ChartPhase, measure: Measure): PhaseBox {
+  const items = phaseItems(phase).filter((i) => i.kind === 'name' || i.kind === 'tag');
+  items.push({ text: collapsedSummary(phase), role: 'label', kind: 'muted', title: 'folded: click to show its turn and stages' });
+  const block = flowBlock(items, 60, 180, measure);
+  const header = 8 + block.height + 8;
+  return { block, header, minWidth: block.width + 2 * PHASE_PAD, minHeight: header };
+}
+
 export function movesRange(turn: ChartTurn): string | null {
   const { minMoves: lo, maxMoves: hi } = turn;
   if (lo !== undefined && hi !== undefined) return lo === hi ? `${lo} move${lo === 1 ? '' : 's'}` : `${lo}–${hi} moves`;

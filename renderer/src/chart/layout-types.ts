@@ -20,7 +20,7 @@ interface NodeBase {
 }
 
 export type LaidNode =
-  | (NodeBase & { type: 'phase'; phase: ChartPhase; box: PhaseBox })
+  | (NodeBase & { type: 'phase'; phase: ChartPhase; box: PhaseBox; collapsed: boolean })
   | (NodeBase & { type: 'turn'; phase: ChartPhase; box: TurnBox; turnEdge?: ChartEdge })
   | (NodeBase & { type: 'stage'; phase: ChartPhase; stage: ChartStage; box: StageBox })
   | (NodeBase & { type: 'gameover'; box: GameoverBox })
@@ -57,4 +57,6 @@ export interface ChartLayout {
   width: number;
   height: number;
   rows: number;
+  /** Phase keys shown by their header alone (semantic zoom: see use-chart-layout.ts). */
+  collapsed: string[];
 }

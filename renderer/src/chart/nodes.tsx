@@ -2,11 +2,12 @@
  * The chart's node components. Their content is static (from the layout); what a step changes
  * (active, dimmed, taken turn badge) comes from the highlight context.
  */
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useContext, useLayoutEffect, useRef } from 'react';
 import { Handle, Position, type NodeProps } from 'reactflow';
 import type { ChartEdge } from '../../../engine/host/protocol';
 import type { ChartNodeData, TokenData } from './flow-elements';
-import { laneHeight, LANE_LABEL, TURN_PAD, WELL_PAD, type Block, type Item, type Well } from './geometry';
+import { FoldContext } from './fold-context';
+import { laneHeight, LANE_LABEL, phaseLabel, TURN_PAD, WELL_PAD, type Block, type Item, type Well } from './geometry';
 import { useHighlight } from './highlight-context';
 import type { LaidNode } from './layout-types';
 import type { ChartHighlight } from './chart-state';
@@ -75,12 +76,41 @@ export const PhaseNode = memo(function PhaseNode(props: NodeProps<ChartNodeData>
   ]
     .filter(Boolean)
     .join(' ');
+  const folds = useContext(FoldContext);
+  const name = phaseLabel(n.phase);
   return (
-    <div className={cls} data-testid={`phase-${n.phase.key}`} data-active={String(active)}>
+    <div
+      className={`${cls}${n.collapsed ? ' collapsed' : ''}`}
+      data-testid={`phase-${n.phase.key}`}
+      data-active={String(active)}
+      data-collapsed={String(n.collapsed)}
+    >
       <Anchors />
       <div className="fs-phase-header" style={{ height: n.box.header }}>
         <Flow block={n.box.block} />
       </div>
+      {n.collapsed ? (
+        <button
+          type="button"
+          className="fs-fold-open nodrag"
+          aria-label={`show phase ${name}: its turn and stages`}
+          title={`${name}: click to show its turn and stages`}
+          onClick={() => folds.toggle(n.phase.key)}
+        />
+      ) : (
+        !active &&
+        folds.expanded.has(n.phase.key) && (
+          <button
+            type="button"
+            className="fs-fold-close nodrag"
+            aria-label={`fold phase ${name}`}
+            title={`fold ${name} to its title`}
+            onClick={() => folds.toggle(n.phase.key)}
+          >
+            ▾
+          </button>
+        )
+      )}
     </div>
   );
 });

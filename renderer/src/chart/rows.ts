@@ -470,6 +470,7 @@ export function arrangeRows(
   items: Map<string, RowItem>,
   links: Link[],
   viewport: { width: number; height: number },
+  search = true,
 ): Arrangement {
   const single = straightLinks([seq], links);
   const gapAfter = (i: number) => gapFor(single.get(seq[i]));
@@ -478,8 +479,12 @@ export function arrangeRows(
     const rows = splitRows(seq, (id) => items.get(id)!.width, gapAfter, count);
     // Sizes barely depend on the crossing search: search only the arrangement kept.
     const a = placeRows(items, rows, links, false);
-    const score = Math.min(viewport.width / a.width, viewport.height / a.height, 1.2);
+    const score = shownZoom(a, viewport);
     if (!best || score > best.score * 1.04) best = { rows, score };
   }
-  return placeRows(items, best!.rows, links);
+  return placeRows(items, best!.rows, links, search);
 }
+
+/** How big an arrangement shows in `viewport` (its zoom when fitted, at most 1.2). */
+export const shownZoom = (a: { width: number; height: number }, viewport: { width: number; height: number }) =>
+  Math.min(viewport.width / a.width, viewport.height / a.height, 1.2);

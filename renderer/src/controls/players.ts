@@ -13,6 +13,8 @@ export interface PlayerStatus {
 export const playerLabel = (id: string) => `P${id}`;
 
 export function playerStatus(ctx: FlowCtx, id: string): PlayerStatus {
+  // After endGame, boardgame.io keeps the last activePlayers: nobody may act or is in a stage any more.
+  if (isGameOver(ctx)) return { id, current: ctx.currentPlayer === id, active: false, stage: undefined };
   const inActive = ctx.activePlayers ? Object.prototype.hasOwnProperty.call(ctx.activePlayers, id) : false;
   return {
     id,
