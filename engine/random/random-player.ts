@@ -39,7 +39,7 @@ const EVENT_WEIGHTS: Record<string, number> = {
  * arguments and the events open to that player.
  */
 /** Every player active for one move, in the release's terms: `moveLimit` until 0.48 read `minMoves`/`maxMoves`. */
-function oneMoveEach(version: string): Record<string, unknown> {
+export function oneMoveEach(version: string): Record<string, unknown> {
   const before048 = semver.lt(semver.coerce(version) ?? '0.50.0', '0.48.0');
   return before048 ? { all: null, moveLimit: 1 } : { all: null, minMoves: 1, maxMoves: 1 };
 }
