@@ -200,17 +200,21 @@ export class Session {
    * Runs `action` on `state` as step `index`, untraced (the cost of boardgame.io's reducer and the
    * instrumented game alone), for a search that expands many states. `signalled` says the step did
    * something a finding could come from beyond its outcome (game code called an event, something
-   * was logged, game code read `Math.random` or the clock): trace it with `stepFrom` to know.
+   * was logged, game code read `Math.random` or the clock; events are seen on 0.33 and later): trace
+   * it with `stepFrom` to know. An event boardgame.io refused by only logging it counts as accepted
+   * here (its refusal is read from the trace) but is always signalled.
    * The reducer may change `state`: pass a copy.
    */
   expand(state: BgioState, action: FlowAction, index: number): { state: BgioState; error: ActionError | null; signalled: boolean } {
     const signals = this.recorder.signals + this.entropy.signals;
     this.recorder.recording = false;
+    this.recorder.watchSignals = true;
     try {
       const { state: next, error } = this.apply(state, action, index, false);
       return { state: next, error, signalled: this.recorder.signals + this.entropy.signals !== signals };
     } finally {
       this.recorder.recording = true;
+      this.recorder.watchSignals = false;
     }
   }
 

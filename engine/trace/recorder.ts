@@ -51,6 +51,8 @@ export class TraceRecorder {
    * logged lines (a search expands untraced and re-runs traced only the steps that had one).
    */
   signals = 0;
+  /** While not recording, still see events called by game code (to count them in `signals`). */
+  watchSignals = false;
 
   /**
    * Called as each game function starts, whether recording or not: a host watching for game code

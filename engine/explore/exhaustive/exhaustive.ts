@@ -145,17 +145,20 @@ export function exhaustiveSearch(game: ExploreGame, options: ExhaustiveOptions):
         const { action, source } = actions[i];
         const step = session.expand(cloneGraph(state, true), action, depth + 1);
         result.transitions++;
-        if (step.error === null) accepted = true;
-        const ctx = step.error === null ? session.game.readCtx(step.state) : before;
+        let ok = step.error === null;
+        const ctx = ok ? session.game.readCtx(step.state) : before;
         if (
           step.error?.type === 'flowscope/threw' ||
-          (step.error === null && (step.signalled || ctx.phase !== before.phase || offSeat(ctx, session.numPlayers)))
+          (ok && (step.signalled || ctx.phase !== before.phase || offSeat(ctx, session.numPlayers)))
         ) {
           result.traced++;
           const { record } = session.stepFrom(cloneGraph(state, true), action, depth + 1);
+          // The trace knows what the untraced run cannot: an event refused by a logged line only.
+          ok = record.ok;
           for (const f of findingsOfStep(record)) note(f, () => [...along(id).actions, action], source);
         }
-        if (step.error !== null) continue;
+        if (!ok) continue;
+        accepted = true;
         countMove(coverage, moves, before, action);
         const [hi, lo] = hashKey(stateKey(step.state.G, ctx));
         if (table.has(hi, lo)) continue;
