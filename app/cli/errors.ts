@@ -20,6 +20,7 @@ const USER_ERRORS = new Set([
   'StalledError',
   'ServerStartError',
   'LessonError',
+  'MergeError',
 ]);
 
 /** An error about the user's game file, replay or other input, whose message is the whole story. */

@@ -30,10 +30,15 @@ usage:
   flowscope compare <game-file> <replay.json> [--game NAME]
       run a replay on the game's own release and on its migration to 0.50; the first difference, explained
   flowscope explore <game-file> [--runs N] [--steps K] [--seed S] [--workers W] [--players N] [--json] [--out DIR]
-                    [--no-determinism]
+                    [--no-determinism] [--shard K/N]
       seeded random playouts over worker threads: finds throwing game code, stuck states, loop guards,
       rejected and dropped events, non-determinism and diagnostics, each with a minimal replay
       (written to DIR with --out); chart coverage. Exit 0 with no findings, 1 with findings
+  flowscope explore <game-file> --exhaustive [--depth D] [--max-states N] [--shard K/N] [--json] [--out DIR]
+      breadth-first search over every distinct state (G and the flow position), each finding with
+      the shortest path to it; stops at --max-states (default 1,000,000) and says how far it got
+  flowscope explore merge <shard.json>...  [--json]
+      the report of one run from the --json reports of its --shard K/N runs
   flowscope export-test <game-file> <replay.json> [--runner vitest|jest] [--with-G] [--out FILE]
       a test file for your own project that replays the actions on boardgame.io's Client and
       asserts the recorded ctx (and G with --with-G) at each expect
@@ -122,6 +127,10 @@ const OPTIONS = {
   steps: { type: 'string' },
   workers: { type: 'string' },
   'no-determinism': { type: 'boolean' },
+  exhaustive: { type: 'boolean' },
+  depth: { type: 'string' },
+  'max-states': { type: 'string' },
+  shard: { type: 'string' },
   runner: { type: 'string' },
   'with-G': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -144,6 +153,17 @@ export function timeoutSeconds(value: string | undefined): number {
   const n = value.trim() === '' ? NaN : Number(value);
   if (!(Number.isFinite(n) && n > 0)) throw new UsageError(`--timeout must be a number of seconds greater than 0, got ${value}`);
   return n;
+}
+
+/** `--shard K/N`: the K-th (from 1) of N slices. */
+function shard(value: string | undefined): { index: number; count: number } | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!(count >= 1 && index >= 1 && index <= count && count <= 10_000))
+    throw new UsageError(`--shard must be K/N, the K-th of N slices with 1 <= K <= N (e.g. --shard 2/3), got ${value}`);
+  return { index, count };
 }
 
 const port = (value: string | undefined, flag: string) => (value === undefined ? undefined : integer(value, flag, 0, 0, 65535));
@@ -358,7 +378,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
         );
       }
       case 'explore': {
+        if (rest[0] === 'merge') {
+          if (rest.length < 2) throw new UsageError('expected `explore merge A.json B.json …`, the --json reports of the shards');
+          const { exploreMergeCommand } = await import('./commands/explore-merge');
+          return exploreMergeCommand(rest.slice(1), !!values.json, io.print, io.warn);
+        }
         const [file] = positionals(rest, 1, '<game-file>');
+        if (!values.exhaustive)
+          for (const flag of ['depth', 'max-states'] as const)
+            if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --exhaustive only`);
         const { exploreCommand } = await import('./commands/explore');
         return await exploreCommand(
           {
@@ -376,6 +404,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
             checkDeterminism: !values['no-determinism'],
             timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
             open: openOptions(values),
+            exhaustive: values.exhaustive
+              ? {
+                  maxDepth: values.depth === undefined ? undefined : integer(values.depth, 'depth', 0, 1),
+                  maxStates: values['max-states'] === undefined ? undefined : integer(values['max-states'], 'max-states', 0, 1),
+                }
+              : undefined,
+            shard: shard(values.shard),
           },
           io.print,
           io.warn,

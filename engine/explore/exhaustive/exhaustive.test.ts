@@ -64,7 +64,9 @@ describe('exhaustive search', () => {
     const whole = search(ticTacToe as GameConfig).result;
     const seen = new Set<string>();
     for (let index = 0; index < 3; index++) {
-      const { result } = search(ticTacToe as GameConfig, { shard: { index, count: 3, atDepth: 2 } });
+      const { result } = search(ticTacToe as GameConfig, { shard: { index, count: 3 } });
+      // The first frontier with 4 states a shard: 72 positions after two moves.
+      expect(result.shardDepth).toBe(2);
       expect(result.distinctStates).toBeLessThan(whole.distinctStates);
       const h = result.hashes!;
       for (let i = 0; i < h.length; i += 2) seen.add(`${h[i]}:${h[i + 1]}`);

@@ -16,6 +16,9 @@ import { StateTable } from './state-table';
 /** `--max-states`' default: about 40 MB of search bookkeeping, plus the states of two depth levels. */
 export const DEFAULT_MAX_STATES = 1_000_000;
 
+/** Shards split the first frontier with at least this many states per shard (so each slice gets several). */
+export const SHARD_FRONTIER_PER_SHARD = 4;
+
 export interface ExhaustiveOptions {
   seed: string;
   /** Expand states up to this many actions from the start (default: no limit). */
@@ -23,11 +26,12 @@ export interface ExhaustiveOptions {
   /** Stop once this many distinct states are found. */
   maxStates?: number;
   /**
-   * Search only the `index`-th (0-based) of `count` slices of the frontier at depth `atDepth`:
-   * every shard searches the levels before it in full, then keeps the frontier states whose
-   * position in the (deterministic) frontier is `index` modulo `count`.
+   * Search only the `index`-th (0-based) of `count` slices of the frontier: every shard searches
+   * the levels before the shard depth in full, then keeps the frontier states whose position in the
+   * (deterministic) frontier is `index` modulo `count`. The shard depth is `atDepth`, by default the
+   * first depth whose frontier holds at least `SHARD_FRONTIER_PER_SHARD` states per shard.
    */
-  shard?: { index: number; count: number; atDepth: number };
+  shard?: { index: number; count: number; atDepth?: number };
   /** Told after each state is expanded (for a watchdog and a progress bar). */
   onProgress?: (states: number, depth: number) => void;
   /** The actions tried from a state (default `searchActions`). */
@@ -64,6 +68,8 @@ export interface ExhaustiveResult {
   tableBytes: number;
   /** Each distinct state's 64-bit hash (hi, lo pairs), when sharded: merging shards unites them. */
   hashes?: Uint32Array;
+  /** When sharded: the depth whose frontier was split (undefined when the search ended before one was large enough). */
+  shardDepth?: number;
 }
 
 interface Node {
@@ -130,9 +136,13 @@ export function exhaustiveSearch(game: ExploreGame, options: ExhaustiveOptions):
       result.unexpanded = frontier.filter((n) => session.game.readCtx(n.state).gameover === undefined).length;
       break;
     }
-    if (options.shard && depth === options.shard.atDepth) {
-      const { index, count } = options.shard;
-      frontier = frontier.filter((_, i) => i % count === index);
+    const shard = options.shard;
+    if (shard && result.shardDepth === undefined) {
+      const here = shard.atDepth === undefined ? frontier.length >= shard.count * SHARD_FRONTIER_PER_SHARD : depth === shard.atDepth;
+      if (here) {
+        result.shardDepth = depth;
+        frontier = frontier.filter((_, i) => i % shard.count === shard.index);
+      }
     }
     const next: Node[] = [];
     for (let n = 0; n < frontier.length; n++) {
