@@ -16,7 +16,7 @@ export async function exhaustiveReport(
       file: options.file,
       game: options.game,
       bgio: opened.runtime.version,
-      open: options.open,
+      open: { ...options.open, prebuilt: opened.module.bundle },
       numPlayers: options.players,
       setupData: options.setupData,
       options: { seed: options.seed, maxDepth: limits.maxDepth, maxStates: limits.maxStates, shard },

@@ -64,7 +64,8 @@ export async function exploreCommand(
       file: options.file,
       game: options.game,
       bgio: opened.runtime.version,
-      open: options.open,
+      // The workers evaluate this process's bundle of the game instead of each bundling it again.
+      open: { ...options.open, prebuilt: opened.module.bundle },
       numPlayers: options.players,
       setupData: options.setupData,
       options: exploreOptions,
