@@ -26,7 +26,13 @@ export { minimalReplay, showsFinding, type MinimalReplay } from './shrink';
 export { exploreRuns, runSeed, type ExploreOptions, type RunOutcome } from './runs';
 export { buildReport, type ExploreReport, type FindingGroup } from './report';
 export { groupOutcomes } from './report';
-export { exhaustiveSearch, DEFAULT_MAX_STATES, type ExhaustiveOptions, type ExhaustiveResult, type ExhaustiveFinding } from './exhaustive/exhaustive';
+export {
+  exhaustiveSearch,
+  DEFAULT_MAX_STATES,
+  type ExhaustiveOptions,
+  type ExhaustiveResult,
+  type ExhaustiveFinding,
+} from './exhaustive/exhaustive';
 export {
   buildExhaustiveReport,
   type ExhaustiveReport,

@@ -38,7 +38,13 @@ export function coverageFromTemplate(template: readonly CoverageItem[], counts: 
   for (const id of Object.keys(counts)) {
     if (seen.has(id)) continue;
     const kind = id.split(':')[0] as CoverageKind;
-    items.push({ id, kind: (['phase', 'turn', 'stage', 'move'] as string[]).includes(kind) ? kind : 'edge', label: id, count: counts[id], declared: false });
+    items.push({
+      id,
+      kind: (['phase', 'turn', 'stage', 'move'] as string[]).includes(kind) ? kind : 'edge',
+      label: id,
+      count: counts[id],
+      declared: false,
+    });
   }
   return { items, neverReached: items.filter((i) => i.declared && i.count === 0) };
 }
@@ -66,16 +72,21 @@ export function mergeShardReports(
   for (const r of shards) {
     for (const field of ['game', 'bgio', 'numPlayers', 'seed', 'stepsPerRun'] as const)
       if (r[field] !== first[field])
-        throw new MergeError(`shard ${r.shard.index}/${r.shard.count} has ${field} ${String(r[field])}, shard ${first.shard.index} has ${String(first[field])}: not shards of one run`);
+        throw new MergeError(
+          `shard ${r.shard.index}/${r.shard.count} has ${field} ${String(r[field])}, shard ${first.shard.index} has ${String(first[field])}: not shards of one run`,
+        );
     if (r.shard.count !== first.shard.count || r.shard.mode !== first.shard.mode)
-      throw new MergeError(`shard ${r.shard.index}/${r.shard.count} (${r.shard.mode}) and shard ${first.shard.index}/${first.shard.count} (${first.shard.mode}) are not shards of one run`);
+      throw new MergeError(
+        `shard ${r.shard.index}/${r.shard.count} (${r.shard.mode}) and shard ${first.shard.index}/${first.shard.count} (${first.shard.mode}) are not shards of one run`,
+      );
   }
   const indexes = shards.map((r) => r.shard.index);
   const twice = indexes.find((k, i) => indexes.indexOf(k) !== i);
   if (twice !== undefined) throw new MergeError(`shard ${twice}/${first.shard.count} is given twice`);
   const missing = Array.from({ length: first.shard.count }, (_, i) => i + 1).filter((k) => !indexes.includes(k));
   const sorted = [...shards].sort((a, b) => a.shard.index - b.shard.index);
-  const report = first.shard.mode === 'random' ? mergeRandom(sorted) : mergeExhaustive(sorted as (ExhaustiveReport & { shard: ShardInfo })[], decode);
+  const report =
+    first.shard.mode === 'random' ? mergeRandom(sorted) : mergeExhaustive(sorted as (ExhaustiveReport & { shard: ShardInfo })[], decode);
   return { report, missing };
 }
 
@@ -97,7 +108,10 @@ function mergeRandom(shards: readonly ShardReport[]): ExploreReport {
   };
 }
 
-function mergeExhaustive(shards: readonly (ExhaustiveReport & { shard: ShardInfo })[], decode: (base64: string) => Uint32Array): ExhaustiveReport {
+function mergeExhaustive(
+  shards: readonly (ExhaustiveReport & { shard: ShardInfo })[],
+  decode: (base64: string) => Uint32Array,
+): ExhaustiveReport {
   const first = shards[0];
   const table = new StateTable();
   const counts: CoverageCounts = {};

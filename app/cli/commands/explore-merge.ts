@@ -23,7 +23,10 @@ export function exploreMergeCommand(files: string[], json: boolean, print: (line
     return new Uint32Array(bytes.buffer, 0, Math.floor(bytes.byteLength / 4));
   };
   const { report, missing } = mergeShardReports(reports, decode);
-  if (missing.length) warn(`flowscope: merging without shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: the report covers only the shards given`);
+  if (missing.length)
+    warn(
+      `flowscope: merging without shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: the report covers only the shards given`,
+    );
   if (json) print(JSON.stringify(report, null, 2));
   else for (const line of describeReport(report, new Map())) print(line);
   return report.findings.length ? 1 : 0;

@@ -71,7 +71,9 @@ describe('explore --shard and explore merge', () => {
     const checked = await run('check', buggy('rare-throw'), threw.replayFile);
     expect(checked.out).toBe('ok: 2 steps replayed, 3 expectations hold');
     const text = await run('explore', buggy('rare-throw'), '--exhaustive', '--max-states', '50');
-    expect(text.out.split('\n')[0]).toMatch(/^exhaustive: stopped at --max-states 50 \(50 distinct states, \d+ expanded, depth \d+ reached; not exhausted\)/);
+    expect(text.out.split('\n')[0]).toMatch(
+      /^exhaustive: stopped at --max-states 50 \(50 distinct states, \d+ expanded, depth \d+ reached; not exhausted\)/,
+    );
   }, 120_000);
 
   it('refuses what is not the shards of one run, in one line', async () => {
@@ -84,9 +86,15 @@ describe('explore --shard and explore merge', () => {
     for (const bad of ['0/3', '3/2', 'x', '1/0', '2']) {
       const r = await run('explore', ticTacToe, '--shard', bad);
       expect(r.code).toBe(2);
-      expect(r.err.split('\n')[0]).toBe(`flowscope: --shard must be K/N, the K-th of N slices with 1 <= K <= N (e.g. --shard 2/3), got ${bad}`);
+      expect(r.err.split('\n')[0]).toBe(
+        `flowscope: --shard must be K/N, the K-th of N slices with 1 <= K <= N (e.g. --shard 2/3), got ${bad}`,
+      );
     }
-    for (const [flag, value] of [['--depth', '0'], ['--max-states', '-5'], ['--depth', 'x']]) {
+    for (const [flag, value] of [
+      ['--depth', '0'],
+      ['--max-states', '-5'],
+      ['--depth', 'x'],
+    ]) {
       const r = await run('explore', ticTacToe, '--exhaustive', `${flag}=${value}`);
       expect(r.code).toBe(2);
       expect(r.err.split('\n')[0]).toBe(`flowscope: ${flag} must be an integer of at least 1, got ${value}`);

@@ -76,7 +76,12 @@ export function buildExhaustiveReport(
     runs: 1,
     stepsPerRun: options.maxDepth ?? result.depth,
     totalSteps: result.transitions,
-    endings: { gameover: result.gameover, stuck: result.stuck, steps: result.unexpanded, 'setup-failed': result.stoppedBy === 'setup-failed' ? 1 : 0 },
+    endings: {
+      gameover: result.gameover,
+      stuck: result.stuck,
+      steps: result.unexpanded,
+      'setup-failed': result.stoppedBy === 'setup-failed' ? 1 : 0,
+    },
     findings,
     coverage: searchCoverage(summariseCoverage(model, meta.config, result.coverage)),
     counts: result.coverage,

@@ -54,7 +54,7 @@ describe('exhaustive search', () => {
   it('reports a stuck state with the shortest path into it', () => {
     const { game, result } = search(stuckAfterSequence as GameConfig);
     const stuck = result.findings.find((f) => f.kind === 'stuck')!;
-    expect(stuck.location).toBe('phase trap, the current player\'s turn');
+    expect(stuck.location).toBe("phase trap, the current player's turn");
     expect(stuck.replay.actions.map((a) => a.type === 'move' && a.name)).toEqual(['play', 'play', 'arm', 'play', 'play']);
     expect(showsFinding(game, stuck.replay.seed, stuck.replay.actions, stuck)).toBe(true);
     expect(result.stuck).toBeGreaterThan(0);
