@@ -201,17 +201,28 @@ export class Session {
    * instrumented game alone), for a search that expands many states. `signalled` says the step did
    * something a finding could come from beyond its outcome (game code called an event, something
    * was logged, game code read `Math.random` or the clock; events are seen on 0.33 and later): trace
-   * it with `stepFrom` to know. An event boardgame.io refused by only logging it counts as accepted
-   * here (its refusal is read from the trace) but is always signalled.
+   * it with `stepFrom` to know (`calledEvents`: game code called an event, which a refused step may
+   * still report). An event boardgame.io refused by only logging it counts as accepted here (its
+   * refusal is read from the trace) but is always signalled.
    * The reducer may change `state`: pass a copy.
    */
-  expand(state: BgioState, action: FlowAction, index: number): { state: BgioState; error: ActionError | null; signalled: boolean } {
+  expand(
+    state: BgioState,
+    action: FlowAction,
+    index: number,
+  ): { state: BgioState; error: ActionError | null; signalled: boolean; calledEvents: boolean } {
     const signals = this.recorder.signals + this.entropy.signals;
+    const eventCalls = this.recorder.eventCalls;
     this.recorder.recording = false;
     this.recorder.watchSignals = true;
     try {
       const { state: next, error } = this.apply(state, action, index, false);
-      return { state: next, error, signalled: this.recorder.signals + this.entropy.signals !== signals };
+      return {
+        state: next,
+        error,
+        signalled: this.recorder.signals + this.entropy.signals !== signals,
+        calledEvents: this.recorder.eventCalls !== eventCalls,
+      };
     } finally {
       this.recorder.recording = true;
       this.recorder.watchSignals = false;

@@ -51,6 +51,8 @@ export class TraceRecorder {
    * logged lines (a search expands untraced and re-runs traced only the steps that had one).
    */
   signals = 0;
+  /** Of `signals`, the events called by game code. */
+  eventCalls = 0;
   /** While not recording, still see events called by game code (to count them in `signals`). */
   watchSignals = false;
 
@@ -135,6 +137,7 @@ export class TraceRecorder {
   /** Game code called an event. The returned record's outcome is settled when the action ends. */
   eventCalled(name: string, args: unknown[]): TracedEvent | null {
     this.signals++;
+    this.eventCalls++;
     if (!this.recording) return null;
     const traced: TracedEvent = { name, args: toPlain(args) as unknown[], outcome: 'dropped' };
     let owner = this.callStack[this.callStack.length - 1];

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test games written as users write them. */
 import { describe, expect, it } from 'vitest';
 import { bgio050 } from '../../runtime/bgio-050/bgio050-runtime';
 import type { GameConfig } from '../../types';
@@ -58,6 +59,26 @@ describe('exhaustive search', () => {
     expect(stuck.replay.actions.map((a) => a.type === 'move' && a.name)).toEqual(['play', 'play', 'arm', 'play', 'play']);
     expect(showsFinding(game, stuck.replay.seed, stuck.replay.actions, stuck)).toBe(true);
     expect(result.stuck).toBeGreaterThan(0);
+  });
+
+  it('finds an event game code calls that boardgame.io drops, seen on the untraced path, with the shortest path to it', () => {
+    const game = {
+      name: 'late-drop',
+      setup: () => ({ n: 0 }),
+      endIf: ({ G }: any) => (G.n >= 4 ? { draw: true } : undefined),
+      moves: { step: ({ G }: any) => void G.n++ },
+      // After the second move the turn has already ended (maxMoves) when onMove calls the event.
+      turn: { maxMoves: 1, onMove: ({ G, events }: any) => void (G.n === 2 && events.setActivePlayers({ all: 's' })), stages: { s: {} } },
+      ai: { enumerate: () => [{ move: 'step' }] },
+    };
+    const { game: explored, result } = search(game as unknown as GameConfig);
+    expect(result.exhausted).toBe(true);
+    const dropped = result.findings.find((f) => f.kind === 'event-dropped')!;
+    expect(dropped.location).toBe('turn.onMove → setActivePlayers');
+    expect(dropped.replay.actions.map((a) => a.playerID)).toEqual(['0', '1']);
+    expect(showsFinding(explored, dropped.replay.seed, dropped.replay.actions, dropped)).toBe(true);
+    // Only the step that called an event was traced again.
+    expect(result.traced).toBe(1);
   });
 
   it('three shards of the frontier together reach exactly the states of the whole search', () => {

@@ -80,8 +80,8 @@ interface Node {
 /**
  * Breadth-first search over the game's distinct states (see `stateKey`), each expanded with
  * every action `searchActions` offers on the untraced reducer. Only the steps that may show a
- * finding (game code threw or called an event, something was logged, the phase changed, a player
- * outside the seats became active, nobody could act) are run again traced; since states are
+ * finding (game code threw or called an event, an accepted step logged something or read entropy,
+ * the phase changed, a player outside the seats became active, nobody could act) are run again traced; since states are
  * expanded in order of depth, the first step showing a finding ends its shortest path, which is
  * kept as a replay.
  */
@@ -159,6 +159,7 @@ export function exhaustiveSearch(game: ExploreGame, options: ExhaustiveOptions):
         const ctx = ok ? session.game.readCtx(step.state) : before;
         if (
           step.error?.type === 'flowscope/threw' ||
+          (!ok && step.calledEvents) ||
           (ok && (step.signalled || ctx.phase !== before.phase || offSeat(ctx, session.numPlayers)))
         ) {
           result.traced++;
