@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- test games written as users write them. */
 import { describe, expect, it } from 'vitest';
 import { bgio050 } from '../../runtime/bgio-050/bgio050-runtime';
 import type { GameConfig } from '../../types';
