@@ -74,7 +74,7 @@ describe('exhaustive search', () => {
     expect(result.exhausted).toBe(true);
     const dropped = result.findings.find((f) => f.kind === 'event-dropped')!;
     expect(dropped.location).toBe('turn.onMove → setActivePlayers');
-    expect(dropped.replay.actions.map((a) => a.playerID)).toEqual(['0', '1']);
+    expect(dropped.replay.actions.map((a) => (a as { playerID?: string }).playerID)).toEqual(['0', '1']);
     expect(showsFinding(explored, dropped.replay.seed, dropped.replay.actions, dropped)).toBe(true);
     // Only the step that called an event was traced again.
     expect(result.traced).toBe(1);
