@@ -387,6 +387,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
         if (!values.exhaustive)
           for (const flag of ['depth', 'max-states'] as const)
             if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --exhaustive only`);
+        if (values.exhaustive)
+          for (const flag of ['runs', 'steps'] as const)
+            if (values[flag] !== undefined)
+              throw new UsageError(`--${flag} applies to random runs, not --exhaustive (which takes --depth and --max-states)`);
         const { exploreCommand } = await import('./commands/explore');
         return await exploreCommand(
           {

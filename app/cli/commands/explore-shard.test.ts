@@ -101,5 +101,9 @@ describe('explore --shard and explore merge', () => {
     }
     const noSearch = await run('explore', ticTacToe, '--max-states', '10');
     expect(noSearch.err.split('\n')[0]).toBe('flowscope: --max-states applies to --exhaustive only');
+    const runs = await run('explore', ticTacToe, '--exhaustive', '--runs', '10');
+    expect(runs.err.split('\n')[0]).toBe(
+      'flowscope: --runs applies to random runs, not --exhaustive (which takes --depth and --max-states)',
+    );
   }, 120_000);
 });
