@@ -16,21 +16,21 @@ export interface ExhaustiveJob {
 
 export type ExhaustiveWorkerMessage =
   | { type: 'result'; result: ExhaustiveResult }
-  | { type: 'progress'; states: number; depth: number }
+  | { type: 'progress'; states: number; depth: number; findings: number }
   | { type: 'failed'; name: string; message: string };
 
 /** Runs the search in a watched worker thread: game code that makes no progress for `timeoutMs` stops it, naming the function. */
 export async function runExhaustive(
   job: ExhaustiveJob,
   timeoutMs: number,
-  onProgress: (states: number, depth: number) => void,
+  onProgress: (states: number, depth: number, findings: number) => void,
 ): Promise<ExhaustiveResult> {
   let result: ExhaustiveResult | null = null;
   let failure: Error | null = null;
   const onMessage = (message: { type: string }) => {
     const m = message as ExhaustiveWorkerMessage;
     if (m.type === 'result') result = m.result;
-    else if (m.type === 'progress') onProgress(m.states, m.depth);
+    else if (m.type === 'progress') onProgress(m.states, m.depth, m.findings);
     else if (m.type === 'failed') failure = new ExploreWorkerError(m.name, m.message);
   };
   const script = new URL('./exhaustive-worker.ts', import.meta.url);

@@ -27,12 +27,12 @@ try {
   const options: ExhaustiveOptions = {
     ...job.options,
     // Announce liveness a few times a second, not on every state: posting costs more than a step.
-    onProgress: (states, depth) => {
+    onProgress: (states, depth, findings) => {
       const now = Date.now();
       if (now - last < 200) return;
       last = now;
       activity.doing(`searching depth ${depth}, ${states} states`);
-      post({ type: 'progress', states, depth });
+      post({ type: 'progress', states, depth, findings });
     },
   };
   post({ type: 'result', result: exhaustiveSearch(game, options) });

@@ -32,8 +32,8 @@ export interface ExhaustiveOptions {
    * first depth whose frontier holds at least `SHARD_FRONTIER_PER_SHARD` states per shard.
    */
   shard?: { index: number; count: number; atDepth?: number };
-  /** Told after each state is expanded (for a watchdog and a progress bar). */
-  onProgress?: (states: number, depth: number) => void;
+  /** Told after each state is expanded (for a watchdog and a progress bar): distinct states, depth, findings so far. */
+  onProgress?: (states: number, depth: number, findings: number) => void;
   /** The actions tried from a state (default `searchActions`). */
   actions?: (session: Session, state: BgioState) => SearchAction[];
 }
@@ -195,7 +195,7 @@ export function exhaustiveSearch(game: ExploreGame, options: ExhaustiveOptions):
           note(stuck, () => actions, source);
         }
       }
-      options.onProgress?.(table.size, depth);
+      options.onProgress?.(table.size, depth, findings.size);
     }
     frontier = next;
     depth++;
