@@ -1,7 +1,7 @@
 /**
  * Explore's throughput on a fixture: steps per second per worker, and the speed-up from one
- * worker to W (default: the machine's cores), measured in one run. Worker start-up (bundling the
- * game in each worker) is included, as a user pays it too.
+ * worker to W (default: the machine's cores), measured in one run. Start-up (bundling the game once,
+ * starting each worker) is included, as a user pays it too.
  *
  *   npm run bench:explore [-- fixture runs steps workers]
  */
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { runExplorePool } from '../app/explore/explore-pool';
+import { openGame } from '../app/game/open-session';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [fixture = 'bang', runsArg = '64', stepsArg = '200', workersArg = String(availableParallelism())] = process.argv.slice(2);
@@ -20,8 +21,10 @@ const workers = Number(workersArg);
 
 async function measure(w: number): Promise<{ ms: number; steps: number; findings: number }> {
   const start = performance.now();
+  // As the command does: bundle the game once, and every worker evaluates that bundle.
+  const opened = await openGame(file);
   const outcomes = await runExplorePool(
-    { file, numPlayers: 4, setupData: null, options: { runs, steps, seed: 'bench' } },
+    { file, numPlayers: 4, setupData: null, open: { prebuilt: opened.module.bundle }, options: { runs, steps, seed: 'bench' } },
     w,
     60_000,
     () => {},

@@ -1,11 +1,13 @@
 /**
- * `npm run bench`: every row of issue 12's table in one run, each a ratio to its anchor measured
+ * `npm run bench`: every row of issues 12 and 33 in one run, each a ratio to its anchor measured
  * in the same run (the UI rows, section `ui`, to their frame budgets in real Chromium). Sizes can
  * be lowered for a quick look: BENCH_STEPS (trace cost, seek; 10,000), BENCH_MEMORY_STEPS
  * (100,000), BENCH_LOG_STEPS (the log row; 100,000), BENCH_ROUNDS (5).
  */
 import { printRows, type Row } from './measure';
 import { cliWallTime } from './rows/cli';
+import { exhaustiveRows } from './rows/exhaustive';
+import { explorePlayoutRows } from './rows/explore-playout';
 import { hostCpu } from './rows/host-cpu';
 import { memory } from './rows/memory';
 import { seek } from './rows/seek';
@@ -31,4 +33,5 @@ await section('seek', () => seek(steps, 10));
 await section('host', () => hostCpu(2000, 50, rounds));
 await section('memory', () => memory(memorySteps, Math.max(1, Math.min(rounds, 2))));
 await section('ui', () => uiRows({ rounds, logSteps }));
+await section('explore', async () => [...(await exhaustiveRows(rounds, 6)), ...(await explorePlayoutRows(rounds))]);
 printRows(rows);

@@ -15,6 +15,7 @@ export const CLI_ENTRIES = {
   'run-watched': 'app/cli/run-watched.ts',
   'cli-worker': 'app/cli/cli-worker.ts',
   'explore-worker': 'app/explore/explore-worker.ts',
+  'exhaustive-worker': 'app/explore/exhaustive-worker.ts',
   'engine-worker': 'app/host/engine-worker.ts',
 };
 

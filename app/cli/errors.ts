@@ -21,6 +21,7 @@ const USER_ERRORS = new Set([
   'ServerStartError',
   'LessonError',
   'ArgumentFileError',
+  'MergeError',
 ]);
 
 /** An error about the user's game file, replay or other input, whose message is the whole story. */

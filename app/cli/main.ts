@@ -33,12 +33,17 @@ usage:
   flowscope compare <game-file> <replay.json> [--game NAME]
       run a replay on the game's own release and on its migration to 0.50; the first difference, explained
   flowscope explore <game-file> [--runs N] [--steps K] [--seed S] [--workers W] [--players N] [--json] [--out DIR]
-                    [--no-determinism] [--events ui|all|none|LIST] [--args FILE] [--from-replays DIR|FILE]... [--junit FILE]
+                    [--no-determinism] [--events ui|all|none|LIST] [--args FILE] [--from-replays DIR|FILE]... [--junit FILE] [--shard K/N]
       seeded random playouts over worker threads: finds throwing game code, stuck states, dead ends, loop
       guards, rejected and dropped events, non-determinism and diagnostics, each with a minimal replay
       (written to DIR with --out) and where its arguments came from; chart coverage. Moves' arguments come
       from ai.enumerate, --args generators, recorded play (--from-replays: replays, tests), inference, the state.
       --junit writes a JUnit XML report (one test case per finding kind). Exit 0 with no findings, 1 with findings
+  flowscope explore <game-file> --exhaustive [--depth D] [--max-states N] [--shard K/N] [--json] [--out DIR]
+      breadth-first search over every distinct state (G and the flow position), each finding with
+      the shortest path to it; stops at --max-states (default 1,000,000) and says how far it got
+  flowscope explore merge <shard.json>...  [--json]
+      the report of one run from the --json reports of its --shard K/N runs
   flowscope export-test <game-file> <replay.json> [--runner vitest|jest] [--with-G] [--out FILE]
       a test file for your own project that replays the actions on boardgame.io's Client and
       asserts the recorded ctx (and G with --with-G) at each expect
@@ -136,6 +141,10 @@ const OPTIONS = {
   events: { type: 'string' },
   args: { type: 'string' },
   'from-replays': { type: 'string', multiple: true },
+  exhaustive: { type: 'boolean' },
+  depth: { type: 'string' },
+  'max-states': { type: 'string' },
+  shard: { type: 'string' },
   runner: { type: 'string' },
   'with-G': { type: 'boolean' },
   junit: { type: 'string' },
@@ -174,6 +183,17 @@ export function timeoutSeconds(value: string | undefined): number {
 function lintFormat(value: string | undefined): 'text' | 'sarif' {
   if (value === undefined || value === 'text' || value === 'sarif') return value ?? 'text';
   throw new UsageError(`lint --format must be text or sarif, got ${value}`);
+}
+
+/** `--shard K/N`: the K-th (from 1) of N slices. */
+function shard(value: string | undefined): { index: number; count: number } | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!(count >= 1 && index >= 1 && index <= count && count <= 10_000))
+    throw new UsageError(`--shard must be K/N, the K-th of N slices with 1 <= K <= N (e.g. --shard 2/3), got ${value}`);
+  return { index, count };
 }
 
 const port = (value: string | undefined, flag: string) => (value === undefined ? undefined : integer(value, flag, 0, 0, 65535));
@@ -395,7 +415,19 @@ export async function main(argv: string[], io: Io): Promise<number> {
         );
       }
       case 'explore': {
+        if (rest[0] === 'merge') {
+          if (rest.length < 2) throw new UsageError('expected `explore merge A.json B.json …`, the --json reports of the shards');
+          const { exploreMergeCommand } = await import('./commands/explore-merge');
+          return exploreMergeCommand(rest.slice(1), !!values.json, io.print, io.warn);
+        }
         const [file] = positionals(rest, 1, '<game-file>');
+        if (!values.exhaustive)
+          for (const flag of ['depth', 'max-states'] as const)
+            if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to --exhaustive only`);
+        if (values.exhaustive)
+          for (const flag of ['runs', 'steps'] as const)
+            if (values[flag] !== undefined)
+              throw new UsageError(`--${flag} applies to random runs, not --exhaustive (which takes --depth and --max-states)`);
         const { exploreCommand } = await import('./commands/explore');
         return await exploreCommand(
           {
@@ -417,6 +449,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
             events: eventSetting(values.events),
             argsFile: values.args,
             fromReplays: values['from-replays'],
+            exhaustive: values.exhaustive
+              ? {
+                  maxDepth: values.depth === undefined ? undefined : integer(values.depth, 'depth', 0, 1),
+                  maxStates: values['max-states'] === undefined ? undefined : integer(values['max-states'], 'max-states', 0, 1),
+                }
+              : undefined,
+            shard: shard(values.shard),
           },
           io.print,
           io.warn,

@@ -44,11 +44,20 @@ export class ExploreWorkerError extends Error {
   }
 }
 
-/** Run `i` goes to worker `i mod W`: each run is seeded on its own, so any split gives the same report. */
-export function splitRuns(runs: number, workers: number): number[][] {
-  const out: number[][] = Array.from({ length: Math.max(1, Math.min(workers, runs)) }, () => []);
-  for (let i = 0; i < runs; i++) out[i % out.length].push(i);
+/**
+ * The `i`-th run goes to worker `i mod W` (`runs` is a count, or the run numbers of a shard's
+ * slice): each run is seeded on its own, so any split gives the same report.
+ */
+export function splitRuns(runs: number | readonly number[], workers: number): number[][] {
+  const list = typeof runs === 'number' ? Array.from({ length: runs }, (_, i) => i) : runs;
+  const out: number[][] = Array.from({ length: Math.max(1, Math.min(workers, list.length)) }, () => []);
+  list.forEach((run, i) => out[i % out.length].push(run));
   return out;
+}
+
+/** The run numbers of `--shard K/N` (K from 1): every N-th run from run K - 1, so the N slices are disjoint and cover every run. */
+export function shardRuns(runs: number, shard: { index: number; count: number }): number[] {
+  return Array.from({ length: runs }, (_, i) => i).filter((i) => i % shard.count === shard.index - 1);
 }
 
 /**
@@ -61,6 +70,8 @@ export async function runExplorePool(
   workers: number,
   timeoutMs: number,
   onRun: (outcome: RunOutcome) => void,
+  /** Only these run numbers (a shard's slice); default every run. */
+  only?: readonly number[],
 ): Promise<RunOutcome[]> {
   const outcomes: RunOutcome[] = [];
   const stop = new AbortController();
@@ -78,7 +89,7 @@ export async function runExplorePool(
   };
   const script = new URL('./explore-worker.ts', import.meta.url);
   await Promise.all(
-    splitRuns(job.options.runs, workers).map(async (runs) => {
+    splitRuns(only ?? job.options.runs, workers).map(async (runs) => {
       const result = await runWatchedWorker(script, { job: { ...job, runs } }, timeoutMs, () => {}, { onMessage, signal: stop.signal });
       if ('stalled' in result) fail(new ExploreStallError(result.stalled.doing, result.stalled.fn, result.stalled.seconds));
       else if (result.code !== 0) fail(new Error(`an explore worker exited with code ${result.code}`));

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bgio050, findGames, Session } from '../../engine';
@@ -20,6 +21,17 @@ export const Other = { name: 'other', moves: {} };
 `;
 
 describe('loading a game file', () => {
+  it("evaluates a bundle made before as it is, without bundling the file again (explore workers share their parent's)", async () => {
+    const dir = tempDirWith({ 'game.ts': tsGame, 'helper.ts': helper });
+    const first = await loadGameModule(path.join(dir, 'game.ts'), bgio050);
+    writeFileSync(path.join(dir, 'game.ts'), `export default { name: 'edited', moves: {} };\n`);
+    const again = await loadGameModule(path.join(dir, 'game.ts'), bgio050, { prebuilt: first.bundle });
+    expect(findGames(again.exports).map((g) => g.name)).toEqual(['counter', 'other']);
+    expect(again.inputs).toEqual(first.inputs);
+    const rebundled = await loadGameModule(path.join(dir, 'game.ts'), bgio050);
+    expect(findGames(rebundled.exports).map((g) => g.name)).toEqual(['edited']);
+  });
+
   it('bundles a .ts game that imports boardgame.io/core and a local helper, and runs it', async () => {
     const dir = tempDirWith({ 'game.ts': tsGame, 'helper.ts': helper });
     const loaded = await loadGameModule(path.join(dir, 'game.ts'), bgio050);

@@ -47,6 +47,8 @@ export interface LoadedGameModule {
   nameScope: (expression: string) => unknown;
   /** Where in the game's own files an error its code threw comes from (`src/deck.ts:12:5`), through the bundle's source map. */
   locateThrow(error: unknown): string | undefined;
+  /** The bundle, to hand to another thread that loads the same game (`LoadOptions.prebuilt`). */
+  bundle: PrebuiltBundle;
 }
 
 export interface SandboxOptions {
@@ -57,6 +59,17 @@ export interface SandboxOptions {
 export interface LoadOptions extends SandboxOptions, BundleOptions {
   /** Absolute path → text to bundle in place of that file on disk (`flowscope migrate` checks its output so). */
   contents?: ReadonlyMap<string, string>;
+  /**
+   * The bundle another thread already made of this file with these options (its `bundle`): used as
+   * it is instead of bundling again (explore's workers share their parent's).
+   */
+  prebuilt?: PrebuiltBundle;
+}
+
+/** A game file's bundle and the local files it read, as `loadGameModule` made them. */
+export interface PrebuiltBundle {
+  code: string;
+  inputs: string[];
 }
 
 // Module-load values come from this fixed seed, not the session's: in boardgame.io a module loads
@@ -100,6 +113,35 @@ export async function loadGameModule(
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
     throw new GameLoadError(`${absolute}: a game file must be ${GAME_FILE_EXTENSIONS.join(', ')}`);
   }
+  const { code, inputs } = options.prebuilt ?? (await bundleGameFile(absolute, options));
+  const gameRandomness = gameRandomnessFor(options.gameRandomness);
+  const chosen = typeof runtime === 'function' ? await runtime(inputs) : runtime;
+  const stubs = options.stubModules ?? [];
+  const bundle = new BundleMap(absolute, code, BUNDLE_LINE_OFFSET);
+  const throws = createThrowLocator(bundle, path.dirname(absolute));
+  const { exports, loadEntropy, nameScope } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws);
+  const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws).exports;
+  // Text given in place of the files on disk (a migration being checked) is what was loaded.
+  const replaced = options.contents?.get(absolute);
+  const fileSha256 = replaced !== undefined ? createHash('sha256').update(replaced).digest('hex') : hashFile(absolute);
+  const sha256 = options.contents?.size ? fileSha256 : hashInputs(absolute, inputs);
+  return {
+    file: absolute,
+    exports,
+    sha256,
+    fileSha256,
+    inputs,
+    gameRandomness,
+    loadEntropy,
+    evaluateAgain,
+    nameScope,
+    locateThrow: (e) => throws.where(e),
+    bundle: { code, inputs },
+  };
+}
+
+/** esbuild's bundle of the game file with its local imports (boardgame.io left out), and the local files it read. */
+async function bundleGameFile(absolute: string, options: LoadOptions): Promise<PrebuiltBundle> {
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
     result = (await esbuild.build({
@@ -129,29 +171,7 @@ export async function loadGameModule(
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes('node_modules'))
     .map((p) => path.resolve(p));
-  const gameRandomness = gameRandomnessFor(options.gameRandomness);
-  const chosen = typeof runtime === 'function' ? await runtime(inputs) : runtime;
-  const stubs = options.stubModules ?? [];
-  const bundle = new BundleMap(absolute, code, BUNDLE_LINE_OFFSET);
-  const throws = createThrowLocator(bundle, path.dirname(absolute));
-  const { exports, loadEntropy, nameScope } = evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws);
-  const evaluateAgain = () => evaluateBundle(absolute, code, chosen, gameRandomness, stubs, bundle, throws).exports;
-  // Text given in place of the files on disk (a migration being checked) is what was loaded.
-  const replaced = options.contents?.get(absolute);
-  const fileSha256 = replaced !== undefined ? createHash('sha256').update(replaced).digest('hex') : hashFile(absolute);
-  const sha256 = options.contents?.size ? fileSha256 : hashInputs(absolute, inputs);
-  return {
-    file: absolute,
-    exports,
-    sha256,
-    fileSha256,
-    inputs,
-    gameRandomness,
-    loadEntropy,
-    evaluateAgain,
-    nameScope,
-    locateThrow: (e) => throws.where(e),
-  };
+  return { code, inputs };
 }
 
 const LOADERS: Record<string, esbuild.Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' };

@@ -41,3 +41,19 @@ export { minimalReplay, showsFinding, type MinimalReplay } from './shrink';
 export { exploreRuns, runSeed, type ExploreOptions, type RunOutcome } from './runs';
 export { buildReport, type ArgumentNote, type ExploreReport, type FindingGroup } from './report';
 export { classifyStep, type ArgumentMiss } from './step-findings';
+export { groupOutcomes } from './report';
+export {
+  exhaustiveSearch,
+  DEFAULT_MAX_STATES,
+  type ExhaustiveOptions,
+  type ExhaustiveResult,
+  type ExhaustiveFinding,
+} from './exhaustive/exhaustive';
+export {
+  buildExhaustiveReport,
+  type ExhaustiveReport,
+  type ExhaustiveSummary,
+  type ExhaustiveFindingGroup,
+} from './exhaustive/exhaustive-report';
+export { searchActions, type SearchAction } from './exhaustive/search-actions';
+export { mergeShardReports, coverageFromTemplate, MergeError, type ShardInfo, type ShardReport } from './merge';

@@ -110,9 +110,12 @@ function findingOfWay(way: ReturnType<typeof findWayOut>, session: Session): Fin
   };
 }
 
-/** The non-determinism finding for a session, or null when running its actions again gives the same steps. */
-export function nondeterminismFinding(session: Session): Finding | null {
-  const found = findNondeterminism(session);
+/**
+ * The non-determinism finding for a session, or null when running its actions again gives the same
+ * steps. `dispatchedGs`: each step's `G` as the session dispatched it, when the caller kept them.
+ */
+export function nondeterminismFinding(session: Session, dispatchedGs?: readonly unknown[]): Finding | null {
+  const found = findNondeterminism(session, { dispatchedGs });
   if (!found) return null;
   const location = found.suspects.length ? found.suspects.join('; ') : 'an unknown source';
   return {
@@ -157,6 +160,8 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
     countStep(coverage, model, record, previous);
   };
   observe(session.steps[0], null, null);
+  // Each step's G as dispatched, for the determinism check (what re-deriving the states would give again).
+  const Gs: unknown[] = [session.currentState.G];
   let refusedInARow = 0;
   let ended: PlayoutResult['ended'] = 'steps';
   while (session.lastIndex < options.steps) {
@@ -183,12 +188,13 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
     }
     const record = session.dispatch(chosen.action);
     sources.push(chosen.source);
+    Gs.push(session.currentState.G);
     options.onProgress?.();
     refusedInARow = record.ok ? 0 : refusedInARow + 1;
     observe(record, last, chosen);
   }
   if (options.checkDeterminism !== false) {
-    const found = nondeterminismFinding(session);
+    const found = nondeterminismFinding(session, Gs);
     if (found) note(found);
   }
   return { seed: options.seed, actions: session.actions(), sources, findings: [...findings.values()], coverage, misses, ended };

@@ -71,6 +71,27 @@ export function buildReport(
   options: ExploreOptions,
   outcomes: readonly RunOutcome[],
 ): ExploreReport {
+  const grouped = groupOutcomes(outcomes);
+  return {
+    game: meta.game,
+    bgio: meta.bgio,
+    numPlayers: meta.numPlayers,
+    seed: options.seed,
+    runs: grouped.runs,
+    stepsPerRun: options.steps,
+    totalSteps: grouped.totalSteps,
+    endings: grouped.endings,
+    findings: grouped.findings,
+    notes: grouped.notes,
+    coverage: summariseCoverage(model, meta.config, grouped.counts),
+    counts: grouped.counts,
+  };
+}
+
+/** Run outcomes in run order, whoever played them: totals, endings, findings grouped by kind and place, coverage counts summed. */
+export function groupOutcomes(
+  outcomes: readonly RunOutcome[],
+): Pick<ExploreReport, 'runs' | 'totalSteps' | 'endings' | 'findings' | 'notes' | 'counts'> {
   const sorted = [...outcomes].sort((a, b) => a.run - b.run);
   const groups = new Map<string, FindingGroup>();
   const counts: CoverageCounts = {};
@@ -108,20 +129,7 @@ export function buildReport(
   }
   const rank = (k: FindingKind) => FINDING_KINDS.indexOf(k);
   const findings = [...groups.values()].sort((a, b) => rank(a.kind) - rank(b.kind) || b.count - a.count || a.key.localeCompare(b.key));
-  return {
-    game: meta.game,
-    bgio: meta.bgio,
-    numPlayers: meta.numPlayers,
-    seed: options.seed,
-    runs: sorted.length,
-    stepsPerRun: options.steps,
-    totalSteps,
-    endings,
-    findings,
-    notes: argumentNotes(sorted, counts),
-    coverage: summariseCoverage(model, meta.config, counts),
-    counts,
-  };
+  return { runs: sorted.length, totalSteps, endings, findings, notes: argumentNotes(sorted, counts), counts };
 }
 
 /** The runs' argument misses, one note per move, most frequent first. */

@@ -45,11 +45,15 @@ export function firstDivergence(before: readonly ComparableStep[], after: readon
 }
 
 /** Every step of a session with its G, in one forward pass (G objects are immutable: safe to keep). */
-export function comparableSteps(session: {
-  steps: readonly { index: number; ok: boolean; error: ComparableStep['error']; ctx: FlowCtx }[];
-  walk(visit: (index: number, state: { G: unknown }) => void): void;
-}): ComparableStep[] {
-  const Gs: unknown[] = [];
-  session.walk((_, state) => Gs.push(state.G));
+export function comparableSteps(
+  session: {
+    steps: readonly { index: number; ok: boolean; error: ComparableStep['error']; ctx: FlowCtx }[];
+    walk(visit: (index: number, state: { G: unknown }) => void): void;
+  },
+  /** Each step's `G` as it was dispatched, when the caller kept them (else every state is re-derived). */
+  dispatchedGs?: readonly unknown[],
+): ComparableStep[] {
+  const Gs: unknown[] = dispatchedGs?.length === session.steps.length ? [...dispatchedGs] : [];
+  if (!Gs.length) session.walk((_, state) => Gs.push(state.G));
   return session.steps.map((r) => ({ index: r.index, ok: r.ok, error: r.error, ctx: r.ctx, G: Gs[r.index] }));
 }

@@ -47,6 +47,11 @@ export interface RerunOptions {
   config?: Session['config'];
   /** What that fresh evaluation read at module load (named as a cause). */
   loadEntropy?: readonly EntropyUse[];
+  /**
+   * The `G` of each of the session's steps as it was dispatched (step 0 first), when the caller
+   * kept them: then the session's states are not re-derived to compare them.
+   */
+  dispatchedGs?: readonly unknown[];
 }
 
 /**
@@ -68,8 +73,13 @@ export function findNondeterminism(session: Session, options: RerunOptions = {})
     loadEntropy: options.loadEntropy,
     ...session.watchers,
   });
-  for (const action of session.actions()) again.dispatch(action);
-  const divergence = firstDivergence(comparableSteps(session), comparableSteps(again));
+  // The re-run's G is kept as each step is dispatched: re-deriving them all afterwards would run every action a third time.
+  const againGs: unknown[] = [again.currentState.G];
+  for (const action of session.actions()) {
+    again.dispatch(action);
+    againGs.push(again.currentState.G);
+  }
+  const divergence = firstDivergence(comparableSteps(session, options.dispatchedGs), comparableSteps(again, againGs));
   if (!divergence) return null;
   const at = [session, again].filter((s) => divergence.step <= s.lastIndex).map((s) => s.step(divergence.step));
   const used = unique(

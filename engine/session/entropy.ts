@@ -46,6 +46,8 @@ const STEP_MS = 1_000;
 export class Entropy {
   /** Off while re-deriving steps that were already recorded (seek, walk). */
   recording = true;
+  /** Uses by game code, recorded or not (see `TraceRecorder.signals`). */
+  signals = 0;
   private step: EntropyStep = 'load';
   private prng: (() => number) | null = null;
   private clockReads = 0;
@@ -100,6 +102,7 @@ export class Entropy {
    * diagnostic (a library timing itself), which is still seeded.
    */
   note(api: EntropyApi, locate?: () => string | undefined | false): void {
+    this.signals++;
     if (!this.recording) return;
     const fn = this.currentFn();
     const key = `${api}\u0000${fn ?? ''}`;

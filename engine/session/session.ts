@@ -180,11 +180,61 @@ export class Session {
   /** Applies `action` to the last state and records the step, accepted or not. */
   dispatch(action: FlowAction): StepRecord {
     const before = this.records[this.records.length - 1].ctx;
-    this.recorder.recording = true;
-    const index = this.records.length;
-    const { state, error, trace } = this.apply(this.head, action, index, true);
-    const entropy = this.entropy.takeUses();
+    const { record, state } = this.traceStep(this.head, action, this.records.length, before);
     this.head = state;
+    this.records.push(record);
+    if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state, true));
+    return record;
+  }
+
+  /**
+   * Runs `action` on `state` as step `index`, traced and classified like a dispatched step, without
+   * recording it: for a search that holds its own states and traces only the steps it reports.
+   * The reducer may change `state`: pass a copy.
+   */
+  stepFrom(state: BgioState, action: FlowAction, index: number): { record: StepRecord; state: BgioState } {
+    return this.traceStep(state, action, index, this.game.readCtx(state));
+  }
+
+  /**
+   * Runs `action` on `state` as step `index`, untraced (the cost of boardgame.io's reducer and the
+   * instrumented game alone), for a search that expands many states. `signalled` says the step did
+   * something a finding could come from beyond its outcome (game code called an event, something
+   * was logged, game code read `Math.random` or the clock; events are seen on 0.33 and later): trace
+   * it with `stepFrom` to know (`calledEvents`: game code called an event, which a refused step may
+   * still report). An event boardgame.io refused by only logging it counts as accepted here (its
+   * refusal is read from the trace) but is always signalled.
+   * The reducer may change `state`: pass a copy.
+   */
+  expand(
+    state: BgioState,
+    action: FlowAction,
+    index: number,
+  ): { state: BgioState; error: ActionError | null; signalled: boolean; calledEvents: boolean } {
+    const signals = this.recorder.signals + this.entropy.signals;
+    const eventCalls = this.recorder.eventCalls;
+    this.recorder.recording = false;
+    this.recorder.watchSignals = true;
+    try {
+      const { state: next, error } = this.apply(state, action, index, false);
+      return {
+        state: next,
+        error,
+        signalled: this.recorder.signals + this.entropy.signals !== signals,
+        calledEvents: this.recorder.eventCalls !== eventCalls,
+      };
+    } finally {
+      this.recorder.recording = true;
+      this.recorder.watchSignals = false;
+    }
+  }
+
+  private traceStep(state: BgioState, action: FlowAction, index: number, before: FlowCtx): { record: StepRecord; state: BgioState } {
+    this.recorder.recording = true;
+    const applied = this.apply(state, action, index, true);
+    const { error, trace } = applied;
+    state = applied.state;
+    const entropy = this.entropy.takeUses();
     const ctx = this.game.readCtx(state);
     const stages = stageTransitions(before, ctx, trace, action, this.runtime.era === 'flow');
     if (stages.length) trace.transitions.push(...stages);
@@ -205,9 +255,7 @@ export class Session {
       diagnostics,
       entropy: this.compactor.empty(entropy),
     };
-    this.records.push(record);
-    if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state, true));
-    return record;
+    return { record, state };
   }
 
   /** Adds a diagnostic found outside the step itself (a followed game's log gap or state mismatch). Step records share their empty lists, so never push. */

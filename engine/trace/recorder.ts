@@ -46,6 +46,15 @@ export interface LifecycleInfo {
 export class TraceRecorder {
   /** Off while re-deriving states that were already traced (seek). */
   recording = true;
+  /**
+   * Counts what could make a step worth tracing, recorded or not: events called by game code and
+   * logged lines (a search expands untraced and re-runs traced only the steps that had one).
+   */
+  signals = 0;
+  /** Of `signals`, the events called by game code. */
+  eventCalls = 0;
+  /** While not recording, still see events called by game code (to count them in `signals`). */
+  watchSignals = false;
 
   /**
    * Called as each game function starts, whether recording or not: a host watching for game code
@@ -127,6 +136,8 @@ export class TraceRecorder {
 
   /** Game code called an event. The returned record's outcome is settled when the action ends. */
   eventCalled(name: string, args: unknown[]): TracedEvent | null {
+    this.signals++;
+    this.eventCalls++;
     if (!this.recording) return null;
     const traced: TracedEvent = { name, args: toPlain(args) as unknown[], outcome: 'dropped' };
     let owner = this.callStack[this.callStack.length - 1];
@@ -173,6 +184,7 @@ export class TraceRecorder {
   }
 
   log(level: LogLine['level'], args: unknown[]): void {
+    this.signals++;
     if (!this.recording) return;
     const text = args.map((a) => (typeof a === 'string' ? a : JSON.stringify(toPlain(a)))).join(' ');
     const fromFramework = this.callStack.length === 0 && /^(ERROR:|INFO:|WARNING:)/.test(text);

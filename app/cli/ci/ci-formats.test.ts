@@ -147,6 +147,7 @@ describe('--junit', () => {
     expect(Object.keys(byName)).toEqual([
       'threw',
       'stuck',
+      'dead-end',
       'loop-guard',
       'event-rejected',
       'event-dropped',

@@ -6,13 +6,16 @@ import {
   buildReport,
   chartOf,
   formatReplay,
+  summariseCoverage,
   type EventSetting,
+  type ExhaustiveReport,
   type ExploreReport,
   type FindingGroup,
   type ReplayFile,
+  type ShardReport,
 } from '../../../engine';
 import { loadArgGenerators, recordedArguments } from '../../explore/argument-files';
-import { runExplorePool } from '../../explore/explore-pool';
+import { runExplorePool, shardRuns } from '../../explore/explore-pool';
 import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { startProgress } from '../progress';
 import { reportExploreToCi } from '../ci/explore-ci';
@@ -42,6 +45,10 @@ export interface ExploreCommandOptions {
   argsFile?: string;
   /** `--events`: which client events explore sends (default `ui`). */
   events?: EventSetting;
+  /** `--exhaustive`: a breadth-first search over distinct states instead of random runs. */
+  exhaustive?: { maxDepth?: number; maxStates?: number };
+  /** `--shard K/N` (K from 1): only the K-th of N slices of the runs, or of the search's frontier. */
+  shard?: { index: number; count: number };
 }
 
 /** `flowscope explore`: seeded random playouts over worker threads. Exit 0 with no findings, 1 with findings. */
@@ -58,19 +65,26 @@ export async function exploreCommand(
   const recorded = options.fromReplays?.length ? recordedArguments(options.fromReplays) : undefined;
   // Load the generators once here, so a broken module is one clear error before any run starts.
   if (options.argsFile) await loadArgGenerators(options.argsFile, opened.runtime);
+  const play = { recorded, argsFile: options.argsFile && path.resolve(options.argsFile), events: options.events };
+  if (options.exhaustive) {
+    const { exhaustiveReport } = await import('./explore-exhaustive');
+    return printReport(await exhaustiveReport(opened, model, options, play), opened, options, print, warn);
+  }
   const exploreOptions = { runs: options.runs, steps: options.steps, seed: options.seed, checkDeterminism: options.checkDeterminism };
-  const progress = startProgress(options.runs, 'runs');
+  const slice = options.shard ? shardRuns(options.runs, options.shard) : undefined;
+  const progress = startProgress(slice?.length ?? options.runs, 'runs');
   let found = 0;
   const outcomes = await runExplorePool(
     {
       file: options.file,
       game: options.game,
       bgio: opened.runtime.version,
-      open: options.open,
+      // The workers evaluate this process's bundle of the game instead of each bundling it again.
+      open: { ...options.open, prebuilt: opened.module.bundle },
       numPlayers: options.players,
       setupData: options.setupData,
       options: exploreOptions,
-      play: { recorded, argsFile: options.argsFile && path.resolve(options.argsFile), events: options.events },
+      play,
     },
     options.workers,
     options.timeoutSeconds * 1000,
@@ -78,13 +92,25 @@ export async function exploreCommand(
       found += outcome.findings.length;
       progress.tick({ findings: found });
     },
+    slice,
   ).finally(() => progress.stop());
-  const report = buildReport(
-    { game: opened.game.name, bgio: opened.runtime.version, numPlayers: options.players, config: opened.game.config },
-    model,
-    exploreOptions,
-    outcomes,
-  );
+  const meta = { game: opened.game.name, bgio: opened.runtime.version, numPlayers: options.players, config: opened.game.config };
+  const report: ExploreReport | ShardReport = buildReport(meta, model, exploreOptions, outcomes);
+  if (options.shard) {
+    const template = summariseCoverage(model, opened.game.config, {}).items;
+    Object.assign(report, { shard: { ...options.shard, mode: 'random', template, outcomes } });
+  }
+  return printReport(report, opened, options, print, warn);
+}
+
+/** Prints the report (with `--json`, all of it), writes its replays with `--out`; the exit code: 1 with findings. */
+function printReport(
+  report: ExploreReport | ExhaustiveReport,
+  opened: OpenedGame,
+  options: ExploreCommandOptions & { players: number },
+  print: (line: string) => void,
+  warn: (line: string) => void,
+): number {
   const written = options.out ? writeReplays(report, opened, options) : new Map<string, string>();
   if (options.json)
     print(JSON.stringify({ ...report, findings: report.findings.map((f) => ({ ...f, replayFile: written.get(f.key) ?? null })) }, null, 2));
@@ -101,14 +127,22 @@ const ENDING_TEXT: Record<string, string> = {
 };
 
 /** The human-readable report: findings grouped with counts, each with its minimal replay, then coverage. */
-export function describeReport(report: ExploreReport, written: ReadonlyMap<string, string>): string[] {
+export function describeReport(report: ExploreReport | ExhaustiveReport, written: ReadonlyMap<string, string>): string[] {
   const lines: string[] = [];
-  const ends = Object.entries(report.endings)
-    .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${n} ${ENDING_TEXT[k] ?? k}`);
-  lines.push(
-    `${report.runs} runs, ${report.totalSteps} steps (seed ${report.seed}, up to ${report.stepsPerRun} steps each): ${ends.join(', ')}`,
-  );
+  if ('exhaustive' in report) lines.push(...describeSearch(report));
+  else {
+    const ends = Object.entries(report.endings)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${ENDING_TEXT[k] ?? k}`);
+    lines.push(
+      `${report.runs} runs, ${report.totalSteps} steps (seed ${report.seed}, up to ${report.stepsPerRun} steps each): ${ends.join(', ')}`,
+    );
+  }
+  const shard = (report as Partial<ShardReport>).shard;
+  if (shard)
+    lines.push(
+      `shard ${shard.index}/${shard.count}${shard.mode === 'exhaustive' ? (shard.depth === null ? ' (the search ended before its frontier was large enough to split: every shard searched it all)' : ` (the frontier at depth ${shard.depth} split ${shard.count} ways)`) : ''}: merge the --json reports of every shard with \`flowscope explore merge\``,
+    );
   if (!report.findings.length) lines.push('no findings');
   else lines.push(`${report.findings.length} finding${report.findings.length === 1 ? '' : 's'}:`);
   report.findings.forEach((f, i) => lines.push(...describeFinding(f, i + 1, written.get(f.key))));
@@ -130,8 +164,12 @@ function describeFinding(f: FindingGroup, n: number, file: string | undefined): 
     `${n}. [${f.kind}] ${f.location}: ${f.count} time${f.count === 1 ? '' : 's'} in ${f.runs} run${f.runs === 1 ? '' : 's'} (first: run ${f.firstRun}, step ${f.firstStep})`,
     `   ${f.message.split('\n')[0]}`,
   ];
-  if (f.argSources?.length) out.push(`   arguments from: ${f.argSources.join(', ')}`);
-  if (f.replay) {
+  if (f.replay && 'source' in f) {
+    const n = f.replay.actions.length;
+    if (f.argSources?.length) out.push(`   arguments from: ${f.argSources.join(', ')}`);
+    out.push(`   shortest path: ${n} action${n === 1 ? '' : 's'} (the last one's arguments from ${f.source})${file ? `: ${file}` : ''}`);
+  } else if (f.replay) {
+    if (f.argSources?.length) out.push(`   arguments from: ${f.argSources.join(', ')}`);
     const how = f.replay.minimal ? 'minimal' : 'shortened (shrink budget ran out)';
     out.push(
       `   ${how} replay: ${f.replay.actions.length} action${f.replay.actions.length === 1 ? '' : 's'} (from ${f.replay.originalLength})${file ? `: ${file}` : ''}`,
@@ -147,6 +185,25 @@ const slug = (text: string) =>
     .slice(0, 60) || 'finding';
 
 /** Writes one replay per finding into `--out`; returns the file written for each finding key. */
+/** The first lines of an exhaustive search's report: how many states, how deep, whether it finished and why not. */
+function describeSearch(report: ExhaustiveReport): string[] {
+  const x = report.exhaustive;
+  const states = `${x.distinctStates.toLocaleString('en-US')} distinct state${x.distinctStates === 1 ? '' : 's'}`;
+  const head =
+    x.stoppedBy === 'exhausted'
+      ? `exhaustive: ${states}, every one expanded (${x.depth} actions deep)`
+      : x.stoppedBy === 'depth'
+        ? `exhaustive to depth ${x.maxDepth}: ${states}; ${report.endings.steps.toLocaleString('en-US')} at depth ${x.maxDepth} not expanded (not exhausted)`
+        : x.stoppedBy === 'max-states'
+          ? `exhaustive: stopped at --max-states ${x.maxStates.toLocaleString('en-US')} (${states}, ${x.expanded.toLocaleString('en-US')} expanded, depth ${x.depth} reached; not exhausted)`
+          : `exhaustive: the game could not be created`;
+  const ends = [`${report.endings.gameover} game over`, ...(report.endings.stuck ? [`${report.endings.stuck} stuck`] : [])];
+  return [
+    `${head} (seed ${report.seed})`,
+    `  states: ${ends.join(', ')}; ${x.transitions.toLocaleString('en-US')} actions tried, ${x.traced} re-run traced`,
+  ];
+}
+
 function writeReplays(
   report: ExploreReport,
   opened: OpenedGame,

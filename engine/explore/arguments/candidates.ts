@@ -2,10 +2,10 @@
  * The single entry for "what may explore (or a random player) do here, and where do the
  * arguments come from":
  *
- *   candidateActions(session: Session, playerID: PlayerID, options?: CandidateOptions): CandidateAction[]
+ *   candidateActions(session: Session, playerID: PlayerID, options?: CandidateOptions, state?: BgioState): CandidateAction[]
  *
- * Each `{ action, source }` is one action `playerID` could send from the session's current state
- * (`session.currentState`). The game's `ai.enumerate` wins when it offers something; otherwise
+ * Each `{ action, source }` is one action `playerID` could send from `state` (by default the
+ * session's current state; the exhaustive search asks for each state it expands). The game's `ai.enumerate` wins when it offers something; otherwise
  * each move available to the player gets argument lists from, in order of trust, the user's
  * `--args` generator, recorded play, inference (running the move on a copy with probe values),
  * values found in the state; plus the client events `options.events` allows (default `ui`).
@@ -23,8 +23,12 @@ import { stateValues } from './state-values';
 
 const MAX_LISTS = 400;
 
-export function candidateActions(session: Session, playerID: PlayerID, options: CandidateOptions = {}): CandidateAction[] {
-  const state = session.currentState;
+export function candidateActions(
+  session: Session,
+  playerID: PlayerID,
+  options: CandidateOptions = {},
+  state: BgioState = session.currentState,
+): CandidateAction[] {
   const enumerated = enumeratedCandidates(session, state, playerID);
   if (enumerated.length) return enumerated;
   const ctx = session.game.readCtx(state);
@@ -32,7 +36,7 @@ export function candidateActions(session: Session, playerID: PlayerID, options: 
   for (const name of session.game.availableMoves(state, playerID))
     for (const { args, source } of moveArguments(session, state, ctx, playerID, name, options))
       out.push({ action: { type: 'move', name, args, playerID }, source });
-  for (const action of eventActions(session, playerID, options.events ?? 'ui')) out.push({ action, source: 'event' });
+  for (const action of eventActions(session, playerID, options.events ?? 'ui', state)) out.push({ action, source: 'event' });
   return out;
 }
 

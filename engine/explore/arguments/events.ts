@@ -75,8 +75,8 @@ export function eventAllowed(setting: EventSetting, name: string, ui: () => Set<
  * their arguments: every declared stage for `setStage`, every phase for `setPhase`, one move each
  * for `setActivePlayers`. Only events the game's client could send (its `events` flags).
  */
-export function eventActions(session: Session, player: PlayerID, setting: EventSetting): FlowAction[] {
-  const ctx = session.game.readCtx(session.currentState);
+export function eventActions(session: Session, player: PlayerID, setting: EventSetting, state = session.currentState): FlowAction[] {
+  const ctx = session.game.readCtx(state);
   let ui: Set<string> | null = null;
   const uiOnce = () => (ui ??= uiEvents(session.config, ctx, player));
   const out: FlowAction[] = [];

@@ -110,7 +110,8 @@ export class EventsProbe {
    */
   run(holder: any, ctx: any, how: 'in-place' | 'copy', fn: (...args: any[]) => unknown, args: unknown[]): unknown {
     const api = holder && typeof holder === 'object' ? holder.events : undefined;
-    if (!api || typeof api !== 'object' || !this.recorder.recording || (how === 'in-place' && Object.isFrozen(holder))) {
+    const watching = this.recorder.recording || this.recorder.watchSignals;
+    if (!api || typeof api !== 'object' || !watching || (how === 'in-place' && Object.isFrozen(holder))) {
       return fn(...args);
     }
     const proxy = api === this.lastApi ? (this.lastProxy as EventsApi) : this.wrap(api);

@@ -1,0 +1,44 @@
+import type { ExhaustiveOptions, ExhaustiveResult } from '../../engine';
+import { runWatchedWorker } from '../host/watched-worker';
+import type { OpenOptions } from '../game/open-session';
+import { ExploreStallError, ExploreWorkerError, type ExploreJob } from './explore-pool';
+
+/** What the exhaustive search's worker is asked to do. */
+export interface ExhaustiveJob {
+  file: string;
+  game?: string;
+  bgio?: string;
+  open?: OpenOptions;
+  numPlayers: number;
+  setupData: unknown;
+  /** The argument sources and client events, as explore's random runs use them. */
+  play?: ExploreJob['play'];
+  options: Omit<ExhaustiveOptions, 'onProgress' | 'actions' | 'sources'>;
+}
+
+export type ExhaustiveWorkerMessage =
+  | { type: 'result'; result: ExhaustiveResult }
+  | { type: 'progress'; states: number; depth: number; findings: number }
+  | { type: 'failed'; name: string; message: string };
+
+/** Runs the search in a watched worker thread: game code that makes no progress for `timeoutMs` stops it, naming the function. */
+export async function runExhaustive(
+  job: ExhaustiveJob,
+  timeoutMs: number,
+  onProgress: (states: number, depth: number, findings: number) => void,
+): Promise<ExhaustiveResult> {
+  let result: ExhaustiveResult | null = null;
+  let failure: Error | null = null;
+  const onMessage = (message: { type: string }) => {
+    const m = message as ExhaustiveWorkerMessage;
+    if (m.type === 'result') result = m.result;
+    else if (m.type === 'progress') onProgress(m.states, m.depth, m.findings);
+    else if (m.type === 'failed') failure = new ExploreWorkerError(m.name, m.message);
+  };
+  const script = new URL('./exhaustive-worker.ts', import.meta.url);
+  const ended = await runWatchedWorker(script, { job }, timeoutMs, () => {}, { onMessage });
+  if ('stalled' in ended) throw new ExploreStallError(ended.stalled.doing, ended.stalled.fn, ended.stalled.seconds);
+  if (failure) throw failure;
+  if (!result || ended.code !== 0) throw new Error(`the exhaustive search's worker exited with code ${ended.code}`);
+  return result;
+}
