@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { readRegularTextFile } from '../files/read-regular-file';
 import type { GameConfig, MatchLogEntry, MatchRecord, StoredState } from '../../engine';
 
 const require = createRequire(import.meta.url);
@@ -21,8 +22,14 @@ function readPersisted(dir: string, key: string): unknown {
   const file = path.join(dir, createHash('md5').update(key).digest('hex'));
   for (let attempt = 1; ; attempt++) {
     if (!existsSync(file)) return undefined;
+    let text: string;
     try {
-      return (JSON.parse(readFileSync(file, 'utf8')) as { value?: unknown }).value;
+      text = readRegularTextFile(file, `the stored key ${key}:`);
+    } catch (error) {
+      throw new MatchSourceError((error as Error).message);
+    }
+    try {
+      return (JSON.parse(text) as { value?: unknown }).value;
     } catch (error) {
       if (attempt >= RETRIES) throw new MatchSourceError(`${file} (key ${key}) is not a node-persist file: ${(error as Error).message}`);
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
@@ -30,13 +37,19 @@ function readPersisted(dir: string, key: string): unknown {
   }
 }
 
+function checkStorageFolder(dir: string): void {
+  if (!existsSync(dir)) throw new MatchSourceError(`no storage folder ${dir}`);
+  if (!statSync(dir).isDirectory())
+    throw new MatchSourceError(`--storage must be the folder boardgame.io's FlatFile writes (its dir option), and ${dir} is a file`);
+}
+
 /** The match IDs a FlatFile folder holds. */
 export function listStoredMatches(dir: string): string[] {
-  if (!existsSync(dir)) throw new MatchSourceError(`no storage folder ${dir}`);
+  checkStorageFolder(dir);
   const ids: string[] = [];
   for (const name of readdirSync(dir)) {
     try {
-      const key = (JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { key?: unknown }).key;
+      const key = (JSON.parse(readRegularTextFile(path.join(dir, name), 'stored file')) as { key?: unknown }).key;
       if (typeof key === 'string' && key.endsWith(':metadata')) ids.push(key.slice(0, -':metadata'.length));
     } catch {
       // not one of node-persist's files
@@ -47,7 +60,7 @@ export function listStoredMatches(dir: string): string[] {
 
 /** Reads a match from boardgame.io's FlatFile storage folder (no server needed). */
 export function readStoredMatch(dir: string, matchID: string): MatchRecord {
-  if (!existsSync(dir)) throw new MatchSourceError(`no storage folder ${dir}`);
+  checkStorageFolder(dir);
   const initialState = readPersisted(dir, `${matchID}:initial`) as StoredState | undefined;
   if (!initialState) {
     const known = listStoredMatches(dir);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readRegularTextFile } from '../files/read-regular-file';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { format } from 'node:util';
@@ -97,6 +98,12 @@ export async function loadGameModule(
   if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
   if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
     throw new GameLoadError(`${absolute}: a game file must be ${GAME_FILE_EXTENSIONS.join(', ')}`);
+  }
+  // esbuild would block on a FIFO and echo a binary file's bytes in its error: refuse both first.
+  try {
+    readRegularTextFile(absolute, 'game file');
+  } catch (error) {
+    throw new GameLoadError((error as Error).message);
   }
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {

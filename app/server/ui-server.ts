@@ -8,7 +8,7 @@ import { readRestoreRequest, type RestoreOffer, type SessionView } from '../../e
 import type { AttachServer } from '../attach/attach-server';
 import type { LiveFollower } from '../attach/live-follower';
 import { startLiveHost, type LiveHostOptions } from '../attach/live-host';
-import { SessionJournal, type FoundJournal } from '../journal/session-journal';
+import { journalLosses, retireJournal, SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { contentTypeOf, staticFileFor } from './static-files';
 
 export interface UiServerOptions {
@@ -257,7 +257,7 @@ function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, bro
     Object.assign(new Error('there is no unfinished session any more (it was restored or discarded)'), { name: 'HostError' });
   return {
     restoreOffer: async (): Promise<RestoreOffer | null> =>
-      offer ? { game: offer.open.game, at: offer.at, actions: offer.actions.length, torn: offer.torn } : null,
+      offer ? { game: offer.open.game, at: offer.at, actions: offer.actions.length, torn: offer.torn || !!offer.damaged } : null,
     restoreUnfinished: async (): Promise<SessionView> => {
       const taken = offer;
       if (!taken) throw gone();
@@ -272,7 +272,8 @@ function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, bro
           { name: 'HostError' },
         );
       }
-      rmSync(taken.file, { force: true });
+      const losses = journalLosses(taken, retireJournal(taken));
+      if (losses) process.stderr.write(`flowscope: restored with losses: ${losses}\n`);
       broadcast({ type: 'session', view });
       return view;
     },

@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { enhancerSnippet, type GameRandomness, type ReplayFile, type SessionView } from '../../../engine';
-import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
+import { findUnfinishedJournals, journalLosses, retireJournal, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
 import type { HostCall } from '../../host/engine-host';
 import { startUiServer, type UiServer } from '../../server/ui-server';
@@ -59,7 +58,7 @@ export async function startServe(
   if (options.restore && (options.file || options.replay))
     throw new UsageError('--restore opens the unfinished session; do not name a game file or --replay with it');
   const replay = options.replay === undefined ? null : readReplay(options.replay);
-  const unfinished = options.journalDir ? findUnfinishedJournals(options.journalDir) : [];
+  const unfinished = options.journalDir ? findUnfinishedJournals(options.journalDir, (why) => warn(`flowscope: ${why}`)) : [];
   if (options.restore && unfinished.length === 0)
     throw new UsageError(`--restore: there is no unfinished session to restore${options.journalDir ? ` (in ${options.journalDir})` : ''}`);
   // A lesson file outside the fixtures is named by its absolute path (the page asks the server for it).
@@ -130,18 +129,29 @@ async function loadFirstSession(
   }
   if (options.restore) {
     const [newest] = unfinished;
-    const view = await server.engine.restoreSession(newest, call);
-    rmSync(newest.file, { force: true });
-    print(
-      `restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps${newest.torn ? ' (its last, half-written line was left out)' : ''}`,
-    );
+    print(`restoring the unfinished session of ${describeJournal(newest)}…`);
+    let view: SessionView;
+    try {
+      view = await server.engine.restoreSession(newest, call);
+    } catch (error) {
+      throw Object.assign(
+        new Error(`the session could not be restored: ${(error as Error).message} (its journal is kept at ${newest.file})`),
+        { name: 'HostError' },
+      );
+    }
+    const losses = journalLosses(newest, retireJournal(newest));
+    print(`restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps`);
+    if (losses) warn(`warning: ${losses}`);
   }
   if (options.inspect)
     print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
 }
 
 function describeJournal(journal: FoundJournal): string {
-  return `${path.basename(journal.open.game)} opened ${journal.at}, ${journal.actions.length} actions`;
+  const damage = journal.damaged
+    ? ` (line ${journal.damaged.line} of its journal is damaged: the ${journal.damaged.actionsAfter} actions after it cannot be restored)`
+    : '';
+  return `${path.basename(journal.open.game)} opened ${journal.at}, ${journal.actions.length} actions${damage}`;
 }
 
 /** `flowscope serve`: runs until `signal` aborts (Ctrl+C in a terminal). */
