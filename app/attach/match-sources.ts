@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readRegularTextFile } from '../files/read-regular-file';
-import type { GameConfig, MatchLogEntry, MatchRecord, StoredState } from '../../engine';
+import { readMatchRecord, type GameConfig, type MatchRecord } from '../../engine';
 
 const require = createRequire(import.meta.url);
 
@@ -61,7 +61,7 @@ export function listStoredMatches(dir: string): string[] {
 /** Reads a match from boardgame.io's FlatFile storage folder (no server needed). */
 export function readStoredMatch(dir: string, matchID: string): MatchRecord {
   checkStorageFolder(dir);
-  const initialState = readPersisted(dir, `${matchID}:initial`) as StoredState | undefined;
+  const initialState = readPersisted(dir, `${matchID}:initial`);
   if (!initialState) {
     const known = listStoredMatches(dir);
     throw new MatchSourceError(
@@ -69,43 +69,82 @@ export function readStoredMatch(dir: string, matchID: string): MatchRecord {
     );
   }
   const metadata = readPersisted(dir, `${matchID}:metadata`) as { setupData?: unknown } | undefined;
-  return {
+  const read = readMatchRecord({
     initialState,
-    state: readPersisted(dir, matchID) as StoredState | undefined,
-    log: (readPersisted(dir, `${matchID}:log`) as MatchLogEntry[] | undefined) ?? [],
-    setupData: metadata?.setupData,
-  };
+    state: readPersisted(dir, matchID) ?? undefined,
+    log: readPersisted(dir, `${matchID}:log`) ?? [],
+    setupData: metadata && typeof metadata === 'object' ? metadata.setupData : undefined,
+  });
+  if (!read.ok) throw new MatchSourceError(`${dir} holds a match ${matchID} that is not boardgame.io's: ${read.problems.join('; ')}`);
+  return read.record;
 }
 
 /**
  * Reads a match from a running boardgame.io server as a spectator, through boardgame.io's own
  * client and SocketIO transport: the `sync` it receives holds the initial state (seed included),
- * the log and the latest state as a spectator sees it.
+ * the log and the latest state as a spectator sees it. What the server sends is checked before
+ * boardgame.io's client reads it (`matchRecordSchema`): a server that is not boardgame.io's, or
+ * that never answers, is one error, and the connection is closed either way.
  */
 export async function readServerMatch(server: string, matchID: string, game: GameConfig, timeoutMs = 10_000): Promise<MatchRecord> {
   const url = loopbackOrHttp(server);
   const { Client } = require('boardgame.io/dist/cjs/client.js');
   const { SocketIO } = require('boardgame.io/dist/cjs/multiplayer.js');
-  const client = Client({ game, matchID, multiplayer: SocketIO({ server: url }), debug: false });
+  // WebSocket only, no reconnection: a connection still opening closes at once (a long-polling one
+  // would wait for an answer that may never come, and keep the process alive).
+  const socketOpts = { transports: ['websocket'], reconnection: false, timeout: timeoutMs };
+  const client = Client({ game, matchID, multiplayer: SocketIO({ server: url, socketOpts }), debug: false });
+  let refused: string | null = null;
+  let record: MatchRecord | null = null;
+  const receive = client.receiveTransportData.bind(client);
   try {
-    const synced = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      const stop = client.subscribe((state: unknown) => {
-        if (state && client.getInitialState()) {
-          clearTimeout(timer);
-          queueMicrotask(() => stop());
-          resolve(true);
+    const outcome = await new Promise<'synced' | 'refused' | 'silent' | 'unreachable'>((resolve) => {
+      const timer = setTimeout(() => resolve('silent'), timeoutMs);
+      const settle = (how: 'synced' | 'refused' | 'unreachable') => {
+        clearTimeout(timer);
+        resolve(how);
+      };
+      // Only a sync is read (a spectator needs nothing else), and only once it is checked.
+      client.receiveTransportData = (data: { type?: unknown; args?: unknown[] }) => {
+        if (data?.type !== 'sync' || data.args?.[0] !== matchID) return;
+        const sync = data.args[1] as { state?: unknown; initialState?: unknown; log?: unknown } | null;
+        const read = readMatchRecord(
+          sync && typeof sync === 'object' ? { initialState: sync.initialState, state: sync.state, log: sync.log } : sync,
+        );
+        if (!read.ok) {
+          refused = read.problems.join('; ');
+          settle('refused');
+          return;
         }
-      });
+        try {
+          receive(data);
+        } catch (error) {
+          refused = `boardgame.io's client could not read it (${(error as Error).message})`;
+          settle('refused');
+          return;
+        }
+        record = read.record;
+        settle('synced');
+      };
       client.start();
+      client.transport.socket?.on('connect_error', (error: Error) => {
+        refused = error.message;
+        settle('unreachable');
+      });
     });
-    if (!synced)
+    if (outcome === 'unreachable') throw new MatchSourceError(`cannot connect to ${url}: ${refused}`);
+    if (outcome === 'refused')
+      throw new MatchSourceError(`the server at ${url} sent a sync for match ${matchID} that is not boardgame.io's: ${refused}`);
+    if (outcome === 'silent' || !record)
       throw new MatchSourceError(
         `no answer from ${url} for match ${matchID} within ${timeoutMs / 1000} s (is the server running, and does it serve the game ${JSON.stringify(game.name)}?)`,
       );
-    const initialState = client.getInitialState() as StoredState;
-    const state = client.store.getState() as StoredState;
-    return { initialState, state, log: client.log as MatchLogEntry[] };
+    const checked: MatchRecord = record;
+    return {
+      initialState: client.getInitialState() ?? checked.initialState,
+      state: client.store.getState() ?? checked.state,
+      log: checked.log,
+    };
   } finally {
     client.stop();
   }

@@ -213,7 +213,7 @@ export class EngineHost {
         this.inspectSettle?.(m.url);
         break;
       case 'inspect-failed':
-        this.inspectFail?.(new Error(`the inspect server could not start: ${m.message}`));
+        this.inspectFail?.(Object.assign(new Error(m.message), { name: 'ServerStartError' }));
         break;
       case 'response': {
         const p = this.pending.get(m.id);

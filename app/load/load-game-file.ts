@@ -267,6 +267,8 @@ function formatBuildFailure(file: string, error: unknown): string {
   const wayOut = missing.size
     ? `\n${[...missing].join(', ')} ${missing.size === 1 ? 'is a package that is' : 'are packages that are'} not installed beside the game: install the project's dependencies (npm install in its folder), or, when the game's flow does not need ${missing.size === 1 ? 'it' : 'them'}, replace ${missing.size === 1 ? 'it' : 'them'} with a stub that does nothing: ${[...missing].map((m) => `--stub-module ${m}`).join(' ')}`
     : '';
+  // One error is one line (its code line only when there are several): a terminal shows it whole.
+  if (messages.length === 1 && !wayOut) return `${path.basename(file)} has an error: ${lines[0].split('\n')[0]}`;
   return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}${wayOut}`;
 }
 

@@ -76,10 +76,14 @@ export async function startServe(
     attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() },
     unfinished: options.restore ? null : (unfinished[0] ?? null),
   });
-  if (!options.restore && unfinished.length)
+  const offer = () =>
     warn(
       `an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it, or choose Restore in the page.`,
     );
+  // Beside a game or replay the command line names, the offer waits until that opened: a game that
+  // cannot be opened is one line, not that line and an offer about something else.
+  const offerLater = !options.restore && unfinished.length > 0 && !!(options.file || options.replay);
+  if (!options.restore && unfinished.length && !offerLater) offer();
   // The address first: a long replay loads while the page shows its progress, and requests wait for it.
   if (learn !== undefined) {
     print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
@@ -89,7 +93,7 @@ export async function startServe(
   }
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
   const loaded = server.engine.loadFirst((call) => loadFirstSession(server, call, options, replay, unfinished, print, warn));
-  loaded.catch(() => undefined);
+  loaded.then(() => offerLater && offer()).catch(() => undefined);
   return Object.assign(server, { loaded });
 }
 
