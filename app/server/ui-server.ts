@@ -178,7 +178,9 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   wss.on('connection', (socket) => {
     clients.add(socket);
     if (progress) socket.send(progress);
-    socket.on('error', () => socket.terminate());
+    // ws has already begun closing with the reason's code (1009 too big, 1007 bad UTF-8): let that
+    // close frame reach the client; cutting the connection here would turn it into 1006.
+    socket.on('error', () => socket.readyState !== socket.CLOSING && socket.terminate());
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
       // A client may be gone by the time its answer is ready.
