@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { enhancerSnippet, type GameRandomness, type ReplayFile, type SessionView } from '../../../engine';
+import { enhancerSnippet, formatReplay, type GameRandomness, type ReplayFile, type SessionView } from '../../../engine';
 import { findUnfinishedJournals, journalLosses, retireJournal, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
 import type { HostCall } from '../../host/engine-host';
@@ -32,6 +32,8 @@ export interface ServeOptions {
   attach?: { port?: number; token?: string; origins?: string[] } | false;
   /** Where the game is kept in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
   open?: OpenOptions;
+  /** The boardgame.io release to run the game (or the replay) on (`--bgio`); default: the project's. */
+  bgio?: string;
   /** Open the Learn panel: on this lesson id, or on the list when empty. */
   learn?: string;
   /** Where session journals live (see `stateDir`); without it nothing is journaled. */
@@ -114,13 +116,17 @@ async function loadFirstSession(
       numPlayers: options.players,
       seed: options.seed,
       gameRandomness: options.gameRandomness,
+      ...(options.bgio !== undefined ? { bgio: options.bgio } : {}),
       ...locationOf(options.open),
     });
     print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
   }
   if (replay) {
     print(`opening replay ${options.replay}: ${replay.replay.actions.length} steps…`);
-    const view = await call<SessionView>('openReplay', replay.text, path.resolve(options.replay!));
+    // --bgio wins over the release the replay was recorded on, as in `flowscope replay`.
+    const text =
+      options.bgio === undefined ? replay.text : formatReplay({ ...replay.replay, game: { ...replay.replay.game, bgio: options.bgio } });
+    const view = await call<SessionView>('openReplay', text, path.resolve(options.replay!));
     const mismatch = replayMismatch(
       replay.replay,
       { name: view.game.name, file: view.game.file, sha256: view.game.sha256 },
