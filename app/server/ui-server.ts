@@ -259,7 +259,15 @@ function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, bro
     Object.assign(new Error('there is no unfinished session any more (it was restored or discarded)'), { name: 'HostError' });
   return {
     restoreOffer: async (): Promise<RestoreOffer | null> =>
-      offer ? { game: offer.open.game, at: offer.at, actions: offer.actions.length, torn: offer.torn || !!offer.damaged } : null,
+      offer
+        ? {
+            game: offer.open.game,
+            at: offer.at,
+            actions: offer.actions.length,
+            torn: offer.torn,
+            ...(offer.damaged ? { damaged: { line: offer.damaged.line, actionsAfter: offer.damaged.actionsAfter } } : {}),
+          }
+        : null,
     restoreUnfinished: async (): Promise<SessionView> => {
       const taken = offer;
       if (!taken) throw gone();
