@@ -88,6 +88,17 @@ describe('import-match against hostile servers', () => {
     expectOneLine(run, /^flowscope: no answer from http:\/\/127\.0\.0\.1:\d+ for match m within 10 s/);
   }, 60_000);
 
+  it('a server that refuses the connection: one line at once, naming why', async () => {
+    const closedPort = net.createServer();
+    await new Promise<void>((r) => closedPort.listen(0, '127.0.0.1', () => r()));
+    const port = (closedPort.address() as AddressInfo).port;
+    await new Promise<void>((r) => closedPort.close(() => r()));
+    expectOneLine(
+      await importMatch('--server', `http://127.0.0.1:${port}`, '--match', 'm'),
+      new RegExp(`^flowscope: cannot connect to http://127\\.0\\.0\\.1:${port}: .*ECONNREFUSED`),
+    );
+  }, 60_000);
+
   it('a sync with a null state, a null ctx or a null initial state is refused in one line naming what is wrong', async () => {
     expectOneLine(
       await importMatch('--server', await fakeServer(syncWith({ state: null })), '--match', 'm'),

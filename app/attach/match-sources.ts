@@ -127,8 +127,10 @@ export async function readServerMatch(server: string, matchID: string, game: Gam
         settle('synced');
       };
       client.start();
-      client.transport.socket?.on('connect_error', (error: Error) => {
-        refused = error.message;
+      client.transport.socket?.on('connect_error', (error: Error & { description?: { message?: string; error?: Error } }) => {
+        // socket.io says "websocket error"; the cause (ECONNREFUSED…) is in its description.
+        const cause = error.description?.error?.message ?? error.description?.message;
+        refused = cause ? `${error.message} (${cause})` : error.message;
         settle('unreachable');
       });
     });
