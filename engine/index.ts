@@ -87,6 +87,7 @@ export {
   type StateDifference,
   type StateView,
 } from './import/replay-match';
+export { matchRecordSchema, readMatchRecord } from './import/match-record-schema';
 export { readFlowCtx } from './runtime/read-ctx';
 export { lintGameFiles } from './lint/rules/nondeterministic';
 export * from './lesson/index';

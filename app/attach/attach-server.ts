@@ -108,7 +108,9 @@ export async function startAttachServer(options: AttachServerOptions): Promise<A
       sockets.delete(socket);
       if (sender) options.hub.disconnected(sender.instance);
     });
-    socket.on('error', () => socket.terminate());
+    // ws has already begun closing with the reason's code (1009 too big, 1007 bad UTF-8): let that
+    // close frame reach the client; cutting the connection here would turn it into 1006.
+    socket.on('error', () => socket.readyState !== socket.CLOSING && socket.terminate());
   });
   const listen = (at: number) =>
     new Promise<void>((resolve, reject) => {

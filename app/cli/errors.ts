@@ -11,6 +11,7 @@ export class InputError extends Error {
 // By name, not class: errors relayed from a worker thread arrive as plain Errors with their name.
 const USER_ERRORS = new Set([
   'InputError',
+  'FileError',
   'GameLoadError',
   'GameSelectionError',
   'SessionError',

@@ -1,10 +1,11 @@
+import { writeFailure } from '../files/write-atomic';
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import type { LocalFiles } from '../../engine/legacy';
 import { parseModule } from '../../engine/lint/ast';
 import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
-import { UsageError } from './errors';
+import { InputError, UsageError } from './errors';
 
 /**
  * The game's own files as `migrateSourceFiles` reads them: only `inputs` (the local files the
@@ -81,8 +82,12 @@ export function writeMigratedFiles(outDir: string, inputs: readonly string[], mi
   const clash = targets.find((t) => originals.has(real(t.to)));
   if (clash) throw new UsageError(`--out ${outDir} would write over the original ${clash.from}: choose a folder outside the game's files`);
   for (const { from, to } of targets) {
-    mkdirSync(path.dirname(to), { recursive: true });
-    writeFileSync(to, migrated.get(from) ?? readFileSync(from, 'utf8'));
+    try {
+      mkdirSync(path.dirname(to), { recursive: true });
+      writeFileSync(to, migrated.get(from) ?? readFileSync(from, 'utf8'));
+    } catch (error) {
+      throw new InputError(writeFailure(to, error));
+    }
   }
   return targets.map((t) => t.to);
 }

@@ -17,12 +17,13 @@ export interface RunningGame {
  */
 export function replayMismatch(replay: ReplayFile, game: RunningGame, replayFile?: string): string | null {
   const recorded = replay.game;
-  const sameHash = !recorded.sha256 || recorded.sha256 === game.sha256 || recorded.sha256 === game.fileSha256;
-  if (sameHash) return null;
   const where = recorded.file ? ` (${recorded.file})` : '';
+  // Another game's name is said with or without a hash: a replay written by hand or by another tool has none.
   if (recorded.name !== game.name) {
     return `warning: this replay was recorded for a different game: "${recorded.name}"${where}, not "${game.name}" (${game.file})`;
   }
+  const sameHash = !recorded.sha256 || recorded.sha256 === game.sha256 || recorded.sha256 === game.fileSha256;
+  if (sameHash) return null;
   const recordedFile = recorded.file && replayFile ? path.resolve(path.dirname(replayFile), recorded.file) : null;
   if (recordedFile && recordedFile !== game.file && path.basename(recordedFile) !== path.basename(game.file)) {
     return `warning: this replay was recorded for a different game file: ${recordedFile}, not ${game.file}`;

@@ -1,4 +1,4 @@
-import type { BgioState, StepRecord } from '../../engine';
+import { toPlain, type BgioState, type StepRecord } from '../../engine';
 
 /** One line of `flowscope replay --json`: the documented, stable shape. */
 export function stepToJson(record: StepRecord, state: BgioState): Record<string, unknown> {
@@ -8,7 +8,8 @@ export function stepToJson(record: StepRecord, state: BgioState): Record<string,
     ok: record.ok,
     error: record.error,
     ctx: record.ctx,
-    G: state.G,
+    // A G that JSON cannot hold (a cycle) prints as a note; its step's unserialisable-state diagnostic says why.
+    G: toPlain(state.G),
     trace: record.trace.entries,
     transitions: record.trace.transitions,
     logs: record.trace.logs,

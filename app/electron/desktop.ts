@@ -6,7 +6,7 @@ import { chartImageSchema, chartMachineConfig, chartToMermaid, layoutSchema, typ
 import { pairingToken } from '../attach/pairing-token';
 import { startLiveHost, type LiveHost, type LiveHostOptions } from '../attach/live-host';
 import { EngineHost } from '../host/engine-host';
-import { findUnfinishedJournals, SessionJournal, type FoundJournal } from '../journal/session-journal';
+import { findUnfinishedJournals, journalLosses, retireJournal, SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
 import { APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
 import { attachOptionsFromArgv } from './attach-args';
@@ -268,7 +268,7 @@ export async function startDesktop(
     const { response } = await electron.dialog.showMessageBox(window, {
       type: 'question',
       message: 'Restore the session that was open when Flowscope stopped?',
-      detail: `${journal.open.game}, opened ${journal.at}: ${journal.actions.length} actions recorded.`,
+      detail: `${journal.open.game}, opened ${journal.at}: ${journal.actions.length} actions recorded.${journal.damaged ? ` Line ${journal.damaged.line} of its journal is damaged: the ${journal.damaged.actionsAfter} actions after it cannot be restored.` : ''}`,
       buttons: ['Restore', 'Discard'],
       defaultId: 0,
       cancelId: 1,
@@ -279,8 +279,10 @@ export async function startDesktop(
     }
     try {
       const view = await engine.restoreSession(journal);
-      rmSync(journal.file, { force: true });
+      const losses = journalLosses(journal, retireJournal(journal));
       send(EVENT_CHANNEL, { type: 'session', view } satisfies HostEvent);
+      if (losses)
+        void electron.dialog.showMessageBox?.(window, { type: 'warning', message: 'The session was restored in part', detail: losses });
       return true;
     } catch (error) {
       electron.dialog.showErrorBox(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -40,6 +40,16 @@ function syncDirectory(dir: string): void {
   }
 }
 
+/** Whether this process may create files in `dir` (a read-only folder or mount says no). */
+function writableFolder(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Why `file` cannot be written, or null: checked before work whose result would go there. */
 export function unwritableReason(file: string): string | null {
   const target = path.resolve(file);
@@ -47,5 +57,38 @@ export function unwritableReason(file: string): string | null {
   if (existsSync(target) && statSync(target).isDirectory()) return `${file} is a directory`;
   if (!existsSync(dir)) return `the folder ${dir} does not exist`;
   if (!statSync(dir).isDirectory()) return `${dir} is not a folder`;
+  if (!writableFolder(dir)) return `the folder ${dir} is read-only`;
   return null;
+}
+
+/**
+ * Why files cannot be written into the folder `dir` (made when missing, as its parent allows), or
+ * null: `--out DIR` checked before the work whose results would go there.
+ */
+export function unwritableFolderReason(dir: string): string | null {
+  const target = path.resolve(dir);
+  if (existsSync(target)) {
+    if (!statSync(target).isDirectory()) return `${dir} is a file, not a folder`;
+    return writableFolder(target) ? null : `the folder ${dir} is read-only`;
+  }
+  let parent = path.dirname(target);
+  while (!existsSync(parent)) parent = path.dirname(parent);
+  if (!statSync(parent).isDirectory()) return `${parent} is a file, not a folder`;
+  return writableFolder(parent) ? null : `the folder ${parent} is read-only`;
+}
+
+/** A write that failed after the checks (the disk filled, permissions changed), in one line. */
+export function writeFailure(file: string, error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const why =
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? 'permission denied'
+      : code === 'ENOSPC'
+        ? 'the disk is full'
+        : code === 'ENOENT'
+          ? 'its folder does not exist'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : ((error as Error).message ?? String(error));
+  return `cannot write ${file}: ${why}`;
 }

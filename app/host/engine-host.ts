@@ -144,9 +144,26 @@ export class EngineHost {
     record: JournaledSession,
     call: HostCall = (method, ...params) => this.call(method, ...params),
   ): Promise<SessionView> {
-    await call<SessionView>('open', record.open);
-    for (const action of record.actions) await call('dispatch', action);
-    return call<SessionView>('view');
+    // Nothing is journaled until the session holds every action: a crash meanwhile leaves the
+    // journal being restored as the newest complete one, never a partial copy of it.
+    this.journaling = false;
+    try {
+      await call<SessionView>('open', record.open);
+      const total = record.actions.length;
+      const every = Math.max(1, Math.ceil(total / 20));
+      const what = 'restoring the unfinished session';
+      for (const [i, action] of record.actions.entries()) {
+        await call('dispatch', action);
+        if ((i + 1) % every === 0 && i + 1 < total) this.options.onEvent({ type: 'progress', done: i + 1, total, what });
+      }
+      this.options.onEvent({ type: 'progress', done: total, total, what });
+      const view = await call<SessionView>('view');
+      this.journaling = true;
+      if (this.restore) this.journal((j) => j.start(this.restore!));
+      return view;
+    } finally {
+      this.journaling = true;
+    }
   }
 
   async close(): Promise<void> {
@@ -196,7 +213,7 @@ export class EngineHost {
         this.inspectSettle?.(m.url);
         break;
       case 'inspect-failed':
-        this.inspectFail?.(new Error(`the inspect server could not start: ${m.message}`));
+        this.inspectFail?.(Object.assign(new Error(m.message), { name: 'ServerStartError' }));
         break;
       case 'response': {
         const p = this.pending.get(m.id);

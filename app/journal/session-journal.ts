@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { FlowAction, OpenRequest } from '../../engine';
+import { validateHostRequest, type FlowAction, type OpenRequest } from '../../engine';
+import { readRegularTextFile } from '../files/read-regular-file';
 
 /** A session as a journal holds it: how it was opened, and every action dispatched since. */
 export interface JournaledSession {
@@ -22,6 +23,8 @@ export interface FoundJournal extends JournaledSession {
   pid: number;
   /** Set when the file ended in a line cut short (a crash mid-write): that line was left out. */
   torn: boolean;
+  /** Set when a line before the end cannot be read: the actions from there on were not read. */
+  damaged?: JournalDamage;
 }
 
 const SUFFIX = '.journal.jsonl';
@@ -70,35 +73,103 @@ export class SessionJournal {
   }
 }
 
-/** Reads a journal; a torn last line is left out, anything unreadable before it ends the journal there. */
+/** Where a journal stops being readable before its end: that line and everything after it were not restored. */
+export interface JournalDamage {
+  /** The damaged line's number (1 = the opening line). */
+  line: number;
+  /** Why it cannot be read. */
+  reason: string;
+  /** How many actions the lines after it record (none of them is restored). */
+  actionsAfter: number;
+}
+
+/** One action line, checked with the same schema a client's `dispatch` is: a damaged line never reaches the engine. */
+function readActionLine(line: unknown): { step: number; action: FlowAction } | string {
+  const { kind, step, action } = (line ?? {}) as { kind?: unknown; step?: unknown; action?: unknown };
+  if (kind !== 'action') return 'not an action line';
+  if (!Number.isInteger(step) || (step as number) < 1) return `step must be an integer of at least 1, got ${JSON.stringify(step)}`;
+  try {
+    return { step: step as number, action: validateHostRequest('dispatch', [action]).params[0] as FlowAction };
+  } catch (error) {
+    return `not a valid action (${(error as Error).message.replace(/^dispatch: /, '')})`;
+  }
+}
+
+/**
+ * Reads a journal. A torn last line (a crash mid-write) is left out; a damaged line before the end
+ * stops the reading there, and `damaged` says which line it was and how many actions follow it.
+ */
 export function readJournal(file: string): FoundJournal | null {
-  const lines = readFileSync(file, 'utf8').split('\n');
+  const lines = readRegularTextFile(file, 'session journal').split('\n');
   let torn = false;
+  let damaged: JournalDamage | undefined;
   let head: Extract<JournalLine, { kind: 'open' }> | null = null;
   let actions: FlowAction[] = [];
+  const lastText = lines.findLastIndex((text) => text !== '');
   for (const [i, text] of lines.entries()) {
     if (!text) continue;
-    let line: JournalLine;
+    let line: JournalLine | string;
     try {
-      line = JSON.parse(text);
+      line = JSON.parse(text) as JournalLine;
     } catch {
-      torn = true;
-      break;
+      line = 'not JSON';
     }
     if (i === 0) {
-      if (line?.kind !== 'open' || typeof line.open?.game !== 'string') return null;
+      if (typeof line === 'string' || line?.kind !== 'open' || typeof line.open?.game !== 'string') return null;
       head = line;
-      actions = Array.isArray(line.actions) ? [...line.actions] : [];
-    } else if (line?.kind === 'action' && Number.isInteger(line.step) && line.step >= 1 && line.action && typeof line.action === 'object') {
-      // Step 1 is the first action (step 0 is the game's creation).
-      actions = [...actions.slice(0, line.step - 1), line.action];
-    } else {
-      torn = true;
-      break;
+      const opening = Array.isArray(line.actions) ? line.actions : [];
+      for (const [n, action] of opening.entries()) {
+        const read = readActionLine({ kind: 'action', step: n + 1, action });
+        if (typeof read === 'string') {
+          const later = lines.slice(1).filter((t) => t.includes('"kind":"action"')).length;
+          damaged = { line: 1, reason: `its action ${n + 1} is ${read}`, actionsAfter: opening.length - n - 1 + later };
+          break;
+        }
+        actions.push(read.action);
+      }
+      if (damaged) break;
+      continue;
     }
+    const read = typeof line === 'string' ? line : readActionLine(line);
+    if (typeof read !== 'string') {
+      // Step 1 is the first action (step 0 is the game's creation).
+      actions = [...actions.slice(0, read.step - 1), read.action];
+      continue;
+    }
+    // The last line without its newline is one a crash cut short; anything else is damage.
+    if (i === lastText && i === lines.length - 1) torn = true;
+    else damaged = { line: i + 1, reason: read, actionsAfter: lines.slice(i + 1).filter((t) => t.includes('"kind":"action"')).length };
+    break;
   }
   if (!head) return null;
-  return { file, open: head.open, actions, at: head.at, pid: head.pid, torn };
+  return { file, open: head.open, actions, at: head.at, pid: head.pid, torn, ...(damaged ? { damaged } : {}) };
+}
+
+/**
+ * After a damaged journal was restored, keeps it (every line, the unread ones too) under a name
+ * that is no longer offered for restoring, and returns that name; a whole journal is deleted.
+ */
+export function retireJournal(journal: FoundJournal): string | null {
+  if (!journal.damaged) {
+    rmSync(journal.file, { force: true });
+    return null;
+  }
+  const kept = journal.file.slice(0, -SUFFIX.length) + '.damaged.jsonl';
+  renameSync(journal.file, kept);
+  return kept;
+}
+
+/** What a restore of `journal` left out, in words (empty when it restored everything). */
+export function journalLosses(journal: FoundJournal, kept: string | null): string {
+  const notes: string[] = [];
+  if (journal.torn) notes.push('its last, half-written line was left out');
+  if (journal.damaged) {
+    const { line, reason, actionsAfter } = journal.damaged;
+    notes.push(
+      `line ${line} of its journal is damaged (${reason}): it and the ${actionsAfter} action${actionsAfter === 1 ? '' : 's'} after it were not restored${kept ? `; the whole journal is kept at ${kept}` : ''}`,
+    );
+  }
+  return notes.join('; ');
 }
 
 /** Whether a process with this id is running (a journal of a live process is not a crashed one). */
@@ -112,8 +183,12 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Journals left behind by sessions whose process ended without closing them, newest first. */
-export function findUnfinishedJournals(dir: string): FoundJournal[] {
+/**
+ * Journals left behind by sessions whose process ended without closing them, newest first. A
+ * journal that cannot be read (a FIFO, a device, a binary file) is passed over, and `skipped` is
+ * told why.
+ */
+export function findUnfinishedJournals(dir: string, skipped: (why: string) => void = () => undefined): FoundJournal[] {
   if (!existsSync(dir)) return [];
   const found: FoundJournal[] = [];
   for (const name of readdirSync(dir)) {
@@ -122,7 +197,8 @@ export function findUnfinishedJournals(dir: string): FoundJournal[] {
     let journal: FoundJournal | null;
     try {
       journal = readJournal(file);
-    } catch {
+    } catch (error) {
+      skipped(`${(error as Error).message}; it was passed over`);
       continue;
     }
     if (!journal || alive(journal.pid)) continue;

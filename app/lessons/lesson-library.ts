@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { readRegularTextFile } from '../files/read-regular-file';
 import path from 'node:path';
 import {
   lessonGame,
@@ -44,9 +45,14 @@ export function lessonFile(fixturesDir: string, id: string): string {
 
 /** Reads and validates a lesson file; the problems name the file. */
 export function readLesson(file: string): Lesson {
-  if (!existsSync(file)) throw new LessonError([`${file}: no such file`]);
+  let text: string;
   try {
-    return parseLesson(readFileSync(file, 'utf8'));
+    text = readRegularTextFile(file, 'lesson');
+  } catch (error) {
+    throw new LessonError([(error as Error).message]);
+  }
+  try {
+    return parseLesson(text);
   } catch (error) {
     if (error instanceof LessonError) throw new LessonError(error.problems.map((p) => `${file}: ${p}`));
     throw error;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readRegularTextFile } from '../files/read-regular-file';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { format } from 'node:util';
@@ -142,6 +143,12 @@ export async function loadGameModule(
 
 /** esbuild's bundle of the game file with its local imports (boardgame.io left out), and the local files it read. */
 async function bundleGameFile(absolute: string, options: LoadOptions): Promise<PrebuiltBundle> {
+  // esbuild would block on a FIFO and echo a binary file's bytes in its error: refuse both first.
+  try {
+    readRegularTextFile(absolute, 'game file');
+  } catch (error) {
+    throw new GameLoadError((error as Error).message);
+  }
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
     result = (await esbuild.build({
@@ -291,6 +298,8 @@ function formatBuildFailure(file: string, error: unknown): string {
   const wayOut = missing.size
     ? `\n${[...missing].join(', ')} ${missing.size === 1 ? 'is a package that is' : 'are packages that are'} not installed beside the game: install the project's dependencies (npm install in its folder), or, when the game's flow does not need ${missing.size === 1 ? 'it' : 'them'}, replace ${missing.size === 1 ? 'it' : 'them'} with a stub that does nothing: ${[...missing].map((m) => `--stub-module ${m}`).join(' ')}`
     : '';
+  // One error is one line (its code line only when there are several): a terminal shows it whole.
+  if (messages.length === 1 && !wayOut && !aliasAdvice) return `${path.basename(file)} has an error: ${lines[0].split('\n')[0]}`;
   return `${path.basename(file)} has ${messages.length === 1 ? 'an error' : `${messages.length} errors`}:\n${lines.join('\n')}${aliasAdvice}${wayOut}`;
 }
 

@@ -8,7 +8,7 @@ import { readRestoreRequest, type RestoreOffer, type SessionView } from '../../e
 import type { AttachServer } from '../attach/attach-server';
 import type { LiveFollower } from '../attach/live-follower';
 import { startLiveHost, type LiveHostOptions } from '../attach/live-host';
-import { SessionJournal, type FoundJournal } from '../journal/session-journal';
+import { journalLosses, retireJournal, SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { contentTypeOf, staticFileFor } from './static-files';
 
 export interface UiServerOptions {
@@ -178,7 +178,9 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   wss.on('connection', (socket) => {
     clients.add(socket);
     if (progress) socket.send(progress);
-    socket.on('error', () => socket.terminate());
+    // ws has already begun closing with the reason's code (1009 too big, 1007 bad UTF-8): let that
+    // close frame reach the client; cutting the connection here would turn it into 1006.
+    socket.on('error', () => socket.readyState !== socket.CLOSING && socket.terminate());
     socket.on('close', () => clients.delete(socket));
     socket.on('message', async (data, isBinary) => {
       // A client may be gone by the time its answer is ready.
@@ -257,7 +259,15 @@ function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, bro
     Object.assign(new Error('there is no unfinished session any more (it was restored or discarded)'), { name: 'HostError' });
   return {
     restoreOffer: async (): Promise<RestoreOffer | null> =>
-      offer ? { game: offer.open.game, at: offer.at, actions: offer.actions.length, torn: offer.torn } : null,
+      offer
+        ? {
+            game: offer.open.game,
+            at: offer.at,
+            actions: offer.actions.length,
+            torn: offer.torn,
+            ...(offer.damaged ? { damaged: { line: offer.damaged.line, actionsAfter: offer.damaged.actionsAfter } } : {}),
+          }
+        : null,
     restoreUnfinished: async (): Promise<SessionView> => {
       const taken = offer;
       if (!taken) throw gone();
@@ -272,7 +282,8 @@ function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, bro
           { name: 'HostError' },
         );
       }
-      rmSync(taken.file, { force: true });
+      const losses = journalLosses(taken, retireJournal(taken));
+      if (losses) process.stderr.write(`flowscope: restored with losses: ${losses}\n`);
       broadcast({ type: 'session', view });
       return view;
     },

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,26 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     await expect.poll(async () => stepCounter(page)).toEqual({ selected: 3, last: 3 });
     expect(await page.locator('.toolbar').textContent()).toMatch(/tic-tac-toe · 2 players · seed crashed/);
     expect(readdirSync(journals).filter((f) => f.startsWith('1-'))).toEqual([]);
+  });
+
+  it('offers a journal damaged in the middle with what it cannot restore, restores the rest and keeps the journal', async () => {
+    const journals = crashedJournal();
+    const [file] = readdirSync(journals);
+    const lines = readFileSync(path.join(journals, file), 'utf8').split('\n');
+    writeFileSync(path.join(journals, file), [...lines.slice(0, 3), 'garbage {', ...lines.slice(3)].join('\n'));
+    server = await serve({ journalDir: journals });
+    await newPage(server.url);
+    const offer = page.getByTestId('restore-offer');
+    await offer.waitFor({ timeout: 20_000 });
+    expect(await offer.textContent()).toMatch(
+      /2 actions recorded \(line 4 of its journal is damaged: the 1 action after it cannot be restored; the whole journal is kept\)\./,
+    );
+    await page.waitForSelector('.react-flow__node', { timeout: 20_000 });
+    await shootAll(page, 'serve-02b-restore-offer-damaged');
+    await offer.getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => offer.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => stepCounter(page)).toEqual({ selected: 2, last: 2 });
+    expect(existsSync(path.join(journals, file.replace('.journal.jsonl', '.damaged.jsonl')))).toBe(true);
   });
 
   it('discards the unfinished session when asked', async () => {

@@ -190,7 +190,17 @@ export async function startInspectServer(options: { port?: number; token?: strin
     const onError = (error: Error) => {
       http.off('listening', onListening);
       server.close();
-      reject(new Error(`cannot start the inspect server on 127.0.0.1:${options.port ?? 0}: ${error.message}`));
+      const code = (error as { code?: string }).code;
+      const why =
+        code === 'EADDRINUSE'
+          ? 'it is in use (choose another --inspect-port, or 0 for any free one)'
+          : code === 'EACCES'
+            ? 'permission denied (choose a port above 1023, or 0 for any free one)'
+            : error.message;
+      // Named like the UI server's own failure to listen: the command line reports it in one line.
+      reject(
+        Object.assign(new Error(`cannot start the inspect server on 127.0.0.1:${options.port ?? 0}: ${why}`), { name: 'ServerStartError' }),
+      );
     };
     const onListening = () => {
       http.off('error', onError);

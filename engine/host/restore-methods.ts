@@ -14,6 +14,8 @@ export const restoreOfferSchema = z.object({
   actions: z.number(),
   /** Its journal ended in a line cut short by the crash: that action is left out. */
   torn: z.boolean(),
+  /** A line before the end cannot be read: the actions after it are not restored (the journal is kept). */
+  damaged: z.object({ line: z.number(), actionsAfter: z.number() }).optional(),
 });
 
 export const RESTORE_METHOD_SCHEMAS = {

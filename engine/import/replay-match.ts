@@ -58,6 +58,9 @@ export function seedOf(initialState: StoredState): string {
   const seed = initialState.plugins?.random?.data?.seed;
   if (seed === undefined || seed === null)
     throw new SessionError('the initial state holds no random seed (plugins.random.data.seed); Flowscope cannot recreate the match');
+  // boardgame.io's seeds are strings or numbers; anything else would become "[object Object]".
+  if (typeof seed !== 'string' && typeof seed !== 'number')
+    throw new SessionError(`the initial state's random seed (plugins.random.data.seed) is ${typeof seed}, not a string or a number`);
   return String(seed);
 }
 

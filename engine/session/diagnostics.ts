@@ -1,6 +1,7 @@
 import type { StepTrace, Transition } from '../trace/types';
-import type { FlowCtx } from '../types';
+import type { FlowAction, FlowCtx, GameConfig } from '../types';
 import { describeCall } from '../trace/describe';
+import { firstUnserialisable } from '../util/unserialisable';
 import { describeUse, type EntropyUse, type GameRandomness } from './entropy';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -137,4 +138,53 @@ export function diagnoseEntropy(uses: readonly EntropyUse[], mode: GameRandomnes
       message: `${describeUse(use)}: in boardgame.io the server and each client compute different results from it; ${fix}. ${here[0].toUpperCase()}${here.slice(1)}.`,
     };
   });
+}
+
+/** Every moves map of a config: the global one, each phase's, and each stage's (global turn and phases' turns). */
+function movesMaps(config: GameConfig): object[] {
+  const maps: unknown[] = [config.moves];
+  const stagesOf = (turn: unknown) => Object.values((turn as { stages?: Record<string, { moves?: unknown }> } | undefined)?.stages ?? {});
+  for (const stage of stagesOf(config.turn)) maps.push(stage?.moves);
+  // Before 0.40 phases could also live under `flow.phases`.
+  const phases = { ...(config.phases ?? {}), ...((config as { flow?: { phases?: object } }).flow?.phases ?? {}) };
+  for (const phase of Object.values(phases as Record<string, { moves?: unknown; turn?: unknown }>)) {
+    maps.push(phase?.moves);
+    for (const stage of stagesOf(phase?.turn)) maps.push(stage?.moves);
+  }
+  return maps.filter((m): m is object => !!m && typeof m === 'object');
+}
+
+/**
+ * `undeclared-move`: a move that ran (accepted, or rejected because game code threw) whose name the game declares nowhere. boardgame.io looks a
+ * move up with \`in\`, which also finds what every object inherits (\`toString\`, \`constructor\`,
+ * \`__proto__\`), and runs that as the move: the step stays as boardgame.io made it, and this says so.
+ */
+export function diagnoseUndeclaredMove(config: GameConfig, action: FlowAction, ran: boolean): Diagnostic[] {
+  if (!ran || action.type !== 'move') return [];
+  if (movesMaps(config).some((moves) => Object.prototype.hasOwnProperty.call(moves, action.name))) return [];
+  return [
+    {
+      code: 'undeclared-move',
+      severity: 'warning',
+      message: `move ${JSON.stringify(action.name)} is declared nowhere in this game, yet boardgame.io ran it: it looks moves up with \`in\`, which also finds what every JavaScript object inherits, and ran that as the move. A real server does the same for any client that sends this name`,
+    },
+  ];
+}
+
+/**
+ * `unserialisable-state`: the step made G something boardgame.io's server could not send or store as
+ * JSON (a cycle, a BigInt, a function, a Map…). Said once, at the step that made it: `before` is the
+ * G of the step before (null at setup).
+ */
+export function diagnoseUnserialisableG(before: unknown, after: unknown, atSetup: boolean): Diagnostic[] {
+  if (!atSetup && before === after) return [];
+  const problem = firstUnserialisable(after, 'G');
+  if (!problem || (!atSetup && firstUnserialisable(before, 'G'))) return [];
+  return [
+    {
+      code: 'unserialisable-state',
+      severity: 'error',
+      message: `${problem}: boardgame.io's server sends and stores G as JSON, so a real match would fail or change here (Flowscope keeps running it as boardgame.io's Client does)`,
+    },
+  ];
 }

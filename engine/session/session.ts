@@ -5,7 +5,14 @@ import type { StepTrace } from '../trace/types';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig } from '../types';
 import { cloneGraph } from '../util/clone-graph';
 import { describeError } from '../util/plain';
-import { diagnoseEntropy, diagnoseSeats, diagnoseTrace, type Diagnostic } from './diagnostics';
+import {
+  diagnoseEntropy,
+  diagnoseSeats,
+  diagnoseTrace,
+  diagnoseUndeclaredMove,
+  diagnoseUnserialisableG,
+  type Diagnostic,
+} from './diagnostics';
 import { Entropy, type EntropyUse, type GameRandomness } from './entropy';
 import { reconcileTransitions } from './flow-guards';
 import { stageTransitions } from './stage-transitions';
@@ -145,6 +152,7 @@ export class Session {
       ...diagnoseTrace(trace, this.suspects),
       ...diagnoseEntropy(entropy, this.gameRandomness),
       ...diagnoseSeats(null, ctx, this.numPlayers),
+      ...diagnoseUnserialisableG(null, state.G, true),
     ];
     this.records.push({ index: 0, action: null, ok: true, error: null, ctx, trace, diagnostics, entropy });
   }
@@ -231,6 +239,7 @@ export class Session {
 
   private traceStep(state: BgioState, action: FlowAction, index: number, before: FlowCtx): { record: StepRecord; state: BgioState } {
     this.recorder.recording = true;
+    const beforeG = state.G;
     const applied = this.apply(state, action, index, true);
     const { error, trace } = applied;
     state = applied.state;
@@ -244,6 +253,9 @@ export class Session {
     const found = diagnoseTrace(trace, this.suspects);
     if (entropy.length) found.push(...diagnoseEntropy(entropy, this.gameRandomness));
     found.push(...diagnoseSeats(before, ctx, this.numPlayers));
+    // The move ran unless boardgame.io refused it first (a refusal names its own reason).
+    found.push(...diagnoseUnserialisableG(beforeG, state.G, false));
+    found.push(...diagnoseUndeclaredMove(this.config, action, error === null || error.type === 'flowscope/threw'));
     const diagnostics = this.compactor.empty(found);
     const record: StepRecord = {
       index,

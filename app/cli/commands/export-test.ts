@@ -1,4 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { unwritableReason } from '../../files/write-atomic';
+import { InputError } from '../errors';
+import { writeOut } from '../write-out';
 import path from 'node:path';
 import { testFileFor, toPlain } from '../../../engine';
 import { runReplay } from './replay';
@@ -25,6 +27,8 @@ export async function exportTestCommand(
   print: (line: string) => void,
   warn: (line: string) => void,
 ): Promise<number> {
+  const unwritable = options.out === undefined ? null : unwritableReason(options.out);
+  if (unwritable) throw new InputError(`cannot write --out ${options.out}: ${unwritable}`);
   const run = await runReplay(gameFile, replayFile, options.game, undefined, options.bgio, options.open);
   if (run.hashWarning) warn(run.hashWarning);
   if (run.opened.runtime.era !== 'context')
@@ -43,7 +47,7 @@ export async function exportTestCommand(
     Gs: options.withG ? Gs : undefined,
   });
   if (options.out) {
-    writeFileSync(options.out, text);
+    writeOut(options.out, text);
     warn(
       `wrote ${options.out}: ${run.replay.actions.length} actions, ${run.replay.expect?.length ?? 0} expectations${options.withG ? ' and G at each' : ''}`,
     );

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { describeAction, formatReplay, replayMatch, type MatchRecord, type StateView, type StoredState } from '../../../engine';
 import { readServerMatch, readStoredMatch } from '../../attach/match-sources';
-import { writeFileAtomic } from '../../files/write-atomic';
-import { UsageError } from '../errors';
+import { unwritableReason } from '../../files/write-atomic';
+import { writeOut } from '../write-out';
+import { InputError, UsageError } from '../errors';
 import { replayOfGame } from '../../game/replay-of-game';
 import { newSession, openGame, type OpenOptions } from '../../game/open-session';
 
@@ -29,6 +30,9 @@ export async function importMatchCommand(
   warn: (line: string) => void,
 ): Promise<number> {
   if (!!options.server === !!options.storage) throw new UsageError('import-match needs exactly one of --server URL or --storage DIR');
+  // Refuse a bad --out before reading the match, so no import is ever lost to it.
+  const unwritable = options.out === undefined ? null : unwritableReason(options.out);
+  if (unwritable) throw new InputError(`cannot write --out ${options.out}: ${unwritable}`);
   const opened = await openGame(options.file, options.game, options.bgio, undefined, options.open);
   const config = opened.game.config;
   let record: MatchRecord;
@@ -50,7 +54,7 @@ export async function importMatchCommand(
     actions: imported.actions,
   });
   const text = formatReplay(replay);
-  if (options.out) writeFileAtomic(options.out, text);
+  if (options.out) writeOut(options.out, text);
   else print(text.trimEnd());
   warn(
     `match ${options.match}: ${imported.actions.length} actions from ${record.log.length} log entries (seed ${JSON.stringify(imported.seed)}, ${imported.numPlayers} players)${options.out ? `, written to ${options.out}` : ''}`,

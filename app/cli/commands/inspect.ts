@@ -31,6 +31,8 @@ export interface InspectOptions {
   replay?: string;
   /** Where the game is in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
   open?: OpenOptions;
+  /** The boardgame.io release to run the game on (`--bgio`); default: the project's, or the replay's. */
+  bgio?: string;
   /** Or play this many seeded random steps (restarting at game over). */
   random?: number;
   /** Pause before each step. */
@@ -57,8 +59,8 @@ export async function inspectCommand(
     throw new UsageError(`--interval must be a number of milliseconds of at least 0, got ${options.intervalMs}`);
   const replay: ReplayFile | null = options.replay !== undefined ? readReplayFile(options.replay) : null;
   const opened = replay
-    ? await openReplayGame(options.file, replay, { game: options.game, open: options.open })
-    : await openGame(options.file, options.game, undefined, undefined, options.open);
+    ? await openReplayGame(options.file, replay, { game: options.game, bgio: options.bgio, open: options.open })
+    : await openGame(options.file, options.game, options.bgio, undefined, options.open);
   const mismatch = replay ? replayMismatch(replay, { name: opened.game.name, ...opened.module }, options.replay) : null;
   if (mismatch) warn(mismatch);
 

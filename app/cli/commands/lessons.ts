@@ -3,6 +3,7 @@ import { LessonError } from '../../../engine';
 import { checkLessonFile } from '../../lessons/check-lesson-file';
 import { findLessonFiles, lessonFile, lessonId, listLessons } from '../../lessons/lesson-library';
 import { FIXTURES_DIR } from './serve';
+import { readRegularTextFile } from '../../files/read-regular-file';
 
 /** `flowscope lessons`: the bundled lessons in teaching order. */
 export function lessonsCommand(print: (line: string) => void): number {
@@ -22,6 +23,8 @@ export function lessonsCommand(print: (line: string) => void): number {
  */
 export async function lessonCheckCommand(target: string | undefined, print: (line: string) => void): Promise<number> {
   const files = target === undefined ? findLessonFiles(FIXTURES_DIR) : [lessonFile(FIXTURES_DIR, target)];
+  // A lesson file that cannot be read is a bad command line (exit 2), not a lesson with problems.
+  if (target !== undefined) readRegularTextFile(files[0], 'lesson');
   let failed = 0;
   for (const file of files) {
     const name = lessonId(FIXTURES_DIR, file);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bgio050 } from '../../../engine';
 import { definingFile, detectLegacy, legacyOptionsOf, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
-import { UsageError } from '../errors';
+import { unwritableFolderReason } from '../../files/write-atomic';
+import { InputError, UsageError } from '../errors';
 import { localFiles, migrationDiff, writeMigratedFiles } from '../migrated-files';
 import { openGame, type OpenOptions } from '../../game/open-session';
 import { verifyMigration, type VerifyProblem } from '../verify-migration';
@@ -49,6 +50,8 @@ export async function migrateCommand(
   warn: (line: string) => void,
 ): Promise<number> {
   if (options.diff && options.out !== undefined) throw new UsageError('--diff prints the changes and --out writes the files: choose one');
+  const unwritable = options.out === undefined ? null : unwritableFolderReason(options.out);
+  if (unwritable) throw new InputError(`cannot write --out ${options.out}: ${unwritable}`);
   const opened = await openGame(file, options.game, options.bgio, undefined, options.open);
   const config = opened.game.config;
   const migrationOptions = legacyOptionsOf(opened.runtime);

@@ -2,7 +2,7 @@ import { replayOfGame } from '../../game/replay-of-game';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectationOf, formatReplay, RandomPlayer, type ReplayFile } from '../../../engine';
-import { writeFileAtomic, unwritableReason } from '../../files/write-atomic';
+import { writeFailure, writeFileAtomic, unwritableReason } from '../../files/write-atomic';
 import { InputError, UsageError } from '../errors';
 import { chooseRandom, defaultPlayerCount, dispatchAction, newSession, openGame, type OpenOptions } from '../../game/open-session';
 
@@ -62,7 +62,7 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
     } catch (error) {
       const rescue = path.join(tmpdir(), `flowscope-replay-${Date.now()}.json`);
       writeFileAtomic(rescue, text);
-      throw new InputError(`cannot write ${options.out}: ${(error as Error).message}; the replay was saved to ${rescue} instead`);
+      throw new InputError(`${writeFailure(options.out, error)}; the replay was saved to ${rescue} instead`);
     }
     warn(`wrote ${options.out}: ${session.lastIndex} steps, ${rejected} rejected${stopped ? `; ${stopped}` : ''}`);
   } else {

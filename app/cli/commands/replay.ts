@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { ChartActor, chartOf, GameSelectionError, parseReplay, type ReplayFile } from '../../../engine';
-import { InputError } from '../errors';
+import { readRegularTextFile } from '../../files/read-regular-file';
 import { replayMismatch } from '../replay-identity';
 import { dispatchAction, newSession, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { openReplayGame } from '../../game/replay-game';
@@ -22,15 +21,7 @@ export function readReplayFile(file: string): ReplayFile {
 
 /** A replay file's text and its validated contents. */
 export function readReplay(file: string): { text: string; replay: ReplayFile } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new InputError(
-      `cannot read replay ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`,
-    );
-  }
+  const text = readRegularTextFile(file, 'replay');
   return { text, replay: parseReplay(text) };
 }
 

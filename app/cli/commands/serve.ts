@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { enhancerSnippet, type GameRandomness, type ReplayFile, type SessionView } from '../../../engine';
-import { findUnfinishedJournals, type FoundJournal } from '../../journal/session-journal';
+import { enhancerSnippet, formatReplay, type GameRandomness, type ReplayFile, type SessionView } from '../../../engine';
+import { findUnfinishedJournals, journalLosses, retireJournal, type FoundJournal } from '../../journal/session-journal';
 import { lessonView } from '../../lessons/lesson-library';
 import type { HostCall } from '../../host/engine-host';
 import { startUiServer, type UiServer } from '../../server/ui-server';
@@ -33,6 +32,8 @@ export interface ServeOptions {
   attach?: { port?: number; token?: string; origins?: string[] } | false;
   /** Where the game is kept in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
   open?: OpenOptions;
+  /** The boardgame.io release to run the game (or the replay) on (`--bgio`); default: the project's. */
+  bgio?: string;
   /** Open the Learn panel: on this lesson id, or on the list when empty. */
   learn?: string;
   /** Where session journals live (see `stateDir`); without it nothing is journaled. */
@@ -59,7 +60,7 @@ export async function startServe(
   if (options.restore && (options.file || options.replay))
     throw new UsageError('--restore opens the unfinished session; do not name a game file or --replay with it');
   const replay = options.replay === undefined ? null : readReplay(options.replay);
-  const unfinished = options.journalDir ? findUnfinishedJournals(options.journalDir) : [];
+  const unfinished = options.journalDir ? findUnfinishedJournals(options.journalDir, (why) => warn(`flowscope: ${why}`)) : [];
   if (options.restore && unfinished.length === 0)
     throw new UsageError(`--restore: there is no unfinished session to restore${options.journalDir ? ` (in ${options.journalDir})` : ''}`);
   // A lesson file outside the fixtures is named by its absolute path (the page asks the server for it).
@@ -77,10 +78,14 @@ export async function startServe(
     attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() },
     unfinished: options.restore ? null : (unfinished[0] ?? null),
   });
-  if (!options.restore && unfinished.length)
+  const offer = () =>
     warn(
       `an unfinished session can be restored: ${describeJournal(unfinished[0])}. Run \`flowscope serve --restore\` to restore it, or choose Restore in the page.`,
     );
+  // Beside a game or replay the command line names, the offer waits until that opened: a game that
+  // cannot be opened is one line, not that line and an offer about something else.
+  const offerLater = !options.restore && unfinished.length > 0 && !!(options.file || options.replay);
+  if (!options.restore && unfinished.length && !offerLater) offer();
   // The address first: a long replay loads while the page shows its progress, and requests wait for it.
   if (learn !== undefined) {
     print(`Learn boardgame.io with Flowscope at ${server.url}&learn=${encodeURIComponent(learn || 'list')}`);
@@ -90,7 +95,7 @@ export async function startServe(
   }
   print('Open that address in a browser (the token in it is required). Press Ctrl+C to stop.');
   const loaded = server.engine.loadFirst((call) => loadFirstSession(server, call, options, replay, unfinished, print, warn));
-  loaded.catch(() => undefined);
+  loaded.then(() => offerLater && offer()).catch(() => undefined);
   return Object.assign(server, { loaded });
 }
 
@@ -111,13 +116,17 @@ async function loadFirstSession(
       numPlayers: options.players,
       seed: options.seed,
       gameRandomness: options.gameRandomness,
+      ...(options.bgio !== undefined ? { bgio: options.bgio } : {}),
       ...locationOf(options.open),
     });
     print(`opened ${view.game.name} (${view.game.file}) for ${view.numPlayers} players, seed ${view.seed}`);
   }
   if (replay) {
     print(`opening replay ${options.replay}: ${replay.replay.actions.length} steps…`);
-    const view = await call<SessionView>('openReplay', replay.text, path.resolve(options.replay!));
+    // --bgio wins over the release the replay was recorded on, as in `flowscope replay`.
+    const text =
+      options.bgio === undefined ? replay.text : formatReplay({ ...replay.replay, game: { ...replay.replay.game, bgio: options.bgio } });
+    const view = await call<SessionView>('openReplay', text, path.resolve(options.replay!));
     const mismatch = replayMismatch(
       replay.replay,
       { name: view.game.name, file: view.game.file, sha256: view.game.sha256 },
@@ -130,18 +139,29 @@ async function loadFirstSession(
   }
   if (options.restore) {
     const [newest] = unfinished;
-    const view = await server.engine.restoreSession(newest, call);
-    rmSync(newest.file, { force: true });
-    print(
-      `restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps${newest.torn ? ' (its last, half-written line was left out)' : ''}`,
-    );
+    print(`restoring the unfinished session of ${describeJournal(newest)}…`);
+    let view: SessionView;
+    try {
+      view = await server.engine.restoreSession(newest, call);
+    } catch (error) {
+      throw Object.assign(
+        new Error(`the session could not be restored: ${(error as Error).message} (its journal is kept at ${newest.file})`),
+        { name: 'HostError' },
+      );
+    }
+    const losses = journalLosses(newest, retireJournal(newest));
+    print(`restored the unfinished session of ${describeJournal(newest)}: ${view.game.name}, ${view.length - 1} steps`);
+    if (losses) warn(`warning: ${losses}`);
   }
   if (options.inspect)
     print(`inspect: ${await server.engine.inspectUrl()} (any XState inspector client: createWebSocketReceiver with that address)`);
 }
 
 function describeJournal(journal: FoundJournal): string {
-  return `${path.basename(journal.open.game)} opened ${journal.at}, ${journal.actions.length} actions`;
+  const damage = journal.damaged
+    ? ` (line ${journal.damaged.line} of its journal is damaged: the ${journal.damaged.actionsAfter} actions after it cannot be restored)`
+    : '';
+  return `${path.basename(journal.open.game)} opened ${journal.at}, ${journal.actions.length} actions${damage}`;
 }
 
 /** `flowscope serve`: runs until `signal` aborts (Ctrl+C in a terminal). */

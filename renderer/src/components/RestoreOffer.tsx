@@ -46,7 +46,11 @@ export function RestoreOffer() {
       <span className="notice-text">
         Restore the session that was open when Flowscope stopped? <strong title={offer.game}>{file}</strong>, opened{' '}
         {new Date(offer.at).toLocaleString()}: {offer.actions} action{offer.actions === 1 ? '' : 's'} recorded
-        {offer.torn ? ' (its last, half-written action is left out)' : ''}.
+        {offer.torn ? ' (its last, half-written action is left out)' : ''}
+        {offer.damaged
+          ? ` (line ${offer.damaged.line} of its journal is damaged: the ${offer.damaged.actionsAfter} action${offer.damaged.actionsAfter === 1 ? '' : 's'} after it cannot be restored; the whole journal is kept)`
+          : ''}
+        .
         {state.error && (
           <span className="restore-error" role="alert">
             {' '}
