@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
 import { ChartPanel } from './chart/ChartPanel';
 import { BranchDialog } from './components/BranchDialog';
-import { ConnectionBanner, OnlineOnly, connectionProblem } from './components/ConnectionStatus';
+import { ConnectionBanner, connectionProblem } from './components/ConnectionStatus';
 import { NoticeBar } from './components/NoticeBar';
 import { RestoreOffer } from './components/RestoreOffer';
 import { Toolbar } from './components/Toolbar';
-import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
 import { LiveBar } from './live/LiveBar';
 import { LearnPanel } from './learn/LearnPanel';
 import { LogPanel } from './log/LogPanel';
-import { ToolsPanel } from './tools/ToolsPanel';
+import { Dock } from './dock/Dock';
 import { useController } from './state/context';
 import { useApp, useStore } from './state/store';
 
@@ -88,12 +87,7 @@ export function App() {
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />
-            <ToolsPanel />
-            {panels.controls && (
-              <OnlineOnly>
-                <ControlsPanel />
-              </OnlineOnly>
-            )}
+            <Dock />
           </section>
           {panels.inspector && <InspectorPanel />}
         </main>

@@ -89,8 +89,12 @@ export interface ToolsState {
   coverage: CoverageView | null;
   explore: ExploreView | null;
   exploring: boolean;
-  tab: 'findings' | 'coverage' | 'breakpoints' | null;
+  /** The dock's tab under the chart, and whether its body is shown (else only the tab strip). */
+  tab: DockTab;
+  dockOpen: boolean;
 }
+
+export type DockTab = 'controls' | 'findings' | 'coverage' | 'breakpoints';
 
 export interface ExerciseState {
   /** The session step the learner starts from. */
@@ -147,7 +151,7 @@ export const initialState = (): AppState => ({
   busy: false,
   panels: { log: true, inspector: true, controls: true },
   theme: 'dark',
-  tools: { filter: {}, matches: null, breakpoints: [], coverage: null, explore: null, exploring: false, tab: null },
+  tools: { filter: {}, matches: null, breakpoints: [], coverage: null, explore: null, exploring: false, tab: 'controls', dockOpen: true },
   learn: { mode: 'closed', lessons: [], lesson: null, index: 0, exercise: null, progress: readProgress(), loading: false },
   live: { matches: [], following: null, attach: null, unavailable: false, connectShown: false },
 });
