@@ -219,6 +219,18 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await shot('07-jump-back');
   });
 
+  it("a new step's detail opens at its top, not where the last one was scrolled to", async () => {
+    const pane = page.getByTestId('step-detail');
+    await page.getByTestId('log-row-2').click();
+    await expect.poll(() => pane.getAttribute('data-index')).toBe('2');
+    expect(await pane.evaluate((el) => el.scrollHeight > el.clientHeight + 100)).toBe(true);
+    await pane.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => pane.getAttribute('data-index')).toBe('3');
+    expect(await pane.evaluate((el) => el.scrollTop)).toBe(0);
+  });
+
   it('shows what a step removed where it was, struck through, and the tree stays put from step to step', async () => {
     const gTree = page.getByTestId('tree-G');
     // Where the root row sits in the tree (the panel may have scrolled).

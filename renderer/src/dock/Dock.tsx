@@ -57,7 +57,7 @@ export function Dock() {
           title={expanded ? 'collapse to the tabs (more room for the chart)' : 'show the chosen tab'}
           onClick={() => store.patch('tools', expanded ? { dockOpen: false } : { tab: tab ?? tabs[0].id, dockOpen: true })}
         >
-          {expanded ? '▾ hide' : '▸ show'}
+          {expanded ? '▾ collapse' : '▸ expand'}
         </button>
       </div>
       {expanded && (
