@@ -8,7 +8,7 @@ import { describeError } from '../util/plain';
 import { diagnoseEntropy, diagnoseSeats, diagnoseTrace, type Diagnostic } from './diagnostics';
 import { Entropy, type EntropyUse, type GameRandomness } from './entropy';
 import { reconcileTransitions } from './flow-guards';
-import { stageTransitions } from './stage-transitions';
+import { savedActivePlayers, stageTransitions } from './stage-transitions';
 import { lintConfig } from '../lint/lint';
 
 export interface SessionOptions {
@@ -180,13 +180,15 @@ export class Session {
   /** Applies `action` to the last state and records the step, accepted or not. */
   dispatch(action: FlowAction): StepRecord {
     const before = this.records[this.records.length - 1].ctx;
+    const savedBefore = savedActivePlayers(this.head);
     this.recorder.recording = true;
     const index = this.records.length;
     const { state, error, trace } = this.apply(this.head, action, index, true);
     const entropy = this.entropy.takeUses();
     this.head = state;
     const ctx = this.game.readCtx(state);
-    const stages = stageTransitions(before, ctx, trace, action, this.runtime.era === 'flow');
+    const reverted = savedActivePlayers(state) < savedBefore;
+    const stages = stageTransitions(before, ctx, trace, action, this.runtime.era === 'flow', reverted);
     if (stages.length) trace.transitions.push(...stages);
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;
