@@ -14,7 +14,7 @@ import type {
   Transition,
 } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
-import { actionLabel, actorOf, compactJson, diffLines, formatArgs, playerClass, slotLabel, transitionGlyph } from './model';
+import { actionLabel, actorOf, compactJson, diffLines, formatArgs, playerClass, slotLabel, splitLeaf, transitionGlyph } from './model';
 
 const NO_PLAYERS: readonly string[] = [];
 /** Longer lists show this many items and a button for the rest. */
@@ -375,6 +375,17 @@ function Diagnostics({ list }: { list: Diagnostic[] }) {
   );
 }
 
+/** The path, cut in its head when the row is narrow (the leaf stays: "G.pen…dingAction" would hide what changed). */
+function DiffPath({ path, full }: { path: string; full: string }) {
+  const [head, leaf] = splitLeaf(path);
+  return (
+    <span className="diff-path" title={full}>
+      {head && <span className="diff-path-head">{head}</span>}
+      <span className="diff-path-leaf">{leaf}</span>
+    </span>
+  );
+}
+
 function DiffList({ root, entries }: { root: 'G' | 'ctx'; entries: DiffEntry[] }) {
   const [shown, more] = useLimited(entries);
   const lines = diffLines(root, shown);
@@ -393,9 +404,7 @@ function DiffList({ root, entries }: { root: 'G' | 'ctx'; entries: DiffEntry[] }
             <span className="diff-sign" aria-hidden="true">
               {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : d.kind === 'moved' ? '↕' : '~'}
             </span>
-            <span className="diff-path" title={d.path}>
-              {d.shortPath}
-            </span>
+            <DiffPath path={d.shortPath} full={d.path} />
             {(d.kind === 'changed' || d.kind === 'moved') && (
               <>
                 <span className={`diff-before${clipClass(d.before)}`}>{d.before}</span>
