@@ -82,6 +82,10 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     await progress.waitFor({ timeout: 20_000 });
     expect(await page.locator('.notice').first().textContent()).toMatch(/^Opening replay long\.replay\.json: [\d,]+ \/ 2,500 steps/);
     expect(Number(await progress.getAttribute('value'))).toBeLessThan(LONG);
+    // The page says it is loading that replay (not "Opening a game…"), and offers no steps to travel through yet.
+    expect(await page.locator('main.empty').textContent()).toMatch(/^Opening replay long\.replay\.json…/);
+    for (const button of ['first step', 'previous step', 'play', 'next step', 'last step'])
+      expect(await page.getByLabel(button, { exact: true }).isDisabled(), button).toBe(true);
     await shootAll(page, 'serve-01-loading');
     await server.loaded;
     // The session arrives whole: every step, the last one selected, and no error on the way.
@@ -89,6 +93,7 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     expect((await stepCounter(page)).selected).toBe(LONG);
     await expect.poll(() => progress.count()).toBe(0);
     expect(await page.locator('.notice.error').count()).toBe(0);
+    expect(await page.getByLabel('next step', { exact: true }).isDisabled()).toBe(false);
     expect(await page.locator('.toolbar').textContent()).toMatch(/ticker · 2 players · seed slow/);
   });
 

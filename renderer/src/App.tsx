@@ -67,6 +67,7 @@ export function App() {
   const panels = useApp((s) => s.panels);
   const connection = useApp((s) => s.connection);
   const hasSession = useApp((s) => s.view !== null);
+  const loading = useApp((s) => s.progress?.what ?? null);
   return (
     <div className="app" data-connection={connection}>
       <Toolbar />
@@ -93,7 +94,11 @@ export function App() {
         </main>
       ) : (
         <main className="empty">
-          {connectionProblem(connection, true) ? 'Not connected to Flowscope (see above).' : 'Opening a game… (or choose a lesson: Learn)'}
+          {connectionProblem(connection, true)
+            ? 'Not connected to Flowscope (see above).'
+            : loading
+              ? `${loading[0].toUpperCase()}${loading.slice(1)}… (its progress is shown above)`
+              : 'Opening a game… (or choose a lesson: Learn)'}
         </main>
       )}
       <BranchDialog />

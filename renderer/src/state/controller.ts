@@ -309,7 +309,11 @@ export class Controller {
   private onEvent(event: HostEvent): void {
     switch (event.type) {
       case 'progress':
-        this.store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total, what: event.what } });
+        if (event.done >= event.total) {
+          // The wait the progress showed is over: what is left of the call is timed from now, or the
+          // busy line would open at "3 s" as if game code had hung.
+          this.store.set((s) => ({ progress: null, busySince: s.busySince === null ? null : Date.now() }));
+        } else this.store.set({ progress: { done: event.done, total: event.total, what: event.what } });
         break;
       case 'session':
         this.ahead.clear();
