@@ -74,13 +74,14 @@ describe.skipIf(!!missing)('Flowscope follows a game played in its own page', ()
   const selected = async () => Number((await ui.getByTestId('step-counter').textContent())!.match(/step (\d+)/)![1]);
 
   it('before any game reports, the page says how to connect one (browser mode has no File menu)', async () => {
+    await ui.getByTestId('connect-link').click();
     const bar = ui.locator('.live-bar');
-    await expect.poll(() => bar.textContent()).toContain('No game you run reports to Flowscope yet');
-    await bar.getByRole('button', { name: 'Connect a game…' }).click();
+    expect(await bar.textContent()).toContain('No game you run reports to Flowscope yet');
     await expect.poll(() => ui.getByTestId('attach-token').textContent()).toBe(flowscope.attach!.token);
     expect(await ui.getByTestId('attach-help').textContent()).toContain(flowscope.attach!.url);
     await bar.getByRole('button', { name: 'Hide connecting' }).click();
     expect(await ui.getByTestId('attach-help').count()).toBe(0);
+    expect(await ui.getByTestId('connect-link').count()).toBe(1);
   });
 
   it('lists the page as a match, follows it, and shows each of its moves as it is made', async () => {

@@ -4,6 +4,7 @@ import { ControlsPanel } from '../controls/ControlsPanel';
 import { CoverageControls } from '../coverage/CoverageControls';
 import { CoverageOverlay } from '../coverage/CoverageOverlay';
 import { FindingsPanel } from '../findings/FindingsPanel';
+import { ConnectLink } from '../live/ConnectLink';
 import { useApp, useStore, useTools, type DockTab } from '../state/store';
 import '../tools/tools.css';
 import './dock.css';
@@ -50,6 +51,7 @@ export function Dock() {
             </button>
           ))}
         </div>
+        <ConnectLink />
         <button
           type="button"
           className="dock-toggle link"

@@ -3,16 +3,6 @@ import { useController } from '../state/context';
 import { ConnectHelp } from './ConnectHelp';
 import { useApp, useStore } from '../state/store';
 import { connectLive, follow, useLive } from './live-follow';
-import { desktopApi } from '../desktop/bridge';
-
-const HINT_KEY = 'flowscope.live.connectHintDismissed';
-const hintDismissed = () => {
-  try {
-    return localStorage.getItem(HINT_KEY) === '1';
-  } catch {
-    return false;
-  }
-};
 import './live.css';
 
 function describe(m: { source: string; game: string | null; matchID: string; playerID: string | null }): string {
@@ -31,13 +21,8 @@ export function LiveBar() {
   const store = useStore();
   const connect = useApp((s) => s.live.connectShown);
   const setConnect = (shown: boolean) => store.patch('live', { connectShown: shown });
-  // In a browser nothing else says games can report here (the desktop app has File › Follow a Game
-  // You Run…): until one does, a line says so and offers how, until the user dismisses it.
-  const [hint, setHint] = useState(() => !hintDismissed() && desktopApi() === null);
   useEffect(() => connectLive(controller), [controller]);
-  const waiting = !live.matches.length && !live.following;
-  const showHint = hint && !!live.attach && !live.unavailable;
-  if (!connect && !showHint && (live.unavailable || waiting)) return null;
+  if (!connect && (live.unavailable || (!live.matches.length && !live.following))) return null;
   const followed = live.matches.find((m) => m.id === live.following);
   return (
     <div className="live-bar" role="region" aria-label="followed games">
@@ -53,7 +38,7 @@ export function LiveBar() {
           {live.matches.length === 1 ? 'A game you run reports to Flowscope.' : `${live.matches.length} games you run report to Flowscope.`}
         </span>
       ) : (
-        <span>No game you run reports to Flowscope yet: add one line to it, and follow it here as it is played.</span>
+        <span>No game you run reports to Flowscope yet.</span>
       )}
       {live.matches.length > 0 && (
         <button className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -63,23 +48,6 @@ export function LiveBar() {
       <button className="link" aria-expanded={connect} onClick={() => setConnect(!connect)}>
         {connect ? 'Hide connecting' : 'Connect a game…'}
       </button>
-      {waiting && !connect && showHint && (
-        <button
-          className="link live-hint-close"
-          aria-label="dismiss: do not show this line again"
-          title="do not show this line again (the desktop app has File › Follow a Game You Run…)"
-          onClick={() => {
-            setHint(false);
-            try {
-              localStorage.setItem(HINT_KEY, '1');
-            } catch {
-              // storage unavailable: dismissed for this page only
-            }
-          }}
-        >
-          ×
-        </button>
-      )}
       {connect && <ConnectHelp attach={live.attach} reason={live.unavailable ? live.reason : undefined} />}
       {open && (
         <ul className="live-list">
