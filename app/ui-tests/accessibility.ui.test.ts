@@ -64,7 +64,7 @@ describe.skipIf(!!missing)('accessibility: WCAG 2 A/AA (axe-core) in every state
     expect(found).toEqual([]);
   });
 
-  it('no violation with each tool open in the dock (findings with results, coverage on the chart, breakpoints)', async () => {
+  it('no violation with each tool open in the dock (findings with results, coverage on the chart, breakpoints), the project options and the connect help', async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     const found: AxeViolation[] = [];
     await page.getByRole('tab', { name: 'findings' }).click();
@@ -83,6 +83,14 @@ describe.skipIf(!!missing)('accessibility: WCAG 2 A/AA (axe-core) in every state
     found.push(...(await inBothThemes('breakpoints')));
     await page.getByRole('button', { name: /remove breakpoint/ }).click();
     await page.getByRole('tab', { name: 'controls' }).click();
+    // The toolbar's project options, and how to connect a game you run.
+    await page.getByRole('button', { name: /^project/ }).click();
+    found.push(...(await inBothThemes('project options')));
+    await page.getByRole('button', { name: /^project/ }).click();
+    await page.getByTestId('connect-link').click();
+    await page.getByTestId('attach-help').waitFor();
+    found.push(...(await inBothThemes('connect a game')));
+    await page.getByRole('button', { name: 'Hide connecting' }).click();
     await page.setViewportSize({ width: 1600, height: 1000 });
     expect(found).toEqual([]);
   });
@@ -143,7 +151,7 @@ describe.skipIf(!!missing)('accessibility: WCAG 2 A/AA (axe-core) in every state
     expect((await stepCounter(page)).last).toBe(last);
   });
   // Last: a lesson opens its own game on the host, in place of this session.
-  it('no violation in a lesson: narration, an exercise with a wrong try and its hint', async () => {
+  it('no violation in a lesson (narration, an exercise with a wrong try and its hint) and in the lesson list', async () => {
     await page.goto(`${serverUrl}&learn=card-phases/phases`);
     await page.waitForSelector('[data-testid="lesson-panel"][data-loading="false"]', { timeout: 20_000 });
     const found: AxeViolation[] = [...(await inBothThemes('lesson step 1'))];
@@ -156,6 +164,9 @@ describe.skipIf(!!missing)('accessibility: WCAG 2 A/AA (axe-core) in every state
     await page.getByRole('button', { name: 'Check my answer' }).click();
     await page.waitForSelector('[data-testid="lesson-hint"]');
     found.push(...(await inBothThemes('lesson exercise, wrong try')));
+    await page.getByRole('button', { name: 'Lessons' }).click();
+    await page.waitForSelector('.learn-lessons');
+    found.push(...(await inBothThemes('lesson list')));
     expect(found).toEqual([]);
   });
 });

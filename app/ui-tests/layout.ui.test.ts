@@ -73,10 +73,10 @@ describe.skipIf(!!missing)('the layout keeps the chart in view (1280x720 and 102
   it('the dock collapses to its tabs and comes back', async () => {
     await page.setViewportSize(SIZES[0]);
     const open = await measure(page);
-    await page.getByRole('button', { name: /collapse/ }).click();
+    await page.getByRole('button', { name: 'collapse the dock' }).click();
     expect(await page.locator('#dock-body').count()).toBe(0);
     expect((await measure(page)).chartShare).toBeGreaterThan(open.chartShare);
-    await page.getByRole('button', { name: /expand/ }).click();
+    await page.getByRole('button', { name: 'expand the dock' }).click();
     await expect.poll(() => page.getByRole('tab', { name: 'controls' }).getAttribute('aria-selected')).toBe('true');
   });
 

@@ -27,7 +27,7 @@ function useKeyboard(): void {
         return;
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       // A dialog owns the keyboard while it is open.
-      if (store.get().pendingBranch) return;
+      if (store.get().pendingBranch || store.get().learn.mode === 'list') return;
       // Space and Enter on a focused button, link or summary activate it, as everywhere else.
       if (
         (e.key === ' ' || e.key === 'Enter') &&

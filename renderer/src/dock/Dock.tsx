@@ -56,6 +56,7 @@ export function Dock() {
           type="button"
           className="dock-toggle link"
           aria-expanded={expanded}
+          aria-label={expanded ? 'collapse the dock' : 'expand the dock'}
           title={expanded ? 'collapse to the tabs (more room for the chart)' : 'show the chosen tab'}
           onClick={() => store.patch('tools', expanded ? { dockOpen: false } : { tab: tab ?? tabs[0].id, dockOpen: true })}
         >
