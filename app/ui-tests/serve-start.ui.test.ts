@@ -104,8 +104,10 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     const offer = page.getByTestId('restore-offer');
     await offer.waitFor({ timeout: 20_000 });
     expect(await offer.textContent()).toMatch(
-      /Restore the session that was open when Flowscope stopped\? game\.ts, opened .*: 3 actions recorded\./,
+      /Restore the session that was open when Flowscope stopped\? .*game\.ts, opened .*: 3 actions recorded\./,
     );
+    // Named by its path from the working folder, not by its base name, which every fixture shares.
+    expect(await offer.locator('strong').textContent()).toBe(path.relative(process.cwd(), path.join(ROOT, 'fixtures/tic-tac-toe/game.ts')));
     await page.waitForSelector('.react-flow__node', { timeout: 20_000 });
     await shootAll(page, 'serve-02-restore-offer');
     await offer.getByRole('button', { name: 'Restore' }).click();
