@@ -228,7 +228,7 @@ export class Controller {
         if (wanted.session === this.session) {
           // The controls act as whoever must act at this step, unless the player chosen may still act.
           const { actingPlayer, view } = this.store.get();
-          const acting = view ? followingActor(detail.ctx, actingPlayer, view.players) : actingPlayer;
+          const acting = view?.players && detail.ctx ? followingActor(detail.ctx, actingPlayer, view.players) : actingPlayer;
           this.store.set(this.wanted === wanted ? { detail, lateDetail: null, actingPlayer: acting } : { detail, actingPlayer: acting });
         }
         if (this.wanted === wanted) {
