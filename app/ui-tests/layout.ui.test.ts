@@ -65,7 +65,11 @@ describe.skipIf(!!missing)('the layout keeps the chart in view (1280x720 and 102
         const { chartShare, toolbarRows } = await measure(page);
         expect(chartShare, `${tab} at ${size.width}x${size.height}`).toBeGreaterThanOrEqual(0.4);
         expect(toolbarRows, `toolbar at ${size.width}`).toBeLessThanOrEqual(2);
-        if (tab === 'findings') await page.screenshot({ path: path.join(SHOTS, `layout-tools-${size.width}.png`) });
+        if (tab === 'findings') {
+          // What was typed in a tab stays while another tab is shown.
+          expect(await page.getByLabel('runs').inputValue()).toBe('20');
+          await page.screenshot({ path: path.join(SHOTS, `layout-tools-${size.width}.png`) });
+        }
       }
     }
   });

@@ -9,9 +9,12 @@ export function FindingsPanel() {
   const controller = useController();
   const result = useTools((s) => s.explore);
   const exploring = useTools((s) => s.exploring);
-  const [runs, setRuns] = useState(50);
-  const [steps, setSteps] = useState(100);
-  const [seed, setSeed] = useState('explore');
+  const { runs, steps, seed } = useTools((s) => s.exploreOptions);
+  const setOption = (patch: Partial<{ runs: number; steps: number; seed: string }>) =>
+    store.patch('tools', { exploreOptions: { ...store.get().tools.exploreOptions, ...patch } });
+  const setRuns = (runs: number) => setOption({ runs });
+  const setSteps = (steps: number) => setOption({ steps });
+  const setSeed = (seed: string) => setOption({ seed });
   const [error, setError] = useState<string | null>(null);
   /** The finding whose replay waits for the user to agree to replace the session. */
   const [confirming, setConfirming] = useState<string | null>(null);
