@@ -56,6 +56,10 @@ describe('session tools in the host: log search, coverage, breakpoints, explore'
     const before = await host.step(predicate!.step - 1);
     expect((before.G as { deck: number }).deck !== 0 || before.ctx.turn <= 1).toBe(true);
     await expect(host.findBreak(0, [{ kind: 'predicate', source: 'G.deck ===' }])).rejects.toThrow(/not a JavaScript expression/);
+    // From the last step nothing is checked, but a condition is still compiled (the UI asks so before adding one).
+    const last = summaries.length - 1;
+    expect(await host.findBreak(last, [{ kind: 'predicate', source: 'G.deck === 0' }])).toBeNull();
+    await expect(host.findBreak(last, [{ kind: 'predicate', source: 'G.deck ===' }])).rejects.toThrow(/not a JavaScript expression/);
 
     const fresh = await openHost('card-phases');
     const played = await fresh.random(200, [{ kind: 'phase', phase: 'play' }]);

@@ -147,6 +147,8 @@ export class BreakpointChecker {
 /** The first step after `from` that hits a breakpoint. */
 export function findBreak(session: Session, from: number, breakpoints: readonly Breakpoint[]): BreakHit | null {
   const checker = new BreakpointChecker(breakpoints);
+  // Nothing after `from`: the breakpoints are only compiled (how the UI checks a condition before adding it).
+  if (from >= session.length - 1) return null;
   if (!checker.needsState) {
     for (let i = from + 1; i < session.length; i++) {
       const reason = checker.hit(session.steps[i], session.steps[i - 1], null);

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { errorReply, ProtocolError, readLiveRequest, readRequestMessage, type HostEvent } from '../../engine';
 import { EngineHost } from '../host/engine-host';
@@ -253,6 +254,12 @@ function listenProblem(error: unknown): string {
  * recorded (requests wait, as for any rebuild) and deletes its journal; discarding deletes it. A
  * failed restore keeps the journal and says where it is.
  */
+/** A file as the user knows it: relative to the working folder when it is inside it, else whole. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
 function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, broadcast: (event: HostEvent) => void) {
   let offer = journal;
   const gone = () =>
@@ -262,6 +269,7 @@ function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, bro
       offer
         ? {
             game: offer.open.game,
+            shown: shownPath(offer.open.game),
             at: offer.at,
             actions: offer.actions.length,
             torn: offer.torn,

@@ -36,10 +36,11 @@ export async function openGame(browser: Browser, url: string, game: string, numP
   return page;
 }
 
-/** Switches the theme with the toolbar's toggle, or (while a modal dialog blocks the toolbar) on the page itself. */
+/** Switches the theme with the toolbar's toggle, or (while a modal dialog or the project options cover the toolbar) on the page itself. */
 export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   if ((await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')) === theme) return;
-  if (await page.locator('[aria-modal="true"]').count()) await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+  if (await page.locator('[aria-modal="true"], #project-options').count())
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
   else await page.getByLabel('toggle theme').click();
 }
 

@@ -1,41 +1,18 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiServer } from '../server/ui-server';
 import { browserUnavailable } from '../testing/browser';
-import { ROOT, setTheme, shootAll, startUiSession, stepCounter } from '../testing/ui-session';
+import { axeViolations, type AxeViolation } from '../testing/axe';
+import { setTheme, shootAll, startUiSession, stepCounter, waitForStepDetail } from '../testing/ui-session';
 
 const missing = browserUnavailable();
 if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
 
-interface ContrastViolation {
-  target: string;
-  html: string;
-  summary: string;
-}
-
-/** axe-core's color-contrast rule over the whole page (WCAG AA: 4.5:1 for text, 3:1 for large text). */
-async function contrastViolations(page: Page): Promise<ContrastViolation[]> {
-  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-  return page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, {
-      runOnly: { type: 'rule', values: ['color-contrast'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations.flatMap((v: any) =>
-      v.nodes.map((n: any) => ({
-        target: String(n.target),
-        html: n.html.slice(0, 120),
-        summary: n.failureSummary.split('\n').slice(1).join(' ').slice(0, 160),
-      })),
-    );
-  });
-}
-
-describe.skipIf(!!missing)('accessibility: contrast and keyboard', () => {
+describe.skipIf(!!missing)('accessibility: WCAG 2 A/AA (axe-core) in every state, and the keyboard', () => {
   let server: UiServer;
   let browser: Browser;
   let page: Page;
+  let serverUrl: string;
 
   beforeAll(async () => {
     ({ server, browser } = await startUiSession({ watch: false }));
@@ -43,12 +20,15 @@ describe.skipIf(!!missing)('accessibility: contrast and keyboard', () => {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, bypassCSP: true });
     page = await context.newPage();
     page.on('pageerror', (error) => console.error('page error:', error.message));
+    serverUrl = server.url;
     await page.goto(server.url);
     await page.waitForSelector('.workspace');
     await page.evaluate(() => (window as any).flowscope.open({ game: 'bang', numPlayers: 4, seed: 'a11y' }));
     await page.waitForSelector('.react-flow__node');
     await page.evaluate(() => (window as any).flowscope.random(30));
     await page.waitForFunction(() => /\/ (\d\d)/.test(document.querySelector('[data-testid="step-counter"]')?.textContent ?? ''));
+    // Every step's summary in the log (a row gets its markers and badges from it).
+    await page.evaluate(() => (window as any).flowscope.ensureSummaries(0, 100));
     // A refused step too (its badge, its error box, its notice).
     await page.evaluate(() => (window as any).flowscope.act({ type: 'move', name: 'playBang', args: ['c1', '0'], playerID: '3' }));
     await page.waitForSelector('.log-row.rejected');
@@ -58,16 +38,62 @@ describe.skipIf(!!missing)('accessibility: contrast and keyboard', () => {
     await server?.close();
   });
 
-  for (const theme of ['dark', 'light'] as const) {
-    it(`text meets WCAG AA contrast in the ${theme} theme`, async () => {
+  /** Violations in both themes, each tagged with the state and theme it was seen in. */
+  async function inBothThemes(state: string): Promise<(AxeViolation & { state: string })[]> {
+    const found: (AxeViolation & { state: string })[] = [];
+    for (const theme of ['dark', 'light'] as const) {
       await setTheme(page, theme);
-      await page.waitForTimeout(300);
-      const violations = await contrastViolations(page);
-      if (process.env.FLOWSCOPE_A11Y_DUMP)
-        (await import('node:fs')).writeFileSync(`${process.env.FLOWSCOPE_A11Y_DUMP}-${theme}.json`, JSON.stringify(violations, null, 1));
-      expect(violations).toEqual([]);
-    });
+      await page.waitForTimeout(150);
+      for (const v of await axeViolations(page)) found.push({ ...v, state: `${state} (${theme})` });
+    }
+    await setTheme(page, 'dark');
+    if (found.length && process.env.FLOWSCOPE_A11Y_DUMP)
+      (await import('node:fs')).appendFileSync(process.env.FLOWSCOPE_A11Y_DUMP, JSON.stringify(found, null, 1));
+    return found;
   }
+
+  it('no violation on any step of a mid-game session (trace rows, events, changes, a refused step), in both themes', async () => {
+    const { last } = await stepCounter(page);
+    const found: AxeViolation[] = [];
+    // The first steps (a turn's hooks, a reaction's stage, each kind of trace row) and the refused last one.
+    for (const step of [...Array.from({ length: 10 }, (_, i) => i), last]) {
+      await page.evaluate((n) => (window as any).flowscope.select(n), step);
+      await waitForStepDetail(page, step);
+      found.push(...(await inBothThemes(`step ${step}`)));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('no violation with each tool open in the dock (findings with results, coverage on the chart, breakpoints), the project options and the connect help', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const found: AxeViolation[] = [];
+    await page.getByRole('tab', { name: 'findings' }).click();
+    await page.getByLabel('runs').fill('5');
+    await page.getByRole('button', { name: 'explore', exact: true }).click();
+    await page.waitForSelector('.findings-summary', { timeout: 30_000 });
+    found.push(...(await inBothThemes('findings')));
+    await page.getByRole('tab', { name: 'coverage' }).click();
+    await page.getByRole('button', { name: /coverage of this session/ }).click();
+    await page.waitForSelector('.coverage-summary');
+    found.push(...(await inBothThemes('coverage')));
+    await page.getByRole('button', { name: 'hide', exact: true }).click();
+    await page.getByRole('tab', { name: 'breakpoints' }).click();
+    await page.getByLabel('breakpoint kind').selectOption('turn');
+    await page.getByRole('button', { name: 'add' }).click();
+    found.push(...(await inBothThemes('breakpoints')));
+    await page.getByRole('button', { name: /remove breakpoint/ }).click();
+    await page.getByRole('tab', { name: 'controls' }).click();
+    // The toolbar's project options, and how to connect a game you run.
+    await page.getByRole('button', { name: /^project/ }).click();
+    found.push(...(await inBothThemes('project options')));
+    await page.getByRole('button', { name: /^project/ }).click();
+    await page.getByTestId('connect-link').click();
+    await page.getByTestId('attach-help').waitFor();
+    found.push(...(await inBothThemes('connect a game')));
+    await page.getByRole('button', { name: 'Hide connecting' }).click();
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    expect(found).toEqual([]);
+  });
 
   it('remembers the theme across reloads', async () => {
     await setTheme(page, 'light');
@@ -116,9 +142,31 @@ describe.skipIf(!!missing)('accessibility: contrast and keyboard', () => {
     // Arrow keys do not step behind the dialog.
     await page.keyboard.press('ArrowRight');
     expect((await stepCounter(page)).selected).toBe(2);
+    expect(await inBothThemes('branch dialog')).toEqual([]);
     await shootAll(page, 'a11y-branch-dialog');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
+    // The focus goes back where it was (the log row), not to the page's body.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('log-row-2');
     expect((await stepCounter(page)).last).toBe(last);
+  });
+  // Last: a lesson opens its own game on the host, in place of this session.
+  it('no violation in a lesson (narration, an exercise with a wrong try and its hint) and in the lesson list', async () => {
+    await page.goto(`${serverUrl}&learn=card-phases/phases`);
+    await page.waitForSelector('[data-testid="lesson-panel"][data-loading="false"]', { timeout: 20_000 });
+    const found: AxeViolation[] = [...(await inBothThemes('lesson step 1'))];
+    for (let i = 0; i < 4; i++) {
+      const step = Number(await page.getByTestId('lesson-panel').getAttribute('data-step'));
+      await page.getByTestId('lesson-next').click();
+      await expect.poll(() => page.getByTestId('lesson-panel').getAttribute('data-step'), { timeout: 15_000 }).toBe(String(step + 1));
+    }
+    await page.waitForSelector('[data-testid="lesson-exercise"]');
+    await page.getByRole('button', { name: 'Check my answer' }).click();
+    await page.waitForSelector('[data-testid="lesson-hint"]');
+    found.push(...(await inBothThemes('lesson exercise, wrong try')));
+    await page.getByRole('button', { name: 'Lessons' }).click();
+    await page.waitForSelector('.learn-lessons');
+    found.push(...(await inBothThemes('lesson list')));
+    expect(found).toEqual([]);
   });
 });

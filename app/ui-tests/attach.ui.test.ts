@@ -73,6 +73,17 @@ describe.skipIf(!!missing)('Flowscope follows a game played in its own page', ()
 
   const selected = async () => Number((await ui.getByTestId('step-counter').textContent())!.match(/step (\d+)/)![1]);
 
+  it('before any game reports, the page says how to connect one (browser mode has no File menu)', async () => {
+    await ui.getByTestId('connect-link').click();
+    const bar = ui.locator('.live-bar');
+    expect(await bar.textContent()).toContain('No game you run reports to Flowscope yet');
+    await expect.poll(() => ui.getByTestId('attach-token').textContent()).toBe(flowscope.attach!.token);
+    expect(await ui.getByTestId('attach-help').textContent()).toContain(flowscope.attach!.url);
+    await bar.getByRole('button', { name: 'Hide connecting' }).click();
+    expect(await ui.getByTestId('attach-help').count()).toBe(0);
+    expect(await ui.getByTestId('connect-link').count()).toBe(1);
+  });
+
   it('lists the page as a match, follows it, and shows each of its moves as it is made', async () => {
     await play.goto(`${game.url}?token=${encodeURIComponent(flowscope.attach!.token)}&url=${encodeURIComponent(flowscope.attach!.url)}`);
     await play.waitForFunction(() => (window as any).client?.getState());

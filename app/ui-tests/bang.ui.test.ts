@@ -56,6 +56,10 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
   }
 
   const slotOf = (player: string) => token(player).getAttribute('data-slot');
+  /** Whom the controls act as, and the moves they offer, with no player chosen by hand. */
+  const acting = () => page.getByLabel('acting player').inputValue();
+  const offered = () =>
+    page.locator('[data-testid^="move-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(5)));
   const explanation = () => page.getByTestId('explanation').textContent();
 
   beforeAll(async () => {
@@ -90,6 +94,9 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await move('0', 'drawCards');
     await move('0', 'playBang', [await cardOf('0', 'BANG'), '1']);
     expect(await slotOf('1')).toBe('play/stage:respondToBang');
+    // The controls follow the game: player 1 must answer, so they act as player 1 and offer its moves.
+    await expect.poll(acting).toBe('1');
+    await expect.poll(offered).toContain('playMissed');
     expect(await page.getByTestId('stage-play-respondToBang').getAttribute('data-active')).toBe('true');
     expect(await explanation()).toMatch(
       /^player 1 entered stage respondToBang because phases\.play\.moves\.playBang called setActivePlayers\(\{"value":\{"1":"respondToBang"\},"minMoves":1,"maxMoves":1/,
@@ -111,6 +118,7 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await move('1', 'playMissed', [await cardOf('1', 'MISSED')]);
     expect(await slotOf('1')).toBe('play/waiting');
     expect(await slotOf('0')).toBe('play/active');
+    await expect.poll(acting).toBe('0');
     expect(await page.getByTestId('stage-play-respondToBang').getAttribute('data-active')).toBe('false');
     expect(await explanation()).toMatch(/^player 1 left stage respondToBang because player 1 made its last allowed move \(maxMoves\)/);
     await shot('03-missed');
@@ -120,6 +128,7 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await move('0', 'playIndians', [await cardOf('0', 'INDIANS')]);
     expect(await slotOf('1')).toBe('play/stage:respondToIndians');
     expect(await slotOf('2')).toBe('play/waiting');
+    await expect.poll(acting).toBe('1');
     await move('1', 'discardBang', [await cardOf('1', 'BANG')]);
     // Arrays are diffed by content: one discarded card is one removal, not a change at every later index.
     const hand = page.locator('[data-testid="diff-line"][data-path^=\'G.players["1"].hand\']');
@@ -127,6 +136,8 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     expect(await hand.getAttribute('data-kind')).toBe('removed');
     expect(await slotOf('1')).toBe('play/waiting');
     expect(await slotOf('2')).toBe('play/stage:respondToIndians');
+    await expect.poll(acting).toBe('2');
+    await expect.poll(offered).toContain('discardBang');
     // The chain hands the stage on: one arrow out of it for player 1, one into it for player 2.
     await expect.poll(() => page.getByTestId('token-move-1').getAttribute('data-to')).toBe('play/waiting');
     await expect.poll(() => page.getByTestId('token-move-2').getAttribute('data-to')).toBe('play/stage:respondToIndians');
@@ -144,17 +155,36 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
   it('General Store lets everyone choose at once, then control returns', async () => {
     await move('0', 'playGeneralStore', [await cardOf('0', 'GENERAL_STORE')]);
     for (const p of ['0', '1', '2', '3']) expect(await slotOf(p)).toBe('play/stage:chooseCard');
+    // Everyone may choose: player 0, who played the card, still may, so the controls stay with it.
+    await expect.poll(acting).toBe('0');
     for (const p of ['0', '1', '2', '3'])
       await expect.poll(() => page.getByTestId(`token-move-${p}`).getAttribute('data-to')).toBe('play/stage:chooseCard');
     await shot('05-general-store');
     await shootAll(page, 'bang-05-general-store');
-    for (const p of ['2', '0', '3', '1']) {
-      const g = await page.evaluate(async () => {
+    const revealed = () =>
+      page.evaluate(async () => {
         const c = (window as any).flowscope;
-        return (await c.host.step((await c.host.view()).length - 1)).G;
+        return (await c.host.step((await c.host.view()).length - 1)).G.pendingAction.revealedCards[0] as string;
       });
-      await move(p, 'pickCard', [g.pendingAction.revealedCards[0]]);
+    // A player chosen by hand stays chosen while it may still act: player 2 picks (as another
+    // window would), player 3 may still choose, so the controls stay with player 3.
+    await page.getByLabel('acting player').selectOption('3');
+    const before = await lastStep();
+    const card = await revealed();
+    await page.evaluate((c) => (window as any).flowscope.act({ type: 'move', name: 'pickCard', args: [c], playerID: '2' }), card);
+    await expect.poll(() => page.getByTestId('step-detail').getAttribute('data-index')).toBe(String(before + 1));
+    expect(await slotOf('2')).toBe('play/waiting');
+    expect(await acting()).toBe('3');
+    for (const p of ['0', '3', '1']) {
+      await move(p, 'pickCard', [await revealed()]);
       expect(await slotOf(p)).toBe('play/waiting');
+      // The one who picked may not act any more: the controls move on to the first one still choosing.
+      const still = await page.evaluate(async () => {
+        const c = (window as any).flowscope;
+        const ctx = (await c.host.step((await c.host.view()).length - 1)).ctx;
+        return ctx.activePlayers ? ['0', '1', '2', '3'].find((id) => id in ctx.activePlayers) : ctx.currentPlayer;
+      });
+      await expect.poll(acting).toBe(still);
     }
     expect(await slotOf('0')).toBe('play/active');
   });
@@ -187,6 +217,18 @@ describe.skipIf(!!missing)('the debugger UI on the bang fixture', () => {
     await expect.poll(selected).toBe(2);
     await expect.poll(() => slotOf('1')).toBe('play/stage:respondToBang');
     await shot('07-jump-back');
+  });
+
+  it("a new step's detail opens at its top, not where the last one was scrolled to", async () => {
+    const pane = page.getByTestId('step-detail');
+    await page.getByTestId('log-row-2').click();
+    await expect.poll(() => pane.getAttribute('data-index')).toBe('2');
+    expect(await pane.evaluate((el) => el.scrollHeight > el.clientHeight + 100)).toBe(true);
+    await pane.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => pane.getAttribute('data-index')).toBe('3');
+    expect(await pane.evaluate((el) => el.scrollTop)).toBe(0);
   });
 
   it('shows what a step removed where it was, struck through, and the tree stays put from step to step', async () => {

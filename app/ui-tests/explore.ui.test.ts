@@ -63,6 +63,13 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
 
   it('a breakpoint on entering a phase pauses playback there', async () => {
     await page.getByRole('tab', { name: 'breakpoints' }).click();
+    // A condition that is not an expression is refused with the reason, and nothing is added.
+    await page.getByLabel('breakpoint kind').selectOption('predicate');
+    await page.getByLabel('condition').fill('G.deck ===');
+    await page.getByRole('button', { name: 'add' }).click();
+    await expect.poll(() => page.getByTestId('breakpoint-error').textContent()).toMatch(/"G\.deck ===" is not a JavaScript expression/);
+    expect(await page.getByLabel('condition').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.breakpoint-list li').count()).toBe(0);
     await page.getByLabel('breakpoint kind').selectOption('phase');
     await page.getByLabel('which').selectOption('play');
     await page.getByRole('button', { name: 'add' }).click();
@@ -126,10 +133,16 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
     await page.getByLabel('breakpoint kind').selectOption('turn');
     await page.getByRole('button', { name: 'add' }).click();
     await page.getByRole('tab', { name: 'findings' }).click();
-    await page
-      .locator('.finding.kind-threw')
-      .getByRole('button', { name: /open the minimal replay/ })
-      .click();
+    // The session has steps now: opening a finding asks before replacing it.
+    const openIt = page.locator('.finding.kind-threw').getByRole('button', { name: /open the minimal replay/ });
+    await openIt.click();
+    const confirm = page.getByTestId('finding-confirm');
+    await expect.poll(() => confirm.textContent()).toContain(`replaces the current session and its ${length} steps`);
+    await confirm.getByRole('button', { name: 'cancel' }).click();
+    expect(await confirm.count()).toBe(0);
+    expect(await lastStep()).toBe(length);
+    await openIt.click();
+    await confirm.getByRole('button', { name: 'replace the session' }).click();
     await expect.poll(() => page.locator('.notice').textContent()).toContain('paused at step 1: a turn begins');
     expect(await selected()).toBe(1);
     expect(await lastStep()).toBe(length);

@@ -82,6 +82,10 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     await progress.waitFor({ timeout: 20_000 });
     expect(await page.locator('.notice').first().textContent()).toMatch(/^Opening replay long\.replay\.json: [\d,]+ \/ 2,500 steps/);
     expect(Number(await progress.getAttribute('value'))).toBeLessThan(LONG);
+    // The page says it is loading that replay (not "Opening a game…"), and offers no steps to travel through yet.
+    expect(await page.locator('main.empty').textContent()).toMatch(/^Opening replay long\.replay\.json…/);
+    for (const button of ['first step', 'previous step', 'play', 'next step', 'last step'])
+      expect(await page.getByLabel(button, { exact: true }).isDisabled(), button).toBe(true);
     await shootAll(page, 'serve-01-loading');
     await server.loaded;
     // The session arrives whole: every step, the last one selected, and no error on the way.
@@ -89,6 +93,7 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     expect((await stepCounter(page)).selected).toBe(LONG);
     await expect.poll(() => progress.count()).toBe(0);
     expect(await page.locator('.notice.error').count()).toBe(0);
+    expect(await page.getByLabel('next step', { exact: true }).isDisabled()).toBe(false);
     expect(await page.locator('.toolbar').textContent()).toMatch(/ticker · 2 players · seed slow/);
   });
 
@@ -99,8 +104,10 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     const offer = page.getByTestId('restore-offer');
     await offer.waitFor({ timeout: 20_000 });
     expect(await offer.textContent()).toMatch(
-      /Restore the session that was open when Flowscope stopped\? game\.ts, opened .*: 3 actions recorded\./,
+      /Restore the session that was open when Flowscope stopped\? .*game\.ts, opened .*: 3 actions recorded\./,
     );
+    // Named by its path from the working folder, not by its base name, which every fixture shares.
+    expect(await offer.locator('strong').textContent()).toBe(path.relative(process.cwd(), path.join(ROOT, 'fixtures/tic-tac-toe/game.ts')));
     await page.waitForSelector('.react-flow__node', { timeout: 20_000 });
     await shootAll(page, 'serve-02-restore-offer');
     await offer.getByRole('button', { name: 'Restore' }).click();
@@ -188,6 +195,8 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     await options.getByLabel('stub modules').fill('');
     await page.getByRole('button', { name: 'New session' }).click();
     await expect.poll(() => page.getByTestId('notice-text').textContent(), { timeout: 20_000 }).toMatch(/not-installed-toasts/);
+    // The options close on sending, so they do not cover the notice their input caused.
+    expect(await options.count()).toBe(0);
     expect(await toolbar.textContent()).toMatch(/race-7/);
   });
 });

@@ -10,6 +10,8 @@ import { sessionViewSchema } from './view-schemas';
 /** What the unfinished session was: its game file, when it was opened, how many actions it recorded. */
 export const restoreOfferSchema = z.object({
   game: z.string(),
+  /** The game file as its user knows it: relative to the host's working folder when inside it (every fixture is a `game.ts`). */
+  shown: z.string().optional(),
   at: z.string(),
   actions: z.number(),
   /** Its journal ended in a line cut short by the crash: that action is left out. */

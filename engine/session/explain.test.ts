@@ -100,4 +100,27 @@ describe('explainStep agrees with the ctx', () => {
     const r = s.dispatch({ type: 'undo', playerID: '0' });
     expect(explainStep(r, s.step(1).ctx)).toBe('undo: player 0 stage x → out of activePlayers, player 1 stage x → out of activePlayers');
   });
+  it('says a game with no phases began in no phase (it left none)', () => {
+    const s = new Session({ runtime: bgio050, config: { moves: { pass: () => undefined } }, numPlayers: 2, seed: 'n' });
+    expect(explainStep(s.step(0), null)).toBe("the game began in no phase, turn 1, player 0's turn");
+  });
+  it('names revert: true when a stage ends by restoring the active players from before', () => {
+    const config = {
+      turn: { stages: { respond: { moves: { answer: () => undefined } } } },
+      moves: {
+        ask: ({ events }: any) => events.setActivePlayers({ others: 'respond', revert: true, maxMoves: 1 }),
+        challenge: ({ events }: any) => events.setActivePlayers({ value: { '1': 'respond' }, maxMoves: 1 }),
+      },
+    };
+    const s = new Session({ runtime: bgio050, config, numPlayers: 2, seed: 'v' });
+    s.dispatch({ type: 'move', name: 'ask', args: [], playerID: '0' });
+    const back = s.dispatch({ type: 'move', name: 'answer', args: [], playerID: '1' });
+    expect(explainStep(back, s.step(1).ctx)).toMatch(
+      /^player 1 left stage respond because player 1 made its last allowed move \(maxMoves\), activePlayers emptied, and revert: true of the setActivePlayers that set them restored the active players from before it/,
+    );
+    // Without revert the same answer says nothing of it.
+    s.dispatch({ type: 'move', name: 'challenge', args: [], playerID: '0' });
+    const plain = s.dispatch({ type: 'move', name: 'answer', args: [], playerID: '1' });
+    expect(explainStep(plain, s.step(3).ctx)).not.toMatch(/revert/);
+  });
 });

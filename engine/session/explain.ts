@@ -68,7 +68,8 @@ function creationSentence(record: StepRecord): string {
   const { ctx } = record;
   if (abortedTurnChain(record)) return `${abortedChainHead(record)}, so the game starts in ${describeWhere(ctx)}`;
   const begin = record.trace.transitions.filter((t) => t.type === 'phase-begin' && !t.rolledBack && t.phase === ctx.phase).pop();
-  return begin ? flowSentence(begin) : `the game was created in ${describeWhere(ctx)}`;
+  // A game that starts in no phase (it has none, or none starts) left nothing: it begins there.
+  return begin && begin.phase !== null ? flowSentence(begin) : `the game began in ${describeWhere(ctx)}`;
 }
 
 function abortedChainHead(record: StepRecord): string {

@@ -15,7 +15,7 @@ import {
 } from './diagnostics';
 import { Entropy, type EntropyUse, type GameRandomness } from './entropy';
 import { reconcileTransitions } from './flow-guards';
-import { stageTransitions } from './stage-transitions';
+import { savedActivePlayers, stageTransitions } from './stage-transitions';
 import { lintConfig } from '../lint/lint';
 
 export interface SessionOptions {
@@ -240,12 +240,14 @@ export class Session {
   private traceStep(state: BgioState, action: FlowAction, index: number, before: FlowCtx): { record: StepRecord; state: BgioState } {
     this.recorder.recording = true;
     const beforeG = state.G;
+    const savedBefore = savedActivePlayers(state);
     const applied = this.apply(state, action, index, true);
     const { error, trace } = applied;
     state = applied.state;
     const entropy = this.entropy.takeUses();
     const ctx = this.game.readCtx(state);
-    const stages = stageTransitions(before, ctx, trace, action, this.runtime.era === 'flow');
+    const reverted = savedActivePlayers(state) < savedBefore;
+    const stages = stageTransitions(before, ctx, trace, action, this.runtime.era === 'flow', reverted);
     if (stages.length) trace.transitions.push(...stages);
     // boardgame.io discarded the whole action: what happened inside it never took effect.
     if (error && error.type !== 'flow/refused') for (const t of trace.transitions) t.rolledBack = true;

@@ -19,7 +19,15 @@ function slotOf(ctx: FlowCtx, player: PlayerID): string | null | undefined {
  * that was applied, the new turn's `turn.activePlayers`, a used-up `maxMoves`, or the end of
  * the turn (which always clears `activePlayers`).
  */
-export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTrace, action: FlowAction, flowEra = false): Transition[] {
+export function stageTransitions(
+  before: FlowCtx,
+  after: FlowCtx,
+  trace: StepTrace,
+  action: FlowAction,
+  flowEra = false,
+  /** activePlayers emptied and boardgame.io restored the ones saved by a `setActivePlayers({ revert: true })`. */
+  reverted = false,
+): Transition[] {
   if (!before.activePlayers && !after.activePlayers) return NONE;
   const changed = changedPlayers(before, after);
   if (!changed.length) return NONE;
@@ -68,6 +76,9 @@ export function stageTransitions(before: FlowCtx, after: FlowCtx, trace: StepTra
       cause = 'the turn ended, which clears activePlayers';
     } else if (phaseBegan) {
       cause = `phase ${after.phase ?? '(none)'} began, and its turn order set who may act`;
+    } else if (reverted) {
+      const used = action.type === 'move' && action.playerID === player ? `player ${player} made its last allowed move (maxMoves), ` : '';
+      cause = `${used}activePlayers emptied, and revert: true of the setActivePlayers that set them restored the active players from before it`;
     } else if (action.type === 'move' && action.playerID === player && to === undefined) {
       cause = `player ${player} made its last allowed move (maxMoves) and left the stage`;
     } else if (after.activePlayers === null && (to === undefined || player === after.currentPlayer)) {
@@ -96,4 +107,13 @@ function changedPlayers(before: FlowCtx, after: FlowCtx): PlayerID[] {
   ]);
   const changed = [...players].filter((player) => slotOf(before, player) !== slotOf(after, player));
   return changed.sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+}
+
+/**
+ * How many activePlayers a `setActivePlayers({ revert: true })` has saved in `state` (boardgame.io's
+ * `ctx._prevActivePlayers`, since 0.33; 0 before): one fewer after a step means it restored one.
+ */
+export function savedActivePlayers(state: { ctx: object }): number {
+  const saved = (state.ctx as { _prevActivePlayers?: unknown })._prevActivePlayers;
+  return Array.isArray(saved) ? saved.length : 0;
 }

@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
 import { ChartPanel } from './chart/ChartPanel';
 import { BranchDialog } from './components/BranchDialog';
-import { ConnectionBanner, OnlineOnly, connectionProblem } from './components/ConnectionStatus';
+import { ConnectionBanner, connectionProblem } from './components/ConnectionStatus';
 import { NoticeBar } from './components/NoticeBar';
 import { RestoreOffer } from './components/RestoreOffer';
 import { Toolbar } from './components/Toolbar';
-import { ControlsPanel } from './controls/ControlsPanel';
 import { InspectorPanel } from './inspector/InspectorPanel';
 import { LiveBar } from './live/LiveBar';
 import { LearnPanel } from './learn/LearnPanel';
 import { LogPanel } from './log/LogPanel';
-import { ToolsPanel } from './tools/ToolsPanel';
+import { Dock } from './dock/Dock';
 import { useController } from './state/context';
 import { useApp, useStore } from './state/store';
 
@@ -28,7 +27,7 @@ function useKeyboard(): void {
         return;
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
       // A dialog owns the keyboard while it is open.
-      if (store.get().pendingBranch) return;
+      if (store.get().pendingBranch || store.get().learn.mode === 'list') return;
       // Space and Enter on a focused button, link or summary activate it, as everywhere else.
       if (
         (e.key === ' ' || e.key === 'Enter') &&
@@ -68,6 +67,7 @@ export function App() {
   const panels = useApp((s) => s.panels);
   const connection = useApp((s) => s.connection);
   const hasSession = useApp((s) => s.view !== null);
+  const loading = useApp((s) => s.progress?.what ?? null);
   return (
     <div className="app" data-connection={connection}>
       <Toolbar />
@@ -88,18 +88,17 @@ export function App() {
           {panels.log && <LogPanel />}
           <section className="center">
             <ChartPanel />
-            <ToolsPanel />
-            {panels.controls && (
-              <OnlineOnly>
-                <ControlsPanel />
-              </OnlineOnly>
-            )}
+            <Dock />
           </section>
           {panels.inspector && <InspectorPanel />}
         </main>
       ) : (
         <main className="empty">
-          {connectionProblem(connection, true) ? 'Not connected to Flowscope (see above).' : 'Opening a game… (or choose a lesson: Learn)'}
+          {connectionProblem(connection, true)
+            ? 'Not connected to Flowscope (see above).'
+            : loading
+              ? `${loading[0].toUpperCase()}${loading.slice(1)}… (its progress is shown above)`
+              : 'Opening a game… (or choose a lesson: Learn)'}
         </main>
       )}
       <BranchDialog />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useApp, useStore, useTools } from '../state/store';
+import { useController } from '../state/context';
 import { describeBreakpoint, type Breakpoint } from '../../../engine/host/protocol';
 
 type Kind = Breakpoint['kind'];
@@ -17,21 +18,34 @@ const KINDS: { kind: Kind; label: string }[] = [
 /** Breakpoints pause playback, random play and a replay load at the first step that meets one. */
 export function BreakpointsPanel() {
   const store = useStore();
+  const controller = useController();
   const breakpoints = useTools((s) => s.breakpoints);
+  const length = useApp((s) => s.length);
+  const [error, setError] = useState<string | null>(null);
   const view = useApp((s) => s.view);
   const [kind, setKind] = useState<Kind>('phase');
   const [value, setValue] = useState('');
   const phases = view?.chart.phases.map((p) => p.key) ?? [];
   const stages = [...new Set(view?.chart.phases.flatMap((p) => p.turn.stages.map((s) => s.name)) ?? [])];
   const needs = kind === 'phase' ? phases : kind === 'stage' ? stages : null;
-  const add = () => {
+  const add = async () => {
     let bp: Breakpoint;
     if (kind === 'phase') bp = { kind, phase: value || phases[0] };
     else if (kind === 'stage') bp = { kind, stage: value || stages[0] };
     else if (kind === 'predicate') bp = { kind, source: value.trim() };
     else if (kind === 'diagnostic') bp = value ? { kind, code: value } : { kind };
     else bp = { kind } as Breakpoint;
-    if (kind === 'predicate' && !value.trim()) return;
+    if (kind === 'predicate') {
+      if (!value.trim()) return setError('Write a condition on G and ctx first, e.g. G.deck.length === 0.');
+      // The host compiles it as it will when it checks steps (the window may not run code): a
+      // condition that does not compile is refused here, with the reason, not accepted silently.
+      try {
+        await controller.host.findBreak(Math.max(0, length - 1), [bp]);
+      } catch (e) {
+        return setError((e as Error).message);
+      }
+    }
+    setError(null);
     store.patch('tools', { breakpoints: [...store.get().tools.breakpoints, bp] });
     setValue('');
   };
@@ -41,12 +55,16 @@ export function BreakpointsPanel() {
         className="tools-row"
         onSubmit={(e) => {
           e.preventDefault();
-          add();
+          void add();
         }}
       >
         <label>
           pause when{' '}
-          <select aria-label="breakpoint kind" value={kind} onChange={(e) => (setKind(e.target.value as Kind), setValue(''))}>
+          <select
+            aria-label="breakpoint kind"
+            value={kind}
+            onChange={(e) => (setKind(e.target.value as Kind), setValue(''), setError(null))}
+          >
             {KINDS.map((k) => (
               <option key={k.kind} value={k.kind}>
                 {k.label}
@@ -70,7 +88,9 @@ export function BreakpointsPanel() {
             aria-label="condition"
             placeholder="G.deck === 0 && ctx.turn > 2"
             value={value}
-            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'breakpoint-error' : undefined}
+            onChange={(e) => (setValue(e.target.value), setError(null))}
           />
         )}
         {kind === 'diagnostic' && (
@@ -78,6 +98,11 @@ export function BreakpointsPanel() {
         )}
         <button type="submit">add</button>
       </form>
+      {error && (
+        <div className="tools-error" id="breakpoint-error" role="alert" data-testid="breakpoint-error">
+          {error}
+        </div>
+      )}
       <p className="tools-hint">Conditions run in Flowscope's engine with the game code, never in this window.</p>
       <ul className="breakpoint-list" aria-label="breakpoints">
         {breakpoints.map((bp, i) => (

@@ -13,7 +13,9 @@ function useModalFocus(dialog: React.RefObject<HTMLElement | null>, open: boolea
   useEffect(() => {
     const el = dialog.current;
     if (!open || !el) return;
+    // Taken before the dialog takes the focus (an autoFocus would have moved it already).
     const previous = document.activeElement as HTMLElement | null;
+    el.querySelector<HTMLElement>('[data-initial-focus]')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
@@ -37,7 +39,10 @@ function useModalFocus(dialog: React.RefObject<HTMLElement | null>, open: boolea
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
-      if (previous?.isConnected) previous.focus();
+      // Back where it was; if that is gone, to the selected log row (never to the page's body).
+      const back =
+        previous?.isConnected && previous !== document.body ? previous : document.querySelector<HTMLElement>('.log-row[tabindex="0"]');
+      back?.focus();
     };
   }, [dialog, open, onEscape]);
 }
@@ -62,7 +67,7 @@ export function BranchDialog() {
           state.
         </p>
         <div className="modal-actions">
-          <button onClick={cancel} autoFocus>
+          <button onClick={cancel} data-initial-focus>
             Cancel
           </button>
           <button className="danger" onClick={() => void controller.confirmBranch(true)}>

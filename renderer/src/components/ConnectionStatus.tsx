@@ -15,7 +15,7 @@ export function ConnectionIndicator() {
       title={`connection to Flowscope: ${LABELS[connection]}`}
     >
       <span className="connection-dot" aria-hidden="true" />
-      {LABELS[connection]}
+      <span className="connection-label">{LABELS[connection]}</span>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import { useApp } from '../state/store';
 
 /**
@@ -10,7 +10,7 @@ export function DetailFrame({
   as: Tag,
   children,
   ...attributes
-}: { as: 'section' | 'aside'; children: ReactNode } & HTMLAttributes<HTMLElement>) {
+}: { as: 'section' | 'aside'; children: ReactNode; ref?: Ref<HTMLElement> } & HTMLAttributes<HTMLElement>) {
   const pending = useApp((s) => s.detail === null || s.detail.index !== s.selected);
   return (
     <Tag {...attributes} aria-busy={pending}>

@@ -55,6 +55,8 @@ export function NewSessionForm({ view }: { view: SessionView | null }) {
       return;
     }
     setErrors({});
+    // What only the game can say comes back as a notice under the toolbar: the popover would cover it.
+    setOpen(false);
     const numPlayers = players ? Number(players) : view.numPlayers;
     const current = locationOf(view);
     if (sameLocation(read.location, current)) return void controller.restart(numPlayers, seed || view.seed);

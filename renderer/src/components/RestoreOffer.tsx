@@ -27,7 +27,7 @@ export function RestoreOffer() {
   }, [host, connection]);
 
   if (!offer) return null;
-  const file = offer.game.split(/[\\/]/).pop();
+  const file = offer.shown ?? offer.game;
   const act = async (what: 'restore' | 'discard') => {
     setState({ busy: true, error: null });
     try {

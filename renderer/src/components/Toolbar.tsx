@@ -42,21 +42,28 @@ function TimeControls() {
   const length = useApp((s) => s.length);
   const playing = useApp((s) => s.playing);
   const speed = useApp((s) => s.speed);
+  // Nothing to travel through while a session loads (a long replay) or before one is open.
+  const idle = useApp((s) => s.progress === null && s.view !== null);
   return (
     <div className="group" aria-label="time travel">
-      <button onClick={() => void controller.select(0)} title="First step (Home)" aria-label="first step">
+      <button disabled={!idle} onClick={() => void controller.select(0)} title="First step (Home)" aria-label="first step">
         <Icon name="first" />
       </button>
-      <button onClick={() => void controller.stepBy(-1)} title="Previous step (←)" aria-label="previous step">
+      <button disabled={!idle} onClick={() => void controller.stepBy(-1)} title="Previous step (←)" aria-label="previous step">
         <Icon name="prev" />
       </button>
-      <button onClick={() => controller.togglePlay()} title="Play / pause (Space)" aria-label={playing ? 'pause' : 'play'}>
+      <button
+        disabled={!idle && !playing}
+        onClick={() => controller.togglePlay()}
+        title="Play / pause (Space)"
+        aria-label={playing ? 'pause' : 'play'}
+      >
         <Icon name={playing ? 'pause' : 'play'} />
       </button>
-      <button onClick={() => void controller.stepBy(1)} title="Next step (→)" aria-label="next step">
+      <button disabled={!idle} onClick={() => void controller.stepBy(1)} title="Next step (→)" aria-label="next step">
         <Icon name="next" />
       </button>
-      <button onClick={() => void controller.select(length - 1)} title="Last step (End)" aria-label="last step">
+      <button disabled={!idle} onClick={() => void controller.select(length - 1)} title="Last step (End)" aria-label="last step">
         <Icon name="last" />
       </button>
       <span className="step-counter" data-testid="step-counter">

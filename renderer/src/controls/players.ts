@@ -1,5 +1,6 @@
 /** Who may act, and why a player has nothing to do: pure helpers over the flow ctx. */
 import type { FlowCtx } from '../../../engine/host/protocol';
+import { mayAct } from '../state/who-acts';
 
 export interface PlayerStatus {
   id: string;
@@ -19,7 +20,7 @@ export function playerStatus(ctx: FlowCtx, id: string): PlayerStatus {
   return {
     id,
     current: ctx.currentPlayer === id,
-    active: ctx.activePlayers ? inActive : ctx.currentPlayer === id,
+    active: mayAct(ctx, id),
     stage: inActive ? ctx.activePlayers![id] : undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore, useTools } from '../state/store';
+import { useApp, useStore, useTools } from '../state/store';
 import { useController } from '../state/context';
 import { formatCount } from '../components/count';
 
@@ -9,10 +9,16 @@ export function FindingsPanel() {
   const controller = useController();
   const result = useTools((s) => s.explore);
   const exploring = useTools((s) => s.exploring);
-  const [runs, setRuns] = useState(50);
-  const [steps, setSteps] = useState(100);
-  const [seed, setSeed] = useState('explore');
+  const { runs, steps, seed } = useTools((s) => s.exploreOptions);
+  const setOption = (patch: Partial<{ runs: number; steps: number; seed: string }>) =>
+    store.patch('tools', { exploreOptions: { ...store.get().tools.exploreOptions, ...patch } });
+  const setRuns = (runs: number) => setOption({ runs });
+  const setSteps = (steps: number) => setOption({ steps });
+  const setSeed = (seed: string) => setOption({ seed });
   const [error, setError] = useState<string | null>(null);
+  /** The finding whose replay waits for the user to agree to replace the session. */
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const sessionSteps = useApp((s) => s.length - 1);
   const run = async () => {
     store.patch('tools', { exploring: true });
     setError(null);
@@ -65,15 +71,39 @@ export function FindingsPanel() {
                 </div>
                 <div className="finding-message">{f.message.split('\n')[0]}</div>
                 {f.argSources?.length ? <div className="finding-args">arguments from: {f.argSources.join(', ')}</div> : null}
-                {f.replay && (
+                {f.replay && confirming !== f.key && (
                   <button
                     type="button"
                     className="finding-open"
-                    onClick={() => void controller.openReplay(f.replay!, `${f.kind} at ${f.location}`)}
+                    onClick={() =>
+                      // A session with steps is the user's work: ask before replacing it.
+                      sessionSteps > 0 ? setConfirming(f.key) : void controller.openReplay(f.replay!, `${f.kind} at ${f.location}`)
+                    }
                   >
                     open the {f.minimal ? 'minimal' : 'shortened'} replay ({f.replayLength} action{f.replayLength === 1 ? '' : 's'}, from{' '}
                     {f.originalLength})
                   </button>
+                )}
+                {f.replay && confirming === f.key && (
+                  <div className="finding-confirm" role="group" aria-label="replace the session?" data-testid="finding-confirm">
+                    <span>
+                      This replaces the current session and its {sessionSteps} step{sessionSteps === 1 ? '' : 's'} (Save replay first to
+                      keep them).
+                    </span>
+                    <button
+                      type="button"
+                      className="danger"
+                      onClick={() => {
+                        setConfirming(null);
+                        void controller.openReplay(f.replay!, `${f.kind} at ${f.location}`);
+                      }}
+                    >
+                      replace the session
+                    </button>
+                    <button type="button" onClick={() => setConfirming(null)} autoFocus>
+                      cancel
+                    </button>
+                  </div>
                 )}
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useLearn, useStore } from '../state/store';
 import { useController } from '../state/context';
 import { ChartFocus } from './ChartFocus';
@@ -24,7 +24,7 @@ function Narration({ text }: { text: string }) {
   );
 }
 
-function Exercise({ runner }: { runner: LessonRunner }) {
+function Exercise({ runner, textShown }: { runner: LessonRunner; textShown: boolean }) {
   const store = useStore();
   const step = useLearn((s) => s.lesson!.lesson.steps[s.index]);
   const state = useLearn((s) => s.exercise);
@@ -38,10 +38,12 @@ function Exercise({ runner }: { runner: LessonRunner }) {
       data-solved={String(solved)}
       data-tries={state.tries}
     >
-      <div className="learn-task">
-        <strong>Exercise.</strong> <Narration text={ex.task} />
-      </div>
-      {ex.forbid.length > 0 && (
+      {textShown && (
+        <div className="learn-task">
+          <strong>Exercise.</strong> <Narration text={ex.task} />
+        </div>
+      )}
+      {textShown && ex.forbid.length > 0 && (
         <div className="learn-forbid">
           Without:{' '}
           {ex.forbid.map((f) => (
@@ -58,7 +60,7 @@ function Exercise({ runner }: { runner: LessonRunner }) {
           <strong>Not yet.</strong> {verdict.unmet.join('; ')}.
         </div>
       ) : null}
-      {!solved && state.showHint && (
+      {textShown && !solved && state.showHint && (
         <div className="learn-hint" data-testid="lesson-hint">
           <strong>Hint.</strong> <Narration text={ex.hint} />
         </div>
@@ -84,6 +86,8 @@ export function LearnPanel() {
   const index = useLearn((s) => s.index);
   const loading = useLearn((s) => s.loading);
   const exercise = useLearn((s) => s.exercise);
+  // The text can be folded away (the exercise's buttons stay), so the chart has the room.
+  const [textShown, setTextShown] = useState(true);
   useOpenFromAddress(runner);
   if (mode === 'list') return <LessonList runner={runner} />;
   if (mode !== 'lesson' || !lesson) return null;
@@ -111,14 +115,23 @@ export function LearnPanel() {
         >
           {last ? 'Finish' : unsolved ? 'Skip' : 'Next'}
         </button>
+        <button
+          onClick={() => setTextShown(!textShown)}
+          aria-expanded={textShown}
+          aria-controls="learn-body"
+          data-testid="lesson-text-toggle"
+          title={textShown ? 'fold the text away (more room for the chart)' : 'show the text again'}
+        >
+          {textShown ? 'Hide text' : 'Show text'}
+        </button>
         <button onClick={() => void runner.openList()}>Lessons</button>
         <button className="link" onClick={() => runner.close()} aria-label="close lesson">
           ×
         </button>
       </div>
-      <div className="learn-body">
-        <Narration text={step.text} />
-        {step.exercise && <Exercise runner={runner} />}
+      <div className="learn-body" id="learn-body" data-text-shown={String(textShown)}>
+        {textShown && <Narration text={step.text} />}
+        {step.exercise && <Exercise runner={runner} textShown={textShown} />}
       </div>
     </section>
   );

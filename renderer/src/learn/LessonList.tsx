@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLearn } from '../state/store';
 import type { LessonRunner } from './lesson-runner';
 
@@ -6,9 +7,32 @@ export function LessonList({ runner }: { runner: LessonRunner }) {
   const lessons = useLearn((s) => s.lessons);
   const progress = useLearn((s) => s.progress);
   const loading = useLearn((s) => s.loading);
+  // A modal dialog: it takes the focus, Escape closes it, and the focus goes back where it was.
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    dialog.current?.focus();
+    return () => {
+      if (previous?.isConnected && previous !== document.body) previous.focus();
+    };
+  }, []);
   return (
     <div className="modal-backdrop" onClick={() => runner.close()}>
-      <div className="modal learn-list" role="dialog" aria-label="lessons" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="modal learn-list"
+        role="dialog"
+        aria-modal="true"
+        aria-label="lessons"
+        tabIndex={-1}
+        ref={dialog}
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            runner.close();
+          }
+        }}
+      >
         <h2>Learn boardgame.io</h2>
         <p className="learn-intro">
           Each lesson runs a small game on boardgame.io's own reducer, step by step, with the chart lit up where the flow goes. Exercises

@@ -3,6 +3,7 @@ import { useApp, useStore, useTools } from '../state/store';
 import type { StepFilter } from '../../../engine/host/protocol';
 import { useController } from '../state/context';
 import { actionLabel } from './model';
+import { filterActions } from './filter-actions';
 import { formatCount } from '../components/count';
 
 const isActiveFilter = (f: StepFilter) => !!(f.player || f.action || f.outcome || f.diagnostic || f.text?.trim());
@@ -30,11 +31,7 @@ export function LogFilterBar() {
   const length = useApp((s) => s.length);
   const filter = useTools((s) => s.filter);
   const [text, setText] = useState(filter.text ?? '');
-  const actions = useMemo(() => {
-    const moves = new Set<string>();
-    for (const p of view?.chart.phases ?? []) for (const m of p.moves ?? []) moves.add(m);
-    return [...moves, ...(view?.enabledEvents ?? []), 'undo', 'redo', 'reset'];
-  }, [view]);
+  const actions = useMemo(() => filterActions(view?.chart, view?.enabledEvents), [view]);
 
   const update = (patch: Partial<StepFilter>) => store.patch('tools', { filter: { ...store.get().tools.filter, ...patch } });
   // Typing settles for a moment before the host is asked.

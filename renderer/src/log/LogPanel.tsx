@@ -1,5 +1,5 @@
 import { Timeline } from './Timeline';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { useController } from '../state/context';
 import { useApp } from '../state/store';
 import { LogList } from './LogList';
@@ -30,6 +30,7 @@ export function LogPanel() {
   const panelRef = useRef<HTMLElement>(null);
   const [detailHeight, setDetailHeight] = useState<number | null>(storedHeight);
   const filtering = useTools((s) => s.matches !== null);
+  const sizes = usePaneSizes(panelRef);
 
   const clamp = useCallback((h: number) => {
     const total = panelRef.current?.clientHeight ?? 800;
@@ -88,6 +89,10 @@ export function LogPanel() {
         role="separator"
         aria-orientation="horizontal"
         aria-label="resize the step detail"
+        aria-valuemin={MIN_DETAIL}
+        aria-valuemax={Math.max(MIN_DETAIL, sizes.panel - MIN_LIST)}
+        aria-valuenow={sizes.detail}
+        aria-valuetext={`step detail ${sizes.detail} px high`}
         tabIndex={0}
         title="drag to resize · double-click to reset"
         onPointerDown={onPointerDown}
@@ -107,6 +112,27 @@ export function LogPanel() {
       <StepDetailPane />
     </aside>
   );
+}
+
+/** The heights of the log panel and of its step detail, for the divider's value (a separator that can be moved has one). */
+function usePaneSizes(panelRef: RefObject<HTMLElement | null>): { panel: number; detail: number } {
+  const [sizes, setSizes] = useState({ panel: 0, detail: MIN_DETAIL });
+  useEffect(() => {
+    const panel = panelRef.current;
+    const pane = panel?.querySelector('.log-detail');
+    if (!panel || !pane) return;
+    const measure = () =>
+      setSizes((was) => {
+        const next = { panel: Math.round(panel.clientHeight), detail: Math.round(pane.getBoundingClientRect().height) };
+        return next.panel === was.panel && next.detail === was.detail ? was : next;
+      });
+    const observer = new ResizeObserver(measure);
+    observer.observe(panel);
+    observer.observe(pane);
+    measure();
+    return () => observer.disconnect();
+  }, [panelRef]);
+  return sizes;
 }
 
 function LogHeader() {

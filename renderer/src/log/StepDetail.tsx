@@ -1,6 +1,7 @@
 import { groupRepeats } from '../components/group-repeats';
 import { RichText } from '../components/RichText';
-import { Fragment, memo, useState, type ReactNode } from 'react';
+import { BreakAtTokens } from '../components/BreakAtTokens';
+import { Fragment, memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { clipClass } from '../components/clip';
 import { DetailFrame, PendingNote } from '../components/DetailFrame';
 import type {
@@ -13,7 +14,7 @@ import type {
   Transition,
 } from '../../../engine/host/protocol';
 import { useApp } from '../state/store';
-import { actionLabel, actorOf, compactJson, diffLines, formatArgs, playerClass, slotLabel, transitionGlyph } from './model';
+import { actionLabel, actorOf, compactJson, diffLines, formatArgs, playerClass, slotLabel, splitLeaf, transitionGlyph } from './model';
 
 const NO_PLAYERS: readonly string[] = [];
 /** Longer lists show this many items and a button for the rest. */
@@ -32,8 +33,20 @@ export function StepDetailPane() {
   const detail = useApp((s) => s.detail);
   const players = useApp((s) => s.view?.players ?? NO_PLAYERS);
   const [open, setOpen] = useState<OpenState>({});
+  // Each step is read from its top: a new step's detail does not open where the last one was scrolled to.
+  const pane = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (pane.current) pane.current.scrollTop = 0;
+  }, [detail?.index]);
   return (
-    <DetailFrame as="section" className="log-detail" data-testid="step-detail" aria-label="selected step" data-index={detail?.index}>
+    <DetailFrame
+      as="section"
+      ref={pane}
+      className="log-detail"
+      data-testid="step-detail"
+      aria-label="selected step"
+      data-index={detail?.index}
+    >
       {detail ? (
         <DetailHead step={detail} players={players} />
       ) : (
@@ -103,7 +116,7 @@ const DetailBody = memo(function DetailBody({
   return (
     <div className="detail-body">
       <p className="detail-explanation" data-testid="explanation">
-        {detail.explanation}
+        <BreakAtTokens text={detail.explanation} />
       </p>
       {!detail.ok && detail.error && (
         <div className="detail-error" role="alert">
@@ -265,7 +278,7 @@ function TraceItem({ entry, n, players }: { entry: TraceEntry; n: number; player
                 {ev.outcome}
               </span>
               <code className="event-call" title={`${ev.name}(${formatArgs(ev.args, 4000)})`}>
-                {ev.name}({formatArgs(ev.args, 120)})
+                <BreakAtTokens text={`${ev.name}(${formatArgs(ev.args, 120)})`} />
               </code>
               {ev.reason && <span className="event-reason">{ev.reason}</span>}
               {ev.warning && <span className="event-reason event-warning">warning: {ev.warning}</span>}
@@ -362,6 +375,17 @@ function Diagnostics({ list }: { list: Diagnostic[] }) {
   );
 }
 
+/** The path, cut in its head when the row is narrow (the leaf stays: "G.pen…dingAction" would hide what changed). */
+function DiffPath({ path, full }: { path: string; full: string }) {
+  const [head, leaf] = splitLeaf(path);
+  return (
+    <span className="diff-path" title={full}>
+      {head && <span className="diff-path-head">{head}</span>}
+      <span className="diff-path-leaf">{leaf}</span>
+    </span>
+  );
+}
+
 function DiffList({ root, entries }: { root: 'G' | 'ctx'; entries: DiffEntry[] }) {
   const [shown, more] = useLimited(entries);
   const lines = diffLines(root, shown);
@@ -380,9 +404,7 @@ function DiffList({ root, entries }: { root: 'G' | 'ctx'; entries: DiffEntry[] }
             <span className="diff-sign" aria-hidden="true">
               {d.kind === 'added' ? '+' : d.kind === 'removed' ? '−' : d.kind === 'moved' ? '↕' : '~'}
             </span>
-            <span className="diff-path" title={d.path}>
-              {d.shortPath}
-            </span>
+            <DiffPath path={d.shortPath} full={d.path} />
             {(d.kind === 'changed' || d.kind === 'moved') && (
               <>
                 <span className={`diff-before${clipClass(d.before)}`}>{d.before}</span>

@@ -9,11 +9,16 @@ import { useController } from '../state/context';
 import { useApp } from '../state/store';
 
 const KINDS = [
-  { key: 'turns', label: 'turn', y: [10, 16] },
-  { key: 'phases', label: 'phase change', y: [2, 18] },
-  { key: 'problems', label: 'diagnostics', y: [0, 5] },
-  { key: 'rejected', label: 'refused step', y: [0, 7] },
+  { key: 'turns', one: 'turn', many: 'turns', y: [10, 16] },
+  { key: 'phases', one: 'phase change', many: 'phase changes', y: [2, 18] },
+  { key: 'problems', one: 'step with diagnostics', many: 'steps with diagnostics', y: [0, 5] },
+  { key: 'rejected', one: 'refused step', many: 'refused steps', y: [0, 7] },
 ] as const;
+
+/** The slider's tooltip: how many marks of each kind ("1 turn · 0 phase changes · …"). */
+export function timelineTitle(marks: Pick<TimelineMarks, (typeof KINDS)[number]['key']>): string {
+  return KINDS.map((k) => `${marks[k.key].length} ${marks[k.key].length === 1 ? k.one : k.many}`).join(' · ');
+}
 
 /** One SVG path per kind of mark: a vertical tick per step, in a 1000-wide box stretched to the slider. */
 function markPath(indexes: readonly number[], last: number, [y1, y2]: readonly [number, number]): string {
@@ -53,9 +58,7 @@ export function Timeline() {
   const marks = useApp((s) => s.timeline);
   const last = Math.max(0, length - 1);
   const current = marks && marks.length === length ? marks : null;
-  const title = current
-    ? KINDS.map((k) => `${current[k.key].length} ${k.label}${current[k.key].length === 1 ? '' : 's'}`).join(' · ')
-    : 'drag to travel through the steps';
+  const title = current ? timelineTitle(current) : 'drag to travel through the steps';
   return (
     <div className="timeline" data-testid="timeline" title={title}>
       <div className="timeline-track">

@@ -260,3 +260,15 @@ describe('elidePath', () => {
     expect(short).toContain('…');
   });
 });
+
+describe('splitLeaf', () => {
+  it('keeps the last segment apart, for the page to cut the head and not the leaf', async () => {
+    const { splitLeaf } = await import('./model');
+    expect(splitLeaf('G.pendingAction')).toEqual(['G', '.pendingAction']);
+    expect(splitLeaf('ctx.activePlayers["1"]')).toEqual(['ctx.activePlayers', '["1"]']);
+    expect(splitLeaf('G.players["3"].hand[2]')).toEqual(['G.players["3"].hand', '[2]']);
+    expect(splitLeaf('G')).toEqual(['', 'G']);
+    // An elided path (from elidePath) keeps its ellipsis in the head.
+    expect(splitLeaf('G.players…hand[2]')).toEqual(['G.players…hand', '[2]']);
+  });
+});

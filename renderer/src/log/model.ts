@@ -223,6 +223,17 @@ export function diffLines(root: 'G' | 'ctx', entries: readonly DiffEntry[], max 
  * A long path with its middle elided at segment boundaries, keeping the root and the last
  * segments (what changed): `G.players["3"].board…hand[2].cost`. Short paths come back whole.
  */
+/**
+ * A path as its head and its last segment (`G.players["1"]` and `.hand`): the page cuts the head
+ * when the row is narrow, so the leaf (what changed) stays in view.
+ */
+export function splitLeaf(path: string): [head: string, leaf: string] {
+  const segments = path.match(/\.[^.[]+|\[[^\]]*\]|^[^.[]+/g) ?? [path];
+  if (segments.length < 2 || segments.join('') !== path) return ['', path];
+  const leaf = segments[segments.length - 1];
+  return [path.slice(0, path.length - leaf.length), leaf];
+}
+
 export function elidePath(path: string, max = 42): string {
   if (path.length <= max) return path;
   const segments = path.match(/\.[^.[]+|\[[^\]]*\]|^[^.[]+/g) ?? [path];

@@ -6,6 +6,7 @@ import { Playback } from './playback';
 import type { ChartHandle } from './chart-handle';
 import { nextPaint } from './next-paint';
 import { DetailAhead } from './detail-ahead';
+import { followingActor } from './who-acts';
 
 const pausedAt = (hit: { step: number; reason: string }) => `paused at step ${hit.step}: ${hit.reason}`;
 
@@ -224,7 +225,12 @@ export class Controller {
         // chart's, so the chart's frame holds only the chart, the log and the toolbar.
         await this.selectionPainted;
         // An overtaken detail is still shown, but the selected step's is still late.
-        if (wanted.session === this.session) this.store.set(this.wanted === wanted ? { detail, lateDetail: null } : { detail });
+        if (wanted.session === this.session) {
+          // The controls act as whoever must act at this step, unless the player chosen may still act.
+          const { actingPlayer, view } = this.store.get();
+          const acting = view?.players && detail.ctx ? followingActor(detail.ctx, actingPlayer, view.players) : actingPlayer;
+          this.store.set(this.wanted === wanted ? { detail, lateDetail: null, actingPlayer: acting } : { detail, actingPlayer: acting });
+        }
         if (this.wanted === wanted) {
           this.stopWatchingLate();
           const next = wanted.index + this.direction;
@@ -303,7 +309,11 @@ export class Controller {
   private onEvent(event: HostEvent): void {
     switch (event.type) {
       case 'progress':
-        this.store.set({ progress: event.done >= event.total ? null : { done: event.done, total: event.total, what: event.what } });
+        if (event.done >= event.total) {
+          // The wait the progress showed is over: what is left of the call is timed from now, or the
+          // busy line would open at "3 s" as if game code had hung.
+          this.store.set((s) => ({ progress: null, busySince: s.busySince === null ? null : Date.now() }));
+        } else this.store.set({ progress: { done: event.done, total: event.total, what: event.what } });
         break;
       case 'session':
         this.ahead.clear();

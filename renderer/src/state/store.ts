@@ -89,8 +89,14 @@ export interface ToolsState {
   coverage: CoverageView | null;
   explore: ExploreView | null;
   exploring: boolean;
-  tab: 'findings' | 'coverage' | 'breakpoints' | null;
+  /** The findings tab's runs, steps and seed, kept while another tab is shown. */
+  exploreOptions: { runs: number; steps: number; seed: string };
+  /** The dock's tab under the chart, and whether its body is shown (else only the tab strip). */
+  tab: DockTab;
+  dockOpen: boolean;
 }
+
+export type DockTab = 'controls' | 'findings' | 'coverage' | 'breakpoints';
 
 export interface ExerciseState {
   /** The session step the learner starts from. */
@@ -147,7 +153,17 @@ export const initialState = (): AppState => ({
   busy: false,
   panels: { log: true, inspector: true, controls: true },
   theme: 'dark',
-  tools: { filter: {}, matches: null, breakpoints: [], coverage: null, explore: null, exploring: false, tab: null },
+  tools: {
+    filter: {},
+    matches: null,
+    breakpoints: [],
+    coverage: null,
+    explore: null,
+    exploring: false,
+    exploreOptions: { runs: 50, steps: 100, seed: 'explore' },
+    tab: 'controls',
+    dockOpen: true,
+  },
   learn: { mode: 'closed', lessons: [], lesson: null, index: 0, exercise: null, progress: readProgress(), loading: false },
   live: { matches: [], following: null, attach: null, unavailable: false, connectShown: false },
 });
