@@ -4,6 +4,7 @@ import { setActivityReporter } from '../load/activity';
 import { startInspectServer } from '../xstate-inspect/inspect-server';
 import { SessionHost } from './session-host';
 import { workerActivityReporter } from './watched-reporter';
+import { routeStdoutToStderr } from '../load/stdout-to-stderr';
 
 /** Messages from the engine worker: answers as JSON text (relayed to clients as they are) and events. */
 export type EngineWorkerMessage =
@@ -16,6 +17,7 @@ export type EngineWorkerMessage =
   | { type: 'ready' };
 
 const post = (message: EngineWorkerMessage) => parentPort!.postMessage(message);
+routeStdoutToStderr();
 setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
 // The inspector must exist before any chart actor starts, and live in the actors' thread.
 const inspect = workerData.inspect as { port?: number; token?: string } | undefined;

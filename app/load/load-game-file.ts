@@ -10,6 +10,7 @@ import { BundleMap, createLocator, createThrowLocator, type ThrowLocator } from 
 import { createSandbox } from './sandbox-globals';
 import { gameRandomnessFor } from './sandbox-mode';
 import { withConsoleTo } from '../../engine/runtime/console-capture';
+import { withStdoutToStderr } from './stdout-to-stderr';
 import { activity } from './activity';
 
 export const GAME_FILE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
@@ -307,7 +308,9 @@ function evaluateBundle(
   try {
     entropy.run('load', true, () =>
       withConsoleTo(stderrSink, () =>
-        run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n])),
+        withStdoutToStderr(() =>
+          run(module.exports, gameRequire, module, file, path.dirname(file), ...names.map((n) => sandbox.bindings[n])),
+        ),
       ),
     );
   } catch (error) {

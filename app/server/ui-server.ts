@@ -20,6 +20,8 @@ export interface UiServerOptions {
   fixturesDir: string;
   /** How long game code may run without progress before it is stopped. */
   timeoutMs?: number;
+  /** The engine worker's heap limit in MB (`--max-memory`). */
+  maxMemoryMb?: number;
   /** Run an @xstate/inspect server beside the sessions' chart actors. */
   inspect?: { port?: number; token?: string };
   /** Reload the game when its files change (default on). */
@@ -115,6 +117,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   const engine = new EngineHost({
     fixturesDir: options.fixturesDir,
     timeoutMs: options.timeoutMs ?? 10_000,
+    maxMemoryMb: options.maxMemoryMb,
     onEvent: broadcast,
     inspect: options.inspect,
     watch: options.watch ?? true,

@@ -1,5 +1,7 @@
 import { replayOfGame } from '../../game/replay-of-game';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import { loadGameWatched } from '../../explore/watched-load';
+import { InputError } from '../errors';
 import { writeFileAtomic } from '../../files/write-atomic';
 import path from 'node:path';
 import { buildReport, chartOf, formatReplay, type ExploreReport, type FindingGroup, type ReplayFile } from '../../../engine';
@@ -24,14 +26,29 @@ export interface ExploreCommandOptions {
   timeoutSeconds: number;
   /** Where the game is in a real project (`--game-path`, `--factory-args`, `--stub-module`). */
   open?: OpenOptions;
+  /** Each worker's heap limit (`--max-memory`). */
+  maxMemoryMb?: number;
 }
+
+/** The exit code of a command stopped by Ctrl+C (128 + SIGINT), as shells report it. */
+export const INTERRUPTED_EXIT = 130;
 
 /** `flowscope explore`: seeded random playouts over worker threads. Exit 0 with no findings, 1 with findings. */
 export async function exploreCommand(
   asked: ExploreCommandOptions,
   print: (line: string) => void,
   warn: (line: string) => void,
+  signal?: AbortSignal,
 ): Promise<number> {
+  if (asked.out !== undefined) checkOutFolder(asked.out);
+  const limits = { maxMemoryMb: asked.maxMemoryMb, signal };
+  const job = { file: asked.file, game: asked.game, bgio: asked.bgio, open: asked.open, numPlayers: asked.players ?? 2 };
+  await loadGameWatched(
+    { ...job, setupData: asked.setupData, options: { runs: 0, steps: 0, seed: asked.seed } },
+    asked.timeoutSeconds * 1000,
+    limits,
+  );
+  if (signal?.aborted) return interrupted(warn, 0, asked.runs);
   const opened = await openGame(asked.file, asked.game, asked.bgio, undefined, asked.open);
   const options = { ...asked, players: asked.players ?? defaultPlayerCount(opened.game) };
   checkPlayerCount(opened.game, options.players);
@@ -56,6 +73,7 @@ export async function exploreCommand(
       found += outcome.findings.length;
       progress.tick({ findings: found });
     },
+    limits,
   ).finally(() => progress.stop());
   const report = buildReport(
     { game: opened.game.name, bgio: opened.runtime.version, numPlayers: options.players, config: opened.game.config },
@@ -67,7 +85,21 @@ export async function exploreCommand(
   if (options.json)
     print(JSON.stringify({ ...report, findings: report.findings.map((f) => ({ ...f, replayFile: written.get(f.key) ?? null })) }, null, 2));
   else for (const line of describeReport(report, written)) print(line);
+  if (signal?.aborted) return interrupted(warn, outcomes.length, options.runs);
   return report.findings.length ? 1 : 0;
+}
+
+/** Stopped by Ctrl+C or SIGTERM: the report above holds the runs that finished. */
+function interrupted(warn: (line: string) => void, finished: number, runs: number): number {
+  warn(`explore was interrupted: ${finished} of ${runs} runs finished${finished ? ' (reported above)' : ''}`);
+  return INTERRUPTED_EXIT;
+}
+
+/** `--out` is a folder explore creates or adds to; a file there is refused before any run. */
+function checkOutFolder(out: string): void {
+  const stat = statSync(out, { throwIfNoEntry: false });
+  if (stat && !stat.isDirectory())
+    throw new InputError(`--out ${out} is a file: explore writes one replay per finding into a folder, so name a folder`);
 }
 
 /** The human-readable report: findings grouped with counts, each with its minimal replay, then coverage. */
@@ -120,7 +152,13 @@ function writeReplays(
   options: ExploreCommandOptions & { players: number },
 ): Map<string, string> {
   const dir = path.resolve(options.out!);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new InputError(
+      `cannot create the --out folder ${options.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
   const written = new Map<string, string>();
   report.findings.forEach((f, i) => {
     if (!f.replay) return;
