@@ -11,7 +11,11 @@ export function withWatchedEnumerate(config: GameConfig): GameConfig {
   const enumerate = ai?.enumerate;
   if (typeof enumerate !== 'function') return config;
   const watched = function (this: unknown, ...args: unknown[]) {
-    return asGameCode('ai.enumerate (choosing a random action)', () => Reflect.apply(enumerate, this, args));
+    try {
+      return asGameCode('ai.enumerate (choosing a random action)', () => Reflect.apply(enumerate, this, args));
+    } catch (error) {
+      throw new Error(`ai.enumerate threw while choosing a random action: ${(error as Error)?.message ?? String(error)}`);
+    }
   };
   return { ...config, ai: { ...ai, enumerate: watched } } as GameConfig;
 }
