@@ -36,11 +36,34 @@ const host = new SessionHost({
 });
 post({ type: 'ready' });
 
+// Requests that only read the session are answered at once, even while a long one (a million
+// random steps) yields between its chunks; the others wait their turn, so no two change it at once.
+const READS = new Set([
+  'listGames',
+  'view',
+  'steps',
+  'step',
+  'timeline',
+  'exportReplay',
+  'listLessons',
+  'lesson',
+  'searchSteps',
+  'coverage',
+]);
+let writing: Promise<unknown> = Promise.resolve();
+const inTurn = <T>(method: string, run: () => Promise<T>): Promise<T> => {
+  if (READS.has(method)) return run();
+  const next = writing.then(run, run);
+  writing = next.catch(() => undefined);
+  return next;
+};
+
 parentPort!.on('message', async (message: HostRequestMessage & { replyId: number }) => {
   let json: string;
   try {
     // Checked again on this side: nothing reaches game code that the protocol does not allow.
-    const result = await callHost(host, validateHostRequest(message.method, message.params));
+    const request = validateHostRequest(message.method, message.params);
+    const result = await inTurn(message.method, () => callHost(host, request));
     json = JSON.stringify({ id: message.replyId, ok: true, result: result ?? null });
   } catch (error) {
     json = JSON.stringify(errorReply(message.replyId, error));

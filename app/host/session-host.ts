@@ -71,6 +71,7 @@ interface Current {
 }
 
 const PROGRESS_EVERY = 50;
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** A replay reports progress about 20 times, at most every 250 steps. */
 const REPLAY_PROGRESS_EVERY = 250;
 
@@ -186,7 +187,11 @@ export class SessionHost implements HostApi {
       const record = c.session.dispatch(action);
       this.follow(c, record);
       if (checker?.hit(record, c.session.step(record.index - 1), checker.needsState ? c.session.currentState : null)) break;
-      if ((done + 1) % PROGRESS_EVERY === 0) this.options.emit({ type: 'progress', done: done + 1, total: count });
+      if ((done + 1) % PROGRESS_EVERY === 0) {
+        this.options.emit({ type: 'progress', done: done + 1, total: count });
+        // Let the worker answer other requests (other clients' reads) between chunks of a long run.
+        await yieldToOtherRequests();
+      }
     }
     this.options.emit({ type: 'progress', done: count, total: count });
     return this.steps(first, c.session.lastIndex);
