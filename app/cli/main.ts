@@ -81,7 +81,8 @@ import-match, export-test, serve):
                          function that does nothing (for UI, toast or assert packages);
                          repeat for several
 
-exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
+exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung,
+called process.exit() or ran out of memory; 130 explore stopped by Ctrl+C`;
 
 export interface Io {
   print(line: string): void;
