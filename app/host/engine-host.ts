@@ -152,6 +152,11 @@ export class EngineHost {
     return call<SessionView>('view');
   }
 
+  /** Stops a long request under way (a random run) after its current chunk; it answers with the steps played so far. */
+  cancelLongWork(): void {
+    if (!this.closed) this.worker.postMessage({ type: 'cancel' });
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.options.journal?.discard();

@@ -58,7 +58,8 @@ const inTurn = <T>(method: string, run: () => Promise<T>): Promise<T> => {
   return next;
 };
 
-parentPort!.on('message', async (message: HostRequestMessage & { replyId: number }) => {
+parentPort!.on('message', async (message: (HostRequestMessage & { replyId: number }) | { type: 'cancel' }) => {
+  if ('type' in message) return host.cancelLongWork();
   let json: string;
   try {
     // Checked again on this side: nothing reaches game code that the protocol does not allow.

@@ -176,8 +176,17 @@ export class SessionHost implements HostApi {
     return this.summary(c, record.index);
   }
 
+  /** Set by `cancelLongWork`: the random run under way stops at its next chunk. */
+  private cancelled = false;
+
+  /** Stops the random run under way (its client left) after the current chunk. */
+  cancelLongWork(): void {
+    this.cancelled = true;
+  }
+
   async random(count: number, breakpoints?: Breakpoint[] | null): Promise<StepSummary[]> {
     const c = this.need();
+    this.cancelled = false;
     const first = c.session.length;
     const checker = breakpoints?.length ? new BreakpointChecker(breakpoints) : null;
     for (let done = 0; done < count; done++) {
@@ -191,6 +200,7 @@ export class SessionHost implements HostApi {
         this.options.emit({ type: 'progress', done: done + 1, total: count });
         // Let the worker answer other requests (other clients' reads) between chunks of a long run.
         await yieldToOtherRequests();
+        if (this.cancelled) break;
       }
     }
     this.options.emit({ type: 'progress', done: count, total: count });

@@ -51,6 +51,21 @@ describe('long requests and breakpoint conditions in serve', () => {
     void long.catch(() => undefined);
   }, 60_000);
 
+  it('a client that leaves stops its random run; the next change is not kept waiting for it', async () => {
+    const url = await serve();
+    const leaving = await connectWs(Number(url.port), url.search, url.origin);
+    const other = await connectWs(Number(url.port), url.search, url.origin);
+    void callWs(leaving, 1, 'random', [1_000_000]).catch(() => undefined);
+    await expect.poll(async () => (await callWs(other, 1, 'view')).result.length, { timeout: 30_000 }).toBeGreaterThan(100);
+    leaving.close();
+    // A dispatch waits for the random run to end: it is answered because the run was stopped.
+    const last = (await callWs(other, 2, 'view')).result.length;
+    const dispatched = await callWs(other, 3, 'dispatch', [{ type: 'move', name: 'inc', args: [], playerID: '0' }]);
+    expect(dispatched.ok).toBe(true);
+    expect(dispatched.result.index).toBeLessThan(last + 1000);
+    other.close();
+  }, 60_000);
+
   it('a condition that never returns, or calls process.exit(), is stopped and named; the server answers on', async () => {
     const url = await serve('--timeout', '1');
     const ws = await connectWs(Number(url.port), url.search, url.origin);

@@ -182,7 +182,12 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     clients.add(socket);
     if (progress) socket.send(progress);
     socket.on('error', () => socket.terminate());
-    socket.on('close', () => clients.delete(socket));
+    // Random runs this client started and still waits for: stopped when it leaves (nobody wants them).
+    let runningRandom = 0;
+    socket.on('close', () => {
+      clients.delete(socket);
+      if (runningRandom > 0) engine.cancelLongWork();
+    });
     socket.on('message', async (data, isBinary) => {
       // A client may be gone by the time its answer is ready.
       const reply = (value: unknown) =>
@@ -204,10 +209,14 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
         reply(read.reply);
         return;
       }
+      const isRandom = read.request.method === 'random';
+      if (isRandom) runningRandom++;
       try {
         reply(await engine.request(read.request.method, read.request.params, read.id));
       } catch (error) {
         reply(errorReply(read.id, error));
+      } finally {
+        if (isRandom) runningRandom--;
       }
     });
   });
