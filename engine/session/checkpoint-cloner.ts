@@ -9,17 +9,19 @@ const STACKS = new Set(['_undo', '_redo', 'deltalog']);
 /**
  * Copies states for the session's checkpoints. boardgame.io keeps one `_undo` entry per move of
  * the turn, so a copy of every checkpoint's whole stack makes memory grow with the square of the
- * moves in one turn. Entries copied for the previous checkpoint are reused when nothing reachable
- * from them can have changed since: boardgame.io changes in place only what the state it is given
- * reaches outside the stacks (its `ctx`, as `_activePlayersNumMoves` and `setStage` do), so an
- * entry none of whose objects was reachable that way from any state since (an UNDO makes an
- * entry's ctx the live one, and so reachable) is exactly as it was copied.
+ * moves in one turn. An entry copied for an earlier checkpoint is reused while nothing it reaches
+ * can have changed: boardgame.io changes in place only what the state it is given reaches outside
+ * the stacks (its `ctx`, as `_activePlayersNumMoves` and `setStage` do; an UNDO makes an entry's
+ * ctx the live one), so only objects reachable from a live state since the last checkpoint are
+ * compared with their copies, and only the entries that reach one that changed are copied again.
  */
 export class CheckpointCloner {
   /** Objects reachable from a live state (outside its stacks) since the last checkpoint. */
   private readonly touched = new Set<object>();
-  /** The last checkpoint's copies (original → copy), while the undo stack is long. */
-  private previous: Map<object, unknown> | null = null;
+  /** Every object copied while the stack is long, and its copy. */
+  private copies = new Map<object, unknown>();
+  /** For each object an entry reaches, the entries that reach it. */
+  private owners = new Map<object, object[]>();
   private tracking = false;
 
   /** After each step: the state boardgame.io will be given next, whose objects it may change. */
@@ -27,7 +29,7 @@ export class CheckpointCloner {
     const undo = (state as { _undo?: unknown })._undo;
     this.tracking = Array.isArray(undo) && undo.length >= LONG_UNDO_STACK;
     if (!this.tracking) {
-      this.previous = null;
+      if (this.copies.size) [this.copies, this.owners] = [new Map(), new Map()];
       this.touched.clear();
       return;
     }
@@ -36,14 +38,56 @@ export class CheckpointCloner {
 
   /** A checkpoint's copy of `state` (the session's current head). */
   clone(state: BgioState): BgioState {
+    if (!this.tracking) return cloneGraph(state, true);
     const seen = new Map<object, unknown>();
-    if (this.tracking && this.previous) for (const stack of ['_undo', '_redo']) seedStack(state, stack, this.previous, this.touched, seen);
+    const changed = this.changedSinceCopied();
+    const stale = new Set<object>();
+    for (const o of changed) for (const entry of this.owners.get(o) ?? []) stale.add(entry);
+    // Unchanged live objects keep their copies, so entries reused below still share them with the state.
+    for (const o of this.touched) if (!changed.has(o) && this.copies.has(o)) seen.set(o, this.copies.get(o));
+    for (const key of ['_undo', '_redo']) {
+      const stack = (state as Record<string, unknown>)[key];
+      if (!Array.isArray(stack)) continue;
+      for (const entry of stack) {
+        if (entry === null || typeof entry !== 'object') continue;
+        if (this.copies.has(entry) && !stale.has(entry)) seen.set(entry, this.copies.get(entry));
+        else this.index(entry);
+      }
+    }
+    for (const o of changed) this.copies.delete(o);
     const copy = cloneGraph(state, true, seen);
-    this.previous = this.tracking ? seen : null;
+    for (const [original, copied] of seen) this.copies.set(original, copied);
     this.touched.clear();
     // The head is given to the next reducer call: what it reaches may change from now on.
-    if (this.tracking) this.noteLive(state);
+    this.noteLive(state);
     return copy;
+  }
+
+  /** Live objects whose copy no longer matches them (or holds the copy of one that does not). */
+  private changedSinceCopied(): Set<object> {
+    const changed = new Set<object>();
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const o of this.touched) {
+        if (changed.has(o) || !this.copies.has(o)) continue;
+        if (!sameAsCopy(o as Record<string, unknown>, this.copies.get(o) as Record<string, unknown>, this.copies, changed)) {
+          changed.add(o);
+          grew = true;
+        }
+      }
+    }
+    return changed;
+  }
+
+  /** Records `entry` as an owner of everything it reaches (once, when it is first copied). */
+  private index(entry: object): void {
+    const reached = new Set<object>();
+    collect(entry, reached);
+    for (const o of reached) {
+      const list = this.owners.get(o);
+      if (!list) this.owners.set(o, [entry]);
+      else if (list[list.length - 1] !== entry) list.push(entry);
+    }
   }
 }
 
@@ -54,62 +98,22 @@ function collect(value: unknown, into: Set<object>): void {
   for (const child of Object.values(value)) collect(child, into);
 }
 
-/** Seeds `seen` with the previous copies of the stack's entries that cannot have changed. */
-function seedStack(state: BgioState, key: string, previous: Map<object, unknown>, touched: Set<object>, seen: Map<object, unknown>): void {
-  const stack = (state as Record<string, unknown>)[key];
-  if (!Array.isArray(stack)) return;
-  const check: Check = { previous, touched, verdicts: new Map() };
-  for (const entry of stack) {
-    const reached: object[] = [];
-    if (unchanged(entry, check, reached)) for (const o of reached) seen.set(o, previous.get(o));
-  }
-}
-
-interface Check {
-  previous: Map<object, unknown>;
-  touched: Set<object>;
-  /** Live objects already compared with their copies in this checkpoint. */
-  verdicts: Map<object, boolean>;
-}
-
-/** Copied as themselves by `cloneGraph`: nothing to check. */
-const isLeaf = (value: unknown): boolean => {
-  if (value === null || typeof value !== 'object') return true;
-  if (Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return (proto !== Object.prototype && proto !== null) || isKnownDeepFrozen(value);
-};
-
-/**
- * Whether every object `value` reaches still matches its copy from last time; collects them. One
- * no live state reached since cannot have changed; a live one is compared with its copy.
- */
-function unchanged(value: unknown, check: Check, reached: object[]): boolean {
-  if (isLeaf(value) || reached.includes(value as object)) return true;
-  const o = value as Record<string, unknown>;
-  const copy = check.previous.get(o) as Record<string, unknown> | undefined;
-  if (copy === undefined || copy === o) return copy === o;
-  if (check.touched.has(o)) {
-    let verdict = check.verdicts.get(o);
-    if (verdict === undefined) check.verdicts.set(o, (verdict = sameAsCopy(o, copy, check.previous)));
-    if (!verdict) return false;
-  }
-  reached.push(o);
-  for (const child of Object.values(o)) if (!unchanged(child, check, reached)) return false;
-  return true;
-}
-
-/** `o` holds what its copy holds: the same primitives, and for each object, the object copied there. */
-function sameAsCopy(o: Record<string, unknown>, copy: Record<string, unknown>, previous: Map<object, unknown>): boolean {
+/** `o` holds what its copy holds: the same primitives, and for each object, its unchanged copy. */
+function sameAsCopy(
+  o: Record<string, unknown>,
+  copy: Record<string, unknown>,
+  copies: Map<object, unknown>,
+  changed: Set<object>,
+): boolean {
+  if (copy === o) return true;
   if (Array.isArray(o) !== Array.isArray(copy)) return false;
   const keys = Object.keys(o);
   if (keys.length !== Object.keys(copy).length) return false;
   for (const key of keys) {
     const v = o[key];
     const w = copy[key];
-    if (v === w || (v !== null && typeof v === 'object' && previous.get(v) === w)) continue;
-    if (!Object.prototype.hasOwnProperty.call(copy, key)) return false;
-    return false;
+    if (v === w) continue;
+    if (v === null || typeof v !== 'object' || changed.has(v) || copies.get(v) !== w) return false;
   }
   return true;
 }
