@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { forceGameRandomness } from '../load/sandbox-mode';
-import { availableParallelism } from 'node:os';
 import { MatchSourceError } from '../attach/match-sources';
-import { DEFAULT_TIMEOUT_SECONDS } from './timeout';
+import { DEFAULT_TIMEOUT_SECONDS, MIN_MAX_MEMORY_MB } from './timeout';
+import { DEFAULT_MAX_MEMORY_MB } from '../host/game-ended';
 import { stateDir } from '../journal/state-dir';
 import path from 'node:path';
 import { isUsageError, isUserError, UsageError } from './errors';
@@ -38,7 +38,9 @@ usage:
       guards, rejected and dropped events, non-determinism and diagnostics, each with a minimal replay
       (written to DIR with --out) and where its arguments came from; chart coverage. Moves' arguments come
       from ai.enumerate, --args generators, recorded play (--from-replays: replays, tests), inference, the state.
-      --junit writes a JUnit XML report (one test case per finding kind). Exit 0 with no findings, 1 with findings
+      --junit writes a JUnit XML report (one test case per finding kind). Exit 0 with no findings, 1 with findings,
+      130 when Ctrl+C stopped it (what it found so far is reported). At most 1,000,000 runs of 100,000 steps;
+      --workers up to 64, lowered to the machine's cores
   flowscope explore <game-file> --exhaustive [--depth D] [--max-states N] [--shard K/N] [--json] [--out DIR]
       breadth-first search over every distinct state (G and the flow position), each finding with
       the shortest path to it; stops at --max-states (default 1,000,000) and says how far it got
@@ -76,6 +78,9 @@ options for every command:
                 boardgame.io range or lockfile, else the API used across the game's files; shipped: 0.26, 0.32, 0.39, 0.43, 0.49, 0.50)
   --players N   number of players (default 2, within the game's minPlayers/maxPlayers; others are refused)
   --timeout S   stop game code that makes no progress for S seconds (default 10)
+  --max-memory MB
+                the memory game code may use (default 4096): a move that allocates without end is
+                stopped and named instead of crashing
   --no-sandbox-random
                 run the game's Math.random, Date, performance.now and crypto for real instead of
                 seeded from the session seed and the step (see docs/determinism.md)
@@ -92,7 +97,8 @@ import-match, export-test, serve):
 in GitHub Actions (GITHUB_ACTIONS=true), lint, check and explore also print each finding as an
 ::error file=…,line=…:: annotation
 
-exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung`;
+exit codes: 0 ok, 1 a replay diverged, 2 a bad game file, replay or command line, or game code that hung,
+called process.exit() or ran out of memory; 130 explore stopped by Ctrl+C`;
 
 export interface Io {
   print(line: string): void;
@@ -114,6 +120,7 @@ const OPTIONS = {
   'no-expect': { type: 'boolean' },
   json: { type: 'boolean' },
   timeout: { type: 'string' },
+  'max-memory': { type: 'string' },
   format: { type: 'string' },
   port: { type: 'string' },
   inspect: { type: 'boolean' },
@@ -237,6 +244,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return 0;
     }
     const timeout = timeoutSeconds(values.timeout);
+    const maxMemoryMb = integer(values['max-memory'], 'max-memory', DEFAULT_MAX_MEMORY_MB, MIN_MAX_MEMORY_MB);
     switch (command) {
       case 'play': {
         const [file] = positionals(rest, 1, '<game-file>');
@@ -314,6 +322,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             open: openOptions(values),
             port: port(values.port, 'port'),
             timeoutSeconds: timeout,
+            maxMemoryMb,
             inspect: values.inspect ? { port: port(values['inspect-port'], 'inspect-port') ?? 0 } : undefined,
             replay: values.replay,
             attach: values['no-attach']
@@ -431,6 +440,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
             if (values[flag] !== undefined)
               throw new UsageError(`--${flag} applies to random runs, not --exhaustive (which takes --depth and --max-states)`);
         const { exploreCommand } = await import('./commands/explore');
+        const { MAX_RUNS, MAX_STEPS, MAX_WORKERS, workerCount } = await import('../explore/explore-limits');
+        const runs = integer(values.runs, 'runs', 100, 1, MAX_RUNS);
+        const steps = integer(values.steps, 'steps', 200, 1, MAX_STEPS);
+        const workers = workerCount(values.workers === undefined ? undefined : integer(values.workers, 'workers', 1, 1, MAX_WORKERS));
+        if (workers.note) io.warn(workers.note);
         return await exploreCommand(
           {
             file,
@@ -438,14 +452,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
             bgio: values.bgio,
             players: values.players === undefined ? undefined : integer(values.players, 'players', 2, 1),
             setupData: json(values['setup-data'], 'setup-data'),
-            runs: integer(values.runs, 'runs', 100, 1),
-            steps: integer(values.steps, 'steps', 200, 1),
+            runs,
+            steps,
             seed: values.seed ?? 'explore',
-            workers: integer(values.workers, 'workers', availableParallelism(), 1),
+            workers: workers.workers,
             json: !!values.json,
             out: values.out,
             checkDeterminism: !values['no-determinism'],
-            timeoutSeconds: values.timeout === undefined ? 10 : Number(values.timeout),
+            timeoutSeconds: timeout,
+            maxMemoryMb,
             open: openOptions(values),
             junit: values.junit,
             events: eventSetting(values.events),
@@ -461,6 +476,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
           },
           io.print,
           io.warn,
+          io.signal,
         );
       }
       case 'export-test': {

@@ -1,7 +1,7 @@
 import type { ExhaustiveOptions, ExhaustiveResult } from '../../engine';
 import { runWatchedWorker } from '../host/watched-worker';
 import type { OpenOptions } from '../game/open-session';
-import { ExploreStallError, ExploreWorkerError, type ExploreJob } from './explore-pool';
+import { ExploreWorkerError, workerEndedError, type ExploreJob } from './explore-pool';
 
 /** What the exhaustive search's worker is asked to do. */
 export interface ExhaustiveJob {
@@ -26,6 +26,7 @@ export async function runExhaustive(
   job: ExhaustiveJob,
   timeoutMs: number,
   onProgress: (states: number, depth: number, findings: number) => void,
+  maxMemoryMb?: number,
 ): Promise<ExhaustiveResult> {
   let result: ExhaustiveResult | null = null;
   let failure: Error | null = null;
@@ -36,9 +37,12 @@ export async function runExhaustive(
     else if (m.type === 'failed') failure = new ExploreWorkerError(m.name, m.message);
   };
   const script = new URL('./exhaustive-worker.ts', import.meta.url);
-  const ended = await runWatchedWorker(script, { job }, timeoutMs, () => {}, { onMessage });
-  if ('stalled' in ended) throw new ExploreStallError(ended.stalled.doing, ended.stalled.fn, ended.stalled.seconds);
+  const ended = await runWatchedWorker(script, { job }, timeoutMs, () => {}, { onMessage, maxMemoryMb });
+  // Game code that hung, called process.exit() or ran out of memory: one line naming it.
+  const gameEnded = workerEndedError(ended);
+  if (gameEnded) throw gameEnded;
   if (failure) throw failure;
-  if (!result || ended.code !== 0) throw new Error(`the exhaustive search's worker exited with code ${ended.code}`);
+  if (!result || !('code' in ended) || ended.code !== 0)
+    throw new Error(`the exhaustive search's worker exited with code ${'code' in ended ? ended.code : '?'}`);
   return result;
 }

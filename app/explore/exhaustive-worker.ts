@@ -3,6 +3,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { exhaustiveSearch, type ExhaustiveOptions } from '../../engine';
 import { loadArgGenerators } from './argument-files';
+import { withWatchedEnumerate } from './watched-enumerate';
+import { routeStdoutToStderr } from '../load/stdout-to-stderr';
 import { setActivityReporter, activity } from '../load/activity';
 import { workerActivityReporter } from '../host/watched-reporter';
 import { openGame } from '../game/open-session';
@@ -11,13 +13,14 @@ import type { ExhaustiveJob, ExhaustiveWorkerMessage } from './exhaustive-run';
 
 const job = workerData.job as ExhaustiveJob;
 const post = (message: ExhaustiveWorkerMessage | WorkerMessage) => parentPort!.postMessage(message);
+routeStdoutToStderr();
 setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
 
 try {
   const opened = await openGame(job.file, job.game, job.bgio, undefined, job.open);
   const game = {
     runtime: opened.runtime,
-    config: opened.game.config,
+    config: withWatchedEnumerate(opened.game.config),
     numPlayers: job.numPlayers,
     setupData: job.setupData,
     onGameCode: activity.gameCode,

@@ -1,5 +1,6 @@
 import type { EventSetting, ExploreOptions, RunOutcome } from '../../engine';
-import { runWatchedWorker } from '../host/watched-worker';
+import { describeGameEnded } from '../host/game-ended';
+import { runWatchedWorker, type WatchedResult } from '../host/watched-worker';
 import type { OpenOptions } from '../game/open-session';
 
 /** What one worker is asked to do. */
@@ -60,10 +61,24 @@ export function shardRuns(runs: number, shard: { index: number; count: number })
   return Array.from({ length: runs }, (_, i) => i).filter((i) => i % shard.count === shard.index - 1);
 }
 
+/** How far the pool's workers may go: their heap, and a signal that stops them (Ctrl+C). */
+export interface PoolLimits {
+  maxMemoryMb?: number;
+  /** Aborting stops every worker; the pool then resolves with the runs finished so far. */
+  signal?: AbortSignal;
+}
+
+/** The error for a worker that game code ended (`process.exit()`, out of memory), or null. */
+export function workerEndedError(result: WatchedResult): Error | null {
+  if ('stalled' in result) return new ExploreStallError(result.stalled.doing, result.stalled.fn, result.stalled.seconds);
+  if ('ended' in result) return new ExploreWorkerError('GameEnded', describeGameEnded(result.ended));
+  return null;
+}
+
 /**
  * Plays the runs over `workers` watched worker threads and resolves with every run's outcome. A
  * worker whose game code makes no progress for `timeoutMs` stops the whole exploration with the
- * run and the function it was in.
+ * run and the function it was in; so does game code that ends its worker.
  */
 export async function runExplorePool(
   job: Omit<ExploreJob, 'runs'>,
@@ -72,9 +87,13 @@ export async function runExplorePool(
   onRun: (outcome: RunOutcome) => void,
   /** Only these run numbers (a shard's slice); default every run. */
   only?: readonly number[],
+  limits: PoolLimits = {},
 ): Promise<RunOutcome[]> {
   const outcomes: RunOutcome[] = [];
   const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  if (limits.signal?.aborted) interrupt();
+  limits.signal?.addEventListener('abort', interrupt, { once: true });
   let failure: Error | null = null;
   const fail = (error: Error) => {
     failure ??= error;
@@ -90,11 +109,18 @@ export async function runExplorePool(
   const script = new URL('./explore-worker.ts', import.meta.url);
   await Promise.all(
     splitRuns(only ?? job.options.runs, workers).map(async (runs) => {
-      const result = await runWatchedWorker(script, { job: { ...job, runs } }, timeoutMs, () => {}, { onMessage, signal: stop.signal });
-      if ('stalled' in result) fail(new ExploreStallError(result.stalled.doing, result.stalled.fn, result.stalled.seconds));
-      else if (result.code !== 0) fail(new Error(`an explore worker exited with code ${result.code}`));
+      const result = await runWatchedWorker(script, { job: { ...job, runs } }, timeoutMs, () => {}, {
+        onMessage,
+        signal: stop.signal,
+        maxMemoryMb: limits.maxMemoryMb,
+      });
+      const ended = workerEndedError(result);
+      if (ended) fail(ended);
+      else if ('code' in result && result.code !== 0 && !stop.signal.aborted)
+        fail(new Error(`an explore worker exited with code ${result.code}`));
     }),
   );
+  limits.signal?.removeEventListener('abort', interrupt);
   if (failure) throw failure;
   return outcomes;
 }

@@ -5,18 +5,21 @@ import { setActivityReporter, activity } from '../load/activity';
 import { workerActivityReporter } from '../host/watched-reporter';
 import { openGame } from '../game/open-session';
 import type { WorkerMessage } from '../host/watched-worker';
+import { withWatchedEnumerate } from './watched-enumerate';
 import type { ExploreJob, ExploreWorkerMessage } from './explore-pool';
 import { loadArgGenerators } from './argument-files';
+import { routeStdoutToStderr } from '../load/stdout-to-stderr';
 
 const job = workerData.job as ExploreJob;
 const post = (message: ExploreWorkerMessage | WorkerMessage) => parentPort!.postMessage(message);
+routeStdoutToStderr();
 setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
 
 try {
   const opened = await openGame(job.file, job.game, job.bgio, undefined, job.open);
   const game = {
     runtime: opened.runtime,
-    config: opened.game.config,
+    config: withWatchedEnumerate(opened.game.config),
     numPlayers: job.numPlayers,
     setupData: job.setupData,
     onGameCode: activity.gameCode,
@@ -40,6 +43,7 @@ try {
       activity.doing(`${doing} run ${run}`);
     },
   };
+  activity.doing(`playing run ${job.runs[0] ?? 0}`);
   exploreRuns(game, model, options, job.runs, (outcome) => {
     activity.doing(`finished run ${outcome.run}`);
     post({ type: 'run', outcome });

@@ -163,5 +163,13 @@ export function dispatchAction(session: Session, action: FlowAction): StepRecord
 
 /** The random player's next action; `ai.enumerate` is the game's code, so it is watched as such. */
 export function chooseRandom(player: RandomPlayer, session: Session): FlowAction | null {
-  return asGameCode('ai.enumerate (choosing a random action)', () => player.choose(session));
+  try {
+    return asGameCode('ai.enumerate (choosing a random action)', () => player.choose(session));
+  } catch (error) {
+    // Only game code runs here: a throw is the game's `ai.enumerate`, not Flowscope failing.
+    const where = session.watchers.locateThrow?.(error);
+    throw new SessionError(
+      `ai.enumerate threw while choosing a random action after step ${session.lastIndex}${where ? ` (at ${where})` : ''}: ${(error as Error)?.message ?? String(error)}`,
+    );
+  }
 }

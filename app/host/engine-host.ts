@@ -14,6 +14,7 @@ import type { JournaledSession, SessionJournal } from '../journal/session-journa
 import { GameWatcher } from './game-watcher';
 import { describeStall, StallWatch } from './stall-watch';
 import { startWorker } from './start-worker';
+import { DEFAULT_MAX_MEMORY_MB, describeGameEnded, isOutOfMemory, type GameEnded } from './game-ended';
 import { locationOf } from '../game/game-location';
 
 export interface EngineHostOptions {
@@ -29,6 +30,8 @@ export interface EngineHostOptions {
   workerScript?: URL;
   /** Journal the session's actions to disk as they are dispatched (deleted by a clean `close`). */
   journal?: SessionJournal;
+  /** The worker's heap limit (default: DEFAULT_MAX_MEMORY_MB). */
+  maxMemoryMb?: number;
 }
 
 interface Pending {
@@ -166,6 +169,11 @@ export class EngineHost {
     }
   }
 
+  /** Stops a long request under way (a random run) after its current chunk; it answers with the steps played so far. */
+  cancelLongWork(): void {
+    if (!this.closed) this.worker.postMessage({ type: 'cancel' });
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.options.journal?.discard();
@@ -196,9 +204,26 @@ export class EngineHost {
     });
     this.inspectReady.catch(() => undefined);
     const workerData = { shared: this.stallWatch.shared, fixturesDir: this.options.fixturesDir, inspect: this.inspect };
-    this.worker = startWorker(this.options.workerScript ?? new URL('./engine-worker.ts', import.meta.url), workerData);
-    this.worker.on('message', (m: EngineWorkerMessage) => this.onMessage(m));
-    this.worker.on('error', (error) => this.failAll(error));
+    const worker = startWorker(
+      this.options.workerScript ?? new URL('./engine-worker.ts', import.meta.url),
+      workerData,
+      this.options.maxMemoryMb,
+    );
+    this.worker = worker;
+    worker.on('message', (m: EngineWorkerMessage) => this.onMessage(m));
+    // Game code can end the worker (`process.exit()`, memory it ran out of): the session survives it like a stall.
+    worker.on('error', (error) => {
+      if (!isOutOfMemory(error)) return this.failAll(error);
+      const limitMb = worker.resourceLimits?.maxOldGenerationSizeMb ?? this.options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
+      this.workerEnded(worker, { kind: 'memory', limitMb, ...this.stallWatch.current() });
+    });
+    worker.on('exit', (code) => this.workerEnded(worker, { kind: 'exit', code, ...this.stallWatch.current() }));
+  }
+
+  /** The worker ended without being asked to: reported, replaced, and the session rebuilt. */
+  private workerEnded(worker: Worker, ended: GameEnded): void {
+    if (this.closed || worker !== this.worker) return;
+    this.replaceWorker(`${describeGameEnded(ended)}. The session was restored to its last completed step.`);
   }
 
   private onMessage(m: EngineWorkerMessage): void {
@@ -233,7 +258,13 @@ export class EngineHost {
     if (this.closed || this.pending.size === 0) return;
     const report = this.stallWatch.check();
     if (!report) return;
-    const message = `${describeStall(report)}: game code is probably in an endless loop. The session was restored to its last completed step.`;
+    this.replaceWorker(
+      `${describeStall(report)}: game code is probably in an endless loop. The session was restored to its last completed step.`,
+    );
+  }
+
+  /** Stops the worker, starts a fresh one and rebuilds the session in it; pending requests fail with `message`. */
+  private replaceWorker(message: string): void {
     const stalled = [...this.pending.values()];
     this.pending.clear();
     void this.worker.terminate();

@@ -4,6 +4,7 @@ import { setActivityReporter } from '../load/activity';
 import { startInspectServer } from '../xstate-inspect/inspect-server';
 import { SessionHost } from './session-host';
 import { workerActivityReporter } from './watched-reporter';
+import { routeStdoutToStderr } from '../load/stdout-to-stderr';
 
 /** Messages from the engine worker: answers as JSON text (relayed to clients as they are) and events. */
 export type EngineWorkerMessage =
@@ -16,6 +17,7 @@ export type EngineWorkerMessage =
   | { type: 'ready' };
 
 const post = (message: EngineWorkerMessage) => parentPort!.postMessage(message);
+routeStdoutToStderr();
 setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
 // The inspector must exist before any chart actor starts, and live in the actors' thread.
 const inspect = workerData.inspect as { port?: number; token?: string } | undefined;
@@ -34,11 +36,35 @@ const host = new SessionHost({
 });
 post({ type: 'ready' });
 
-parentPort!.on('message', async (message: HostRequestMessage & { replyId: number }) => {
+// Requests that only read the session are answered at once, even while a long one (a million
+// random steps) yields between its chunks; the others wait their turn, so no two change it at once.
+const READS = new Set([
+  'listGames',
+  'view',
+  'steps',
+  'step',
+  'timeline',
+  'exportReplay',
+  'listLessons',
+  'lesson',
+  'searchSteps',
+  'coverage',
+]);
+let writing: Promise<unknown> = Promise.resolve();
+const inTurn = <T>(method: string, run: () => Promise<T>): Promise<T> => {
+  if (READS.has(method)) return run();
+  const next = writing.then(run, run);
+  writing = next.catch(() => undefined);
+  return next;
+};
+
+parentPort!.on('message', async (message: (HostRequestMessage & { replyId: number }) | { type: 'cancel' }) => {
+  if ('type' in message) return host.cancelLongWork();
   let json: string;
   try {
     // Checked again on this side: nothing reaches game code that the protocol does not allow.
-    const result = await callHost(host, validateHostRequest(message.method, message.params));
+    const request = validateHostRequest(message.method, message.params);
+    const result = await inTurn(message.method, () => callHost(host, request));
     json = JSON.stringify({ id: message.replyId, ok: true, result: result ?? null });
   } catch (error) {
     json = JSON.stringify(errorReply(message.replyId, error));

@@ -1,3 +1,5 @@
+import { asGameCode } from '../load/activity';
+
 /** A breakpoint predicate that cannot be compiled or that threw; the message says which and why. */
 export class PredicateError extends Error {
   override name = 'PredicateError';
@@ -19,7 +21,8 @@ export function compilePredicate(source: string): Predicate {
   }
   return (G, ctx) => {
     try {
-      return !!fn(G, ctx);
+      // Run as game code: a condition that never returns is stopped by the same watchdog.
+      return !!asGameCode(`the breakpoint condition ${JSON.stringify(source)}`, () => fn(G, ctx));
     } catch (error) {
       throw new PredicateError(`the predicate ${JSON.stringify(source)} threw: ${(error as Error).message}`);
     }

@@ -72,6 +72,7 @@ interface Current {
 }
 
 const PROGRESS_EVERY = 50;
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** A replay reports progress about 20 times, at most every 250 steps. */
 const REPLAY_PROGRESS_EVERY = 250;
 
@@ -176,8 +177,17 @@ export class SessionHost implements HostApi {
     return this.summary(c, record.index);
   }
 
+  /** Set by `cancelLongWork`: the random run under way stops at its next chunk. */
+  private cancelled = false;
+
+  /** Stops the random run under way (its client left) after the current chunk. */
+  cancelLongWork(): void {
+    this.cancelled = true;
+  }
+
   async random(count: number, breakpoints?: Breakpoint[] | null): Promise<StepSummary[]> {
     const c = this.need();
+    this.cancelled = false;
     const first = c.session.length;
     const checker = breakpoints?.length ? new BreakpointChecker(breakpoints) : null;
     for (let done = 0; done < count; done++) {
@@ -187,7 +197,12 @@ export class SessionHost implements HostApi {
       const record = c.session.dispatch(action);
       this.follow(c, record);
       if (checker?.hit(record, c.session.step(record.index - 1), checker.needsState ? c.session.currentState : null)) break;
-      if ((done + 1) % PROGRESS_EVERY === 0) this.options.emit({ type: 'progress', done: done + 1, total: count });
+      if ((done + 1) % PROGRESS_EVERY === 0) {
+        this.options.emit({ type: 'progress', done: done + 1, total: count });
+        // Let the worker answer other requests (other clients' reads) between chunks of a long run.
+        await yieldToOtherRequests();
+        if (this.cancelled) break;
+      }
     }
     this.options.emit({ type: 'progress', done: count, total: count });
     return this.steps(first, c.session.lastIndex);

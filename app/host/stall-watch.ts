@@ -53,6 +53,12 @@ export class StallWatch {
     this.lastChange = Date.now();
   }
 
+  /** What the worker is doing now, and the game function it is in (null outside game code). */
+  current(): { doing: string; fn: string | null } {
+    const fnId = Atomics.load(this.shared, FN_SLOT);
+    return { doing: this.doing, fn: fnId === 0 ? null : (this.names.get(fnId) ?? 'game code') };
+  }
+
   /** The stall, if the worker is stuck in game code now. */
   check(now = Date.now()): StallReport | null {
     const progress = Atomics.load(this.shared, PROGRESS_SLOT);

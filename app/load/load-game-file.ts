@@ -11,6 +11,7 @@ import { BundleMap, createLocator, createThrowLocator, type ThrowLocator } from 
 import { createSandbox } from './sandbox-globals';
 import { gameRandomnessFor } from './sandbox-mode';
 import { withConsoleTo } from '../../engine/runtime/console-capture';
+import { withStdoutToStderr } from './stdout-to-stderr';
 import { activity } from './activity';
 
 export const GAME_FILE_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
@@ -393,17 +394,18 @@ function evaluateBundle(
   let readName: (expression: string) => unknown = () => undefined;
   try {
     entropy.run('load', true, () =>
-      withConsoleTo(
-        stderrSink,
-        () =>
-          (readName = run(
-            module.exports,
-            gameRequire,
-            module,
-            file,
-            path.dirname(file),
-            ...names.map((n) => (n === 'process' ? gameProcess : sandbox.bindings[n])),
-          )),
+      withConsoleTo(stderrSink, () =>
+        withStdoutToStderr(
+          () =>
+            (readName = run(
+              module.exports,
+              gameRequire,
+              module,
+              file,
+              path.dirname(file),
+              ...names.map((n) => (n === 'process' ? gameProcess : sandbox.bindings[n])),
+            )),
+        ),
       ),
     );
   } catch (error) {

@@ -21,6 +21,8 @@ export interface UiServerOptions {
   fixturesDir: string;
   /** How long game code may run without progress before it is stopped. */
   timeoutMs?: number;
+  /** The engine worker's heap limit in MB (`--max-memory`). */
+  maxMemoryMb?: number;
   /** Run an @xstate/inspect server beside the sessions' chart actors. */
   inspect?: { port?: number; token?: string };
   /** Reload the game when its files change (default on). */
@@ -116,6 +118,7 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   const engine = new EngineHost({
     fixturesDir: options.fixturesDir,
     timeoutMs: options.timeoutMs ?? 10_000,
+    maxMemoryMb: options.maxMemoryMb,
     onEvent: broadcast,
     inspect: options.inspect,
     watch: options.watch ?? true,
@@ -182,7 +185,12 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     // ws has already begun closing with the reason's code (1009 too big, 1007 bad UTF-8): let that
     // close frame reach the client; cutting the connection here would turn it into 1006.
     socket.on('error', () => socket.readyState !== socket.CLOSING && socket.terminate());
-    socket.on('close', () => clients.delete(socket));
+    // Random runs this client started and still waits for: stopped when it leaves (nobody wants them).
+    let runningRandom = 0;
+    socket.on('close', () => {
+      clients.delete(socket);
+      if (runningRandom > 0) engine.cancelLongWork();
+    });
     socket.on('message', async (data, isBinary) => {
       // A client may be gone by the time its answer is ready.
       const reply = (value: unknown) =>
@@ -204,10 +212,14 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
         reply(read.reply);
         return;
       }
+      const isRandom = read.request.method === 'random';
+      if (isRandom) runningRandom++;
       try {
         reply(await engine.request(read.request.method, read.request.params, read.id));
       } catch (error) {
         reply(errorReply(read.id, error));
+      } finally {
+        if (isRandom) runningRandom--;
       }
     });
   });

@@ -25,6 +25,13 @@ const move = (type: string, playerID = '0') => ({ type: 'MAKE_MOVE', payload: { 
 const event = (type: string, args?: unknown, playerID = '0') => ({ type: 'GAME_EVENT', payload: { type, args, playerID } });
 
 describe('MatchLogReader', () => {
+  it('names every missing entry of a log that skips 300,000 actions, without overflowing the stack', () => {
+    const entry = { _stateID: 300_000, action: move('bump'), turn: 1, phase: 'A' } as unknown as MatchLogEntry;
+    const { actions, gaps } = new MatchLogReader().read([entry]);
+    expect(actions).toHaveLength(1);
+    expect(gaps).toHaveLength(300_000);
+  });
+
   it('reads one action per _stateID: the move, not the events it called', () => {
     const { log } = play([move('bump'), move('stage'), move('inS')]);
     const { actions, gaps } = new MatchLogReader().read(log);

@@ -62,7 +62,8 @@ export class MatchLogReader {
       groups.set(entry._stateID, group);
     }
     for (const stateID of [...groups.keys()].sort((a, b) => a - b)) {
-      gaps.push(...this.missingUpTo(stateID));
+      // Not `push(...)`: a log that skips far ahead has more gaps than a call may take arguments.
+      for (const gap of this.missingUpTo(stateID)) gaps.push(gap);
       const group = groups.get(stateID)!;
       const primary = group.find((e) => !e.automatic);
       this.expected = stateID + 1;

@@ -4,6 +4,7 @@ import { TraceRecorder } from '../trace/recorder';
 import type { StepTrace } from '../trace/types';
 import type { ActionError, BgioState, FlowAction, FlowCtx, GameConfig } from '../types';
 import { cloneGraph } from '../util/clone-graph';
+import { CheckpointCloner } from './checkpoint-cloner';
 import { describeError } from '../util/plain';
 import {
   diagnoseEntropy,
@@ -101,6 +102,7 @@ export class Session {
   private readonly records: StepRecord[] = [];
   private readonly checkpoints = new Map<number, BgioState>();
   private readonly recent = new Map<number, BgioState>();
+  private readonly cloner = new CheckpointCloner();
   private readonly initialState: BgioState;
   private head: BgioState;
   /** Functions written with the pre-0.50 `(G, ctx)` signature, named whenever they run. */
@@ -191,7 +193,8 @@ export class Session {
     const { record, state } = this.traceStep(this.head, action, this.records.length, before);
     this.head = state;
     this.records.push(record);
-    if (record.index % this.interval === 0) this.checkpoints.set(record.index, cloneGraph(state, true));
+    this.cloner.noteLive(state);
+    if (record.index % this.interval === 0) this.checkpoints.set(record.index, this.cloner.clone(state));
     return record;
   }
 

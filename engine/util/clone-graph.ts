@@ -19,9 +19,16 @@ const deepFrozen = new WeakSet<object>();
  * ones), so a state copied for the reducer costs what the original cost, game code that writes
  * to a frozen object fails on the copy as it did on the original, and the reducer's output
  * shares the unchanged parts of the state it was given.
+ *
+ * `seen` may come seeded with copies made earlier (original → copy): those are used as they are.
  */
-export function cloneGraph<T>(value: T, keepFrozen = false): T {
-  return copyValue(value, { seen: new Map(), keepFrozen }) as T;
+export function cloneGraph<T>(value: T, keepFrozen = false, seen: Map<object, unknown> = new Map()): T {
+  return copyValue(value, { seen, keepFrozen }) as T;
+}
+
+/** Whether `value` was found frozen all the way down by an earlier `cloneGraph(…, true)` (so it is shared, never copied). */
+export function isKnownDeepFrozen(value: object): boolean {
+  return deepFrozen.has(value);
 }
 
 interface Cloning {

@@ -36,6 +36,7 @@ export async function exhaustiveReport(
     },
     options.timeoutSeconds * 1000,
     (states, _depth, findings) => progress.update(states, { findings }),
+    options.maxMemoryMb,
   ).finally(() => progress.stop());
   const meta = { game: opened.game.name, bgio: opened.runtime.version, numPlayers: options.players, config: opened.game.config };
   const report: ExhaustiveReport | ShardReport = buildExhaustiveReport(meta, model, { seed: options.seed, ...limits }, result);

@@ -82,7 +82,7 @@ describe('flowscope explore', () => {
     expect(bad.code).toBe(2);
     // One line and a pointer to --help, not the whole usage text.
     expect(bad.err).toBe(
-      'flowscope: --runs must be an integer of at least 1, got 0\nRun `flowscope --help` for the commands and their options.',
+      'flowscope: --runs must be an integer from 1 to 1000000, got 0\nRun `flowscope --help` for the commands and their options.',
     );
   });
 

@@ -1,5 +1,7 @@
 import { replayOfGame } from '../../game/replay-of-game';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import { loadGameWatched } from '../../explore/watched-load';
+import { InputError } from '../errors';
 import { writeFileAtomic } from '../../files/write-atomic';
 import path from 'node:path';
 import {
@@ -49,14 +51,29 @@ export interface ExploreCommandOptions {
   exhaustive?: { maxDepth?: number; maxStates?: number };
   /** `--shard K/N` (K from 1): only the K-th of N slices of the runs, or of the search's frontier. */
   shard?: { index: number; count: number };
+  /** Each worker's heap limit (`--max-memory`). */
+  maxMemoryMb?: number;
 }
+
+/** The exit code of a command stopped by Ctrl+C (128 + SIGINT), as shells report it. */
+export const INTERRUPTED_EXIT = 130;
 
 /** `flowscope explore`: seeded random playouts over worker threads. Exit 0 with no findings, 1 with findings. */
 export async function exploreCommand(
   asked: ExploreCommandOptions,
   print: (line: string) => void,
   warn: (line: string) => void,
+  signal?: AbortSignal,
 ): Promise<number> {
+  if (asked.out !== undefined) checkOutFolder(asked.out);
+  const limits = { maxMemoryMb: asked.maxMemoryMb, signal };
+  const job = { file: asked.file, game: asked.game, bgio: asked.bgio, open: asked.open, numPlayers: asked.players ?? 2 };
+  await loadGameWatched(
+    { ...job, setupData: asked.setupData, options: { runs: 0, steps: 0, seed: asked.seed } },
+    asked.timeoutSeconds * 1000,
+    limits,
+  );
+  if (signal?.aborted) return interrupted(warn, 0, asked.runs);
   const opened = await openGame(asked.file, asked.game, asked.bgio, undefined, asked.open);
   const options = { ...asked, players: asked.players ?? defaultPlayerCount(opened.game) };
   checkPlayerCount(opened.game, options.players);
@@ -93,6 +110,7 @@ export async function exploreCommand(
       progress.tick({ findings: found });
     },
     slice,
+    limits,
   ).finally(() => progress.stop());
   const meta = { game: opened.game.name, bgio: opened.runtime.version, numPlayers: options.players, config: opened.game.config };
   const report: ExploreReport | ShardReport = buildReport(meta, model, exploreOptions, outcomes);
@@ -100,7 +118,9 @@ export async function exploreCommand(
     const template = summariseCoverage(model, opened.game.config, {}).items;
     Object.assign(report, { shard: { ...options.shard, mode: 'random', template, outcomes } });
   }
-  return printReport(report, opened, options, print, warn);
+  const code = printReport(report, opened, options, print, warn);
+  if (signal?.aborted) return interrupted(warn, outcomes.length, slice?.length ?? options.runs);
+  return code;
 }
 
 /** Prints the report (with `--json`, all of it), writes its replays with `--out`; the exit code: 1 with findings. */
@@ -117,6 +137,19 @@ function printReport(
   else for (const line of describeReport(report, written)) print(line);
   reportExploreToCi(report, written, opened, options.junit, options.json ? warn : print);
   return report.findings.length ? 1 : 0;
+}
+
+/** Stopped by Ctrl+C or SIGTERM: the report above holds the runs that finished. */
+function interrupted(warn: (line: string) => void, finished: number, runs: number): number {
+  warn(`explore was interrupted: ${finished} of ${runs} runs finished${finished ? ' (reported above)' : ''}`);
+  return INTERRUPTED_EXIT;
+}
+
+/** `--out` is a folder explore creates or adds to; a file there is refused before any run. */
+function checkOutFolder(out: string): void {
+  const stat = statSync(out, { throwIfNoEntry: false });
+  if (stat && !stat.isDirectory())
+    throw new InputError(`--out ${out} is a file: explore writes one replay per finding into a folder, so name a folder`);
 }
 
 const ENDING_TEXT: Record<string, string> = {
@@ -210,7 +243,13 @@ function writeReplays(
   options: ExploreCommandOptions & { players: number },
 ): Map<string, string> {
   const dir = path.resolve(options.out!);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new InputError(
+      `cannot create the --out folder ${options.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
   const written = new Map<string, string>();
   report.findings.forEach((f, i) => {
     if (!f.replay) return;

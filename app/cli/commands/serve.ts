@@ -24,6 +24,8 @@ export interface ServeOptions {
   gameRandomness?: GameRandomness;
   port?: number;
   timeoutSeconds: number;
+  /** The engine worker's heap limit (`--max-memory`). */
+  maxMemoryMb?: number;
   /** Also run an @xstate/inspect server for the live chart. */
   inspect?: { port?: number };
   /** A replay file to open. */
@@ -73,6 +75,7 @@ export async function startServe(
     staticDir: UI_DIR,
     fixturesDir: FIXTURES_DIR,
     timeoutMs: options.timeoutSeconds * 1000,
+    maxMemoryMb: options.maxMemoryMb,
     inspect: options.inspect,
     journalDir: options.journalDir,
     attach: options.attach === false ? false : { ...options.attach, token: options.attach?.token ?? pairingToken() },
