@@ -8,6 +8,7 @@ import { printRows, type Row } from './measure';
 import { cliWallTime } from './rows/cli';
 import { exhaustiveRows } from './rows/exhaustive';
 import { explorePlayoutRows } from './rows/explore-playout';
+import { exploreWorkers } from './rows/explore-workers';
 import { hostCpu } from './rows/host-cpu';
 import { memory } from './rows/memory';
 import { seek } from './rows/seek';
@@ -33,5 +34,9 @@ await section('seek', () => seek(steps, 10));
 await section('host', () => hostCpu(2000, 50, rounds));
 await section('memory', () => memory(memorySteps, Math.max(1, Math.min(rounds, 2))));
 await section('ui', () => uiRows({ rounds, logSteps }));
-await section('explore', async () => [...(await exhaustiveRows(rounds, 6)), ...(await explorePlayoutRows(rounds))]);
+await section('explore', async () => [
+  ...(await exhaustiveRows(rounds, 6)),
+  ...(await explorePlayoutRows(rounds)),
+  ...exploreWorkers(Math.min(rounds, 3)),
+]);
 printRows(rows);

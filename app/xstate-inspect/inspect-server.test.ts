@@ -368,7 +368,7 @@ describe('inspect server: lifecycle', () => {
     expect(first.url).toBe(`ws://127.0.0.1:${first.port}/?token=a%20token%2Fwith%2Bodd%3Dchars`);
     expect(await attempt(first.url)).toEqual({ open: true });
     await expect(startInspectServer({ port: first.port })).rejects.toThrow(
-      `cannot start the inspect server on 127.0.0.1:${first.port}: listen EADDRINUSE`,
+      `cannot start the inspect server on 127.0.0.1:${first.port}: it is in use (choose another --inspect-port, or 0 for any free one)`,
     );
     await expect(startInspectServer({ token: '' })).rejects.toThrow('must not be empty');
   });

@@ -39,6 +39,41 @@ export function cliWallTime(rounds: number): Row[] {
   };
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
   const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
+  const timed = commandTimer(dir);
+  const run = (args: string[]) => timed(args);
+  for (let round = 0; round <= rounds; round++) {
+    for (const [name, args] of Object.entries(commands)) {
+      const ms = run(args);
+      if (round > 0) {
+        times[name].push(ms.wall);
+        cpu[name].push(ms.cpu);
+      }
+    }
+  }
+  const floorMs = median(times.floor);
+  const floorCpu = median(cpu.floor);
+  const how = timed.fromSources() ? 'from the TypeScript sources (no fresh build)' : 'built';
+  return Object.keys(commands)
+    .filter((k) => k !== 'floor')
+    .map((name) => {
+      const ratio = median(times[name].map((t, i) => t / times.floor[i]));
+      const cpuRatio = median(cpu[name].map((t, i) => t / cpu.floor[i]));
+      return {
+        measure: `\`flowscope ${name}\` wall time vs the floor (bang)`,
+        ratio,
+        goal: '<= 3x',
+        met: ratio <= 3,
+        detail: `${median(times[name]).toFixed(0)} ms vs ${floorMs.toFixed(0)} ms (Node loading boardgame.io and the game); CPU ${cpuRatio.toFixed(2)}x (${median(cpu[name]).toFixed(0)} ms vs ${floorCpu.toFixed(0)} ms); ${how}; ${rounds} alternating rounds`,
+      };
+    });
+}
+
+/**
+ * Runs `node args…` in the project's folder and returns its wall time and the CPU time the whole
+ * process used (every thread, read by report-cpu.mjs at its exit); `fromSources()` says whether any
+ * run went through the TypeScript sources instead of the build.
+ */
+export function commandTimer(dir: string): ((args: string[]) => { wall: number; cpu: number }) & { fromSources(): boolean } {
   const cpuFile = path.join(dir, 'cpu');
   const reporter = new URL('./report-cpu.mjs', import.meta.url).href;
   let fromSources = false;
@@ -53,29 +88,5 @@ export function cliWallTime(rounds: number): Row[] {
     if (/running the TypeScript sources/.test(String(r.stderr))) fromSources = true;
     return { wall: performance.now() - t, cpu: Number(readFileSync(cpuFile, 'utf8')) };
   };
-  for (let round = 0; round <= rounds; round++) {
-    for (const [name, args] of Object.entries(commands)) {
-      const ms = run(args);
-      if (round > 0) {
-        times[name].push(ms.wall);
-        cpu[name].push(ms.cpu);
-      }
-    }
-  }
-  const floorMs = median(times.floor);
-  const floorCpu = median(cpu.floor);
-  const how = fromSources ? 'from the TypeScript sources (no fresh build)' : 'built';
-  return Object.keys(commands)
-    .filter((k) => k !== 'floor')
-    .map((name) => {
-      const ratio = median(times[name].map((t, i) => t / times.floor[i]));
-      const cpuRatio = median(cpu[name].map((t, i) => t / cpu.floor[i]));
-      return {
-        measure: `\`flowscope ${name}\` wall time vs the floor (bang)`,
-        ratio,
-        goal: '<= 3x',
-        met: ratio <= 3,
-        detail: `${median(times[name]).toFixed(0)} ms vs ${floorMs.toFixed(0)} ms (Node loading boardgame.io and the game); CPU ${cpuRatio.toFixed(2)}x (${median(cpu[name]).toFixed(0)} ms vs ${floorCpu.toFixed(0)} ms); ${how}; ${rounds} alternating rounds`,
-      };
-    });
+  return Object.assign(run, { fromSources: () => fromSources });
 }

@@ -40,14 +40,13 @@ export function candidateActions(
   return out;
 }
 
-/** What the game's `ai.enumerate` offers `playerID` (nothing when it has none, throws, or offers nothing). */
+/**
+ * What the game's `ai.enumerate` offers `playerID` (nothing when it has none or offers nothing). An
+ * `ai.enumerate` that throws is the game's bug, not a reason to guess: the throw goes on to the
+ * caller, which names it (one line, exit 2) as for any game code.
+ */
 export function enumeratedCandidates(session: Session, state: BgioState, playerID: PlayerID): CandidateAction[] {
-  let items: unknown[] | null;
-  try {
-    items = session.game.enumerate(state, playerID);
-  } catch {
-    items = null;
-  }
+  const items = session.game.enumerate(state, playerID);
   return (items ?? []).flatMap((item) => fromEnumerate(item, playerID)).map((action) => ({ action, source: 'enumerate' as const }));
 }
 
