@@ -67,6 +67,7 @@ export {
 } from './session/entropy';
 export { findNondeterminism, nondeterministicSources, type Nondeterminism } from './session/determinism';
 export { lintForRelease } from './lint/for-release';
+export { BGIO_ACTION_TYPES, fromBgioAction, type BgioActionReading, type FromBgioOptions } from './runtime/bgio-action';
 export {
   MatchLogReader,
   likelyPlayer,

@@ -2,7 +2,7 @@
 // The preload is CommonJS (sandboxed preloads cannot be ES modules); the rest is ESM.
 // `--no-sourcemap` (the npm package's build): without the inline source maps, a third of the size.
 import { build } from 'esbuild';
-import { hostMethodNames, preloadBuildOptions } from './preload-build.mjs';
+import { preloadBuildOptions, preloadDefinitions } from './preload-build.mjs';
 import { workerUrls } from './worker-urls.mjs';
 
 // The main process starts the engine worker beside it (dist-electron/engine-worker.mjs).
@@ -24,7 +24,7 @@ await Promise.all([
     external: ['electron', 'esbuild', 'chokidar', 'fsevents'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   }),
-  build({ ...preloadBuildOptions(await hostMethodNames()), sourcemap, outfile: 'dist-electron/preload.cjs' }),
+  build({ ...preloadBuildOptions(await preloadDefinitions()), sourcemap, outfile: 'dist-electron/preload.cjs' }),
   build({
     ...common,
     entryPoints: ['app/host/engine-worker.ts'],

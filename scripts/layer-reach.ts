@@ -33,7 +33,7 @@ export const CLIENT_ENTRIES: ClientEntry[] = [
     files: ['app/electron/preload.ts'],
     platform: 'node',
     external: ['electron'],
-    define: { __FLOWSCOPE_HOST_METHODS__: '[]' },
+    define: { __FLOWSCOPE_HOST_METHODS__: '[]', __FLOWSCOPE_DESKTOP_METHODS__: '{}' },
   },
   { name: 'the attach client', files: ['attach/flowscope-attach.mjs'], platform: 'browser' },
 ];

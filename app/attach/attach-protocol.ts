@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BGIO_ACTION_TYPES } from '../../engine';
 
 /**
  * What a followed game (the `flowscope/attach` enhancer in a boardgame.io client, or the storage
@@ -17,7 +18,7 @@ export type ReportedState = z.infer<typeof ReportedStateSchema>;
 
 /** One redux action a local client dispatched (boardgame.io's action creators' shapes). */
 const ClientActionSchema = z.object({
-  type: z.enum(['MAKE_MOVE', 'GAME_EVENT', 'UNDO', 'REDO', 'RESET']),
+  type: z.enum(BGIO_ACTION_TYPES),
   payload: z
     .object({ type: z.string().max(200).nullable().optional(), args: json.optional(), playerID: playerID.nullable().optional() })
     .optional(),

@@ -1,5 +1,5 @@
 import {
-  isEventName,
+  fromBgioAction,
   likelyPlayer,
   MatchLogReader,
   playerIsAmbiguous,
@@ -49,8 +49,6 @@ export interface LiveHubLimits {
 export class AttachError extends Error {
   override name = 'AttachError';
 }
-
-const argList = (args: unknown): unknown[] => (Array.isArray(args) ? args : args === undefined || args === null ? [] : [args]);
 
 /**
  * The matches that followed games report, each under `instance/matchID` (a sender's random
@@ -223,19 +221,7 @@ export class LiveHub {
 
 /** A local client's redux action as a Flowscope action (the player defaults as boardgame.io's client does). */
 function clientAction(action: ClientAction, before: ReportedState): FlowAction {
-  const playerID = action.payload?.playerID ?? String(before.ctx.currentPlayer ?? '0');
-  const name = String(action.payload?.type ?? '');
-  switch (action.type) {
-    case 'MAKE_MOVE':
-      return { type: 'move', name, args: argList(action.payload?.args), playerID };
-    case 'GAME_EVENT':
-      if (!isEventName(name)) throw new AttachError(`unknown event ${JSON.stringify(name)}`);
-      return { type: 'event', name, args: argList(action.payload?.args), playerID };
-    case 'UNDO':
-      return { type: 'undo', playerID };
-    case 'REDO':
-      return { type: 'redo', playerID };
-    case 'RESET':
-      return { type: 'reset' };
-  }
+  const read = fromBgioAction(action, { player: String(before.ctx.currentPlayer ?? '0') });
+  if (!read.ok) throw new AttachError(read.message);
+  return read.action;
 }

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../files/write-atomic';
 import path from 'node:path';
-import { chartImageSchema, chartMachineConfig, chartToMermaid, layoutSchema, type HostEvent, type SessionView } from '../../engine';
+import { chartMachineConfig, chartToMermaid, DESKTOP_METHOD_SCHEMAS, type HostEvent, type SessionView } from '../../engine';
 import { pairingToken } from '../attach/pairing-token';
 import { startLiveHost, type LiveHost, type LiveHostOptions } from '../attach/live-host';
 import { EngineHost } from '../host/engine-host';
@@ -10,9 +10,9 @@ import { findUnfinishedJournals, journalLosses, retireJournal, SessionJournal, t
 import { GAME_FILE_EXTENSIONS } from '../load/load-game-file';
 import { APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
 import { attachOptionsFromArgv } from './attach-args';
-import { COMMAND_CHANNEL, EVENT_CHANNEL, registerHostIpc } from './ipc';
+import { COMMAND_CHANNEL, EVENT_CHANNEL, registerDesktopIpc, registerHostIpc } from './ipc';
 import { buildMenuTemplate, type MenuCommand } from './menu';
-import { APP_ORIGIN, APP_SCHEME, denyAllPermissions, hardenContents, isTrustedSender, secureWebPreferences } from './security';
+import { APP_ORIGIN, APP_SCHEME, denyAllPermissions, hardenContents, secureWebPreferences } from './security';
 import { addRecent, loadWindowState, saveWindowState, type WindowState } from './window-state';
 
 /** The parts of Electron the desktop app uses; tests pass fakes. */
@@ -152,24 +152,18 @@ export async function startDesktop(
       await engine.close();
     })());
   registerHostIpc(electron.ipcMain, engine, live);
-  electron.ipcMain.handle('flowscope:layout', (event, layout: unknown) => {
-    const update = layoutSchema.safeParse(layout);
-    if (!isTrustedSender(event.senderFrame) || !update.success) return;
-    const { panels, theme } = update.data;
-    state = { ...state, ...(panels ? { panels: { ...state.panels, ...panels } } : {}), ...(theme ? { theme } : {}) };
-  });
-  electron.ipcMain.handle('flowscope:initial-layout', (event) =>
-    isTrustedSender(event.senderFrame) ? { panels: state.panels, theme: state.theme } : null,
-  );
-  electron.ipcMain.handle('flowscope:export', async (event, ...args: unknown[]) => {
-    const image = chartImageSchema.safeParse(args);
-    if (!isTrustedSender(event.senderFrame) || !image.success) return false;
-    const [format, dataUrl] = image.data;
-    const comma = dataUrl.indexOf(',');
-    const body = dataUrl.slice(0, comma).includes(';base64')
-      ? Buffer.from(dataUrl.slice(comma + 1), 'base64')
-      : Buffer.from(decodeURIComponent(dataUrl.slice(comma + 1)));
-    return saveAs(`chart.${format}`, body, [{ name: format.toUpperCase(), extensions: [format] }]);
+  registerDesktopIpc(electron.ipcMain, DESKTOP_METHOD_SCHEMAS, {
+    saveLayout: ({ panels, theme }) => {
+      state = { ...state, ...(panels ? { panels: { ...state.panels, ...panels } } : {}), ...(theme ? { theme } : {}) };
+    },
+    initialLayout: () => ({ panels: state.panels, theme: state.theme }),
+    exportChart: (format, dataUrl) => {
+      const comma = dataUrl.indexOf(',');
+      const body = dataUrl.slice(0, comma).includes(';base64')
+        ? Buffer.from(dataUrl.slice(comma + 1), 'base64')
+        : Buffer.from(decodeURIComponent(dataUrl.slice(comma + 1)));
+      return saveAs(`chart.${format}`, body, [{ name: format.toUpperCase(), extensions: [format] }]);
+    },
   });
 
   const openGame = async (file: string) => {
@@ -223,7 +217,7 @@ export async function startDesktop(
           await saveAs(`${view.game.name}.xstate.json`, JSON.stringify(chartMachineConfig(view.chart), null, 2), [
             { name: 'JSON', extensions: ['json'] },
           ]);
-        else send(COMMAND_CHANNEL, command); // the renderer draws the chart image and calls flowscope:export
+        else send(COMMAND_CHANNEL, command); // the renderer draws the chart image and calls exportChart
         break;
       }
       case 'toggle-panel':

@@ -1,4 +1,5 @@
-import { errorReply, readLiveCall, validateHostRequest, type HostMethod, type HostRequest } from '../../engine';
+import { errorReply, readLiveCall, validateHostRequest, type DesktopMethodSchema, type HostMethod, type HostRequest } from '../../engine';
+import type { z } from 'zod';
 import type { LiveHost } from '../attach/live-host';
 import { isTrustedSender } from './security';
 
@@ -49,4 +50,29 @@ export function registerHostIpc(ipcMain: IpcMainLike, engine: EngineLike, live?:
     }
     return engine.request(request.method, request.params as unknown[]);
   });
+}
+
+/** The main process's side of a table of desktop calls: what each method does with its checked parameters. */
+export type DesktopHandlers<T extends Record<string, DesktopMethodSchema>> = {
+  [M in keyof T]: (...params: z.output<T[M]['params']>) => z.input<T[M]['result']> | Promise<z.input<T[M]['result']>>;
+};
+
+/**
+ * Answers the desktop renderer's own calls (`window.flowscopeDesktop`), one handler per entry of
+ * the table (`DESKTOP_METHOD_SCHEMAS`) on its channel: a call from a foreign frame, or with parameters its schema refuses,
+ * gets the method's `refused` answer and never reaches the handler.
+ */
+export function registerDesktopIpc<T extends Record<string, DesktopMethodSchema>>(
+  ipcMain: IpcMainLike,
+  table: T,
+  handlers: DesktopHandlers<NoInfer<T>>,
+): void {
+  for (const [method, { channel, params, refused }] of Object.entries(table)) {
+    const handler = handlers[method] as (...params: unknown[]) => unknown;
+    ipcMain.handle(channel, async (event, ...args) => {
+      if (!isTrustedSender(event.senderFrame)) return refused;
+      const checked = params.safeParse(args);
+      return checked.success ? handler(...checked.data) : refused;
+    });
+  }
 }

@@ -1,30 +1,9 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { HOST_METHODS, LIVE_METHODS } from '../../engine';
-import { hostMethodNames, preloadBuildOptions } from '../../scripts/preload-build.mjs';
+import { hostMethodNames, preloadBuildOptions, preloadDefinitions } from '../../scripts/preload-build.mjs';
 import { REQUEST_CHANNEL } from './channels';
-
-/** Runs the bundled preload against a fake Electron; returns what it exposed and what it invoked. */
-function runPreload(code: string) {
-  const exposed: Record<string, any> = {};
-  const invoked: unknown[][] = [];
-  const electron = {
-    contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
-    ipcRenderer: {
-      invoke: async (...args: unknown[]) => (invoked.push(args), JSON.stringify({ id: 0, ok: true, result: 'answer' })),
-      on: () => undefined,
-      removeListener: () => undefined,
-    },
-    webUtils: { getPathForFile: () => '' },
-  };
-  const module = { exports: {} };
-  new Function('require', 'module', 'exports', code)(
-    (name: string) => (name === 'electron' ? electron : undefined),
-    module,
-    module.exports,
-  );
-  return { exposed, invoked };
-}
+import { runPreload } from './testing/run-preload';
 
 describe('the preload', () => {
   it('is built with the method names of the protocol’s one definition, following games included', async () => {
@@ -33,7 +12,7 @@ describe('the preload', () => {
   });
 
   it('exposes one named method per HostApi method, each a request on the one channel; no schema library inside', async () => {
-    const out = await build({ ...preloadBuildOptions(await hostMethodNames()), write: false });
+    const out = await build({ ...preloadBuildOptions(await preloadDefinitions()), write: false });
     const code = out.outputFiles[0].text;
     expect(code).not.toMatch(/zod|ZodError/);
     const { exposed, invoked } = runPreload(code);

@@ -4,6 +4,8 @@ import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL } from './channels';
 
 /** The HostApi and live method names, inlined at build time from the protocol's definition (scripts/preload-build.mjs). */
 declare const __FLOWSCOPE_HOST_METHODS__: readonly string[];
+/** The desktop calls and their channels, inlined at build time from `DESKTOP_METHOD_SCHEMAS` (engine/host/desktop-methods.ts). */
+declare const __FLOWSCOPE_DESKTOP_METHODS__: Readonly<Record<string, string>>;
 
 type Listener = (payload: unknown) => void;
 
@@ -31,9 +33,13 @@ contextBridge.exposeInMainWorld('flowscopeHost', {
 });
 
 contextBridge.exposeInMainWorld('flowscopeDesktop', {
+  ...Object.fromEntries(
+    Object.entries(__FLOWSCOPE_DESKTOP_METHODS__).map(([method, channel]) => [
+      method,
+      (...params: unknown[]) => ipcRenderer.invoke(channel, ...params),
+    ]),
+  ),
+  // Not calls to the main process: a subscription to its menu commands, and a lookup Electron makes in the page.
   onCommand: (listener: Listener) => subscribe(COMMAND_CHANNEL, listener),
-  saveLayout: (layout: unknown) => ipcRenderer.invoke('flowscope:layout', layout),
-  initialLayout: () => ipcRenderer.invoke('flowscope:initial-layout'),
-  exportChart: (format: 'svg' | 'png', dataUrl: string) => ipcRenderer.invoke('flowscope:export', format, dataUrl),
   pathForFile: (file: File) => webUtils.getPathForFile(file),
 });

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowscope } from '../../attach/flowscope-attach.mjs';
 import { TicTacToe } from '../../fixtures/tic-tac-toe/game';
-import { hostMethodNames, preloadBuildOptions } from '../../scripts/preload-build.mjs';
+import { preloadBuildOptions, preloadDefinitions } from '../../scripts/preload-build.mjs';
 import { startDesktop } from '../electron/desktop';
 import { fakeElectron, TEST_ATTACH, TRUSTED } from '../electron/testing/fake-electron';
 import { browserUnavailable, launchChromium } from '../testing/browser';
@@ -56,7 +56,7 @@ describe.skipIf(!!missing)(
 
     beforeAll(async () => {
       mkdirSync(shots, { recursive: true });
-      const preload = (await build({ ...preloadBuildOptions(await hostMethodNames()), write: false })).outputFiles[0].text;
+      const preload = (await build({ ...preloadBuildOptions(await preloadDefinitions()), write: false })).outputFiles[0].text;
       browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       page.on('pageerror', (error) => console.error('page error:', error.message));

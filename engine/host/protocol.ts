@@ -99,7 +99,19 @@ export * from './view-schemas';
 export { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 export * from './tool-schemas';
 export { menuCommandSchema, type MenuCommand } from './menu-commands';
-export { chartImageSchema, layoutSchema, type LayoutUpdate } from './desktop-messages';
+export {
+  chartImageSchema,
+  DESKTOP_METHOD_SCHEMAS,
+  DESKTOP_METHODS,
+  desktopChannels,
+  layoutSchema,
+  type DesktopIpcApi,
+  type DesktopIpcApiOf,
+  type DesktopMethod,
+  type DesktopMethodSchema,
+  type DesktopMethodSchemas,
+  type LayoutUpdate,
+} from './desktop-methods';
 
 export type HostServerMessage = HostResponseMessage | HostErrorReply | { event: HostEvent };
 

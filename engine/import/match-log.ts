@@ -1,4 +1,5 @@
-import { isEventName, type FlowAction, type FlowCtx, type PlayerID } from '../types';
+import { fromBgioAction } from '../runtime/bgio-action';
+import { type FlowAction, type FlowCtx, type PlayerID } from '../types';
 
 /** One entry of a boardgame.io match log (`LogEntry` in boardgame.io 0.50's types). */
 export interface MatchLogEntry {
@@ -105,72 +106,29 @@ export class MatchLogReader {
   }
 }
 
-function argList(args: unknown): unknown[] {
-  return Array.isArray(args) ? args : args === undefined || args === null ? [] : [args];
-}
-
 function readEntry(entry: MatchLogEntry, stateID: number): { action?: LoggedAction; gap?: LogGap } {
-  const { type, payload } = entry.action ?? { type: '' };
-  const playerID = payload?.playerID ?? null;
-  const known = typeof playerID === 'string';
-  switch (type) {
-    case 'MAKE_MOVE': {
-      const name = String(payload?.type ?? '');
-      const redacted = entry.redact === true && payload?.args === undefined;
-      return {
-        action: { stateID, playerKnown: known, action: { type: 'move', name, args: argList(payload?.args), playerID: playerID ?? '' } },
-        gap: redacted
-          ? {
-              kind: 'redacted',
-              stateID,
-              message: `the arguments of move ${name} were redacted from this copy of the log; it is replayed without them`,
-            }
-          : undefined,
-      };
-    }
-    case 'UNDO':
-    case 'REDO':
-      return { action: { stateID, playerKnown: known, action: { type: type === 'UNDO' ? 'undo' : 'redo', playerID: playerID ?? '' } } };
-    case 'GAME_EVENT': {
-      const name = String(payload?.type ?? '');
-      const args = payload?.args;
-      if (name === 'endPhase' && args && typeof args === 'object' && 'next' in args) {
-        // A client's setPhase('B') is logged as endPhase({ next: 'B' }).
-        return {
-          action: {
-            stateID,
-            playerKnown: known,
-            action: { type: 'event', name: 'setPhase', args: [(args as { next: unknown }).next], playerID: playerID ?? '' },
-          },
-        };
-      }
-      if (name === 'endStage' && args !== undefined && args !== null) {
-        return {
-          action: {
-            stateID,
-            playerKnown: known,
-            action: { type: 'event', name: 'setStage', args: argList(args), playerID: playerID ?? '' },
-          },
-          gap: {
-            kind: 'set-stage',
-            stateID,
-            message: `logged as endStage(${JSON.stringify(args)}): replayed as setStage(${JSON.stringify(args)})`,
-          },
-        };
-      }
-      if (!isEventName(name))
-        return { gap: { kind: 'unknown-action', stateID, message: `the log names an unknown event ${JSON.stringify(name)}; skipped` } };
-      return { action: { stateID, playerKnown: known, action: { type: 'event', name, args: argList(args), playerID: playerID ?? '' } } };
-    }
-    default:
-      return {
-        gap: {
-          kind: 'unknown-action',
-          stateID,
-          message: `the log holds a ${JSON.stringify(type)} action Flowscope cannot replay; skipped`,
-        },
-      };
-  }
+  const read = fromBgioAction(entry.action ?? { type: '' }, { player: '', logged: true });
+  if (!read.ok)
+    return {
+      gap: {
+        kind: 'unknown-action',
+        stateID,
+        message: read.kind === 'unknown-event' ? `the log names an ${read.message}; skipped` : `the log holds ${read.message}; skipped`,
+      },
+    };
+  const { action, playerKnown, note } = read;
+  const logged = { stateID, playerKnown, action };
+  if (note) return { action: logged, gap: { kind: 'set-stage', stateID, message: note } };
+  if (action.type === 'move' && entry.redact === true && entry.action?.payload?.args === undefined)
+    return {
+      action: logged,
+      gap: {
+        kind: 'redacted',
+        stateID,
+        message: `the arguments of move ${action.name} were redacted from this copy of the log; it is replayed without them`,
+      },
+    };
+  return { action: logged };
 }
 
 /** The player an event with no logged player most likely came from: the current player when active, else the first active one. */

@@ -11,7 +11,7 @@
  * values found in the state; plus the client events `options.events` allows (default `ui`).
  * Nothing here changes the session. Throws `ArgGeneratorError` when a user generator misbehaves.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- `ai.enumerate` items are the game's own data, of any shape boardgame.io bots accept. */
+import { fromBgioAction } from '../../runtime/bgio-action';
 import type { Session } from '../../session/session';
 import { isEventName, type BgioState, type FlowAction, type FlowCtx, type PlayerID } from '../../types';
 import { eventActions } from './events';
@@ -109,15 +109,11 @@ function dedupe<T extends { args: unknown[] }>(items: T[]): T[] {
 /** One item of `ai.enumerate` as an action: `{ move, args }`, `{ event, args }` or a ready-made `{ type, payload }`. */
 export function fromEnumerate(item: unknown, player: PlayerID): FlowAction[] {
   if (!item || typeof item !== 'object') return [];
-  const { move, event, args, type, payload } = item as { move?: unknown; event?: unknown; args?: unknown; type?: unknown; payload?: any };
-  // boardgame.io's bots also accept ready-made actions ({ type: 'MAKE_MOVE', payload }).
+  const { move, event, args, payload } = item as { move?: unknown; event?: unknown; args?: unknown; payload?: { type?: unknown } };
+  // boardgame.io's bots also accept ready-made actions ({ type: 'MAKE_MOVE', payload }); random play only moves and fires events.
   if (payload && typeof payload.type === 'string') {
-    const by = typeof payload.playerID === 'string' ? payload.playerID : player;
-    const payloadArgs =
-      payload.args === undefined || payload.args === null ? [] : Array.isArray(payload.args) ? payload.args : [payload.args];
-    if (type === 'MAKE_MOVE') return [{ type: 'move', name: payload.type, args: payloadArgs, playerID: by }];
-    if (type === 'GAME_EVENT' && isEventName(payload.type)) return [{ type: 'event', name: payload.type, args: payloadArgs, playerID: by }];
-    return [];
+    const read = fromBgioAction(item, { player });
+    return read.ok && (read.action.type === 'move' || read.action.type === 'event') ? [read.action] : [];
   }
   const list = args === undefined ? [] : Array.isArray(args) ? args : [args];
   if (typeof move === 'string') return [{ type: 'move', name: move, args: list, playerID: player }];

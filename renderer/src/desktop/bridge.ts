@@ -1,15 +1,11 @@
-import { menuCommandSchema, type MenuCommand } from '../../../engine/host/protocol';
+import { menuCommandSchema, type DesktopIpcApi, type MenuCommand } from '../../../engine/host/protocol';
 import type { Controller } from '../state/controller';
 
-type Panels = { log: boolean; controls: boolean; inspector: boolean };
-/** What the desktop preload exposes besides the HostApi (absent in browser mode). */
-interface DesktopApi {
+/** What the desktop preload exposes besides the HostApi (absent in browser mode): the desktop calls, derived from their table, and two local helpers. */
+type DesktopApi = DesktopIpcApi & {
   onCommand(listener: (command: unknown) => void): () => void;
-  saveLayout(layout: { panels: Panels; theme: 'light' | 'dark' }): Promise<void>;
-  initialLayout(): Promise<{ panels: Panels; theme: 'light' | 'dark' } | null>;
-  exportChart(format: 'svg' | 'png', dataUrl: string): Promise<boolean>;
   pathForFile(file: File): string;
-}
+};
 
 const GAME_FILE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/i;
 
