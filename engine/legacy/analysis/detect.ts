@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
-import { isLegacySignature } from '../lint/rules/legacy-signature';
-import type { GameConfig } from '../types';
-import { collectFunctions, flowPhases, fnInfo, GONE_CTX_FIELDS, inferEra, MOVED_OFF_CTX, type Role } from './analyse';
-import { legacyPresetOf } from './presets';
-import { readLegacy } from './spec';
+import { isLegacySignature } from '../../lint/rules/legacy-signature';
+import type { GameConfig } from '../../types';
+import { collectFunctions, flowPhases, fnInfo, GONE_CTX_FIELDS, inferEra, MOVED_OFF_CTX, type Role } from './config-functions';
+import { legacyPresetOf } from './turn-order-presets';
+import { readLegacy } from './read-legacy';
 import type { LegacyFeature, LegacyFinding, LegacyOptions } from './types';
 
 /** The release that changed or removed each feature. */

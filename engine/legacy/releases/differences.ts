@@ -3,7 +3,7 @@
  * its own release) with its migration (on 0.50.2) can show. Each was checked by running the
  * installed releases (0.26.3, 0.32.1, 0.39.16, 0.43.3, 0.49.13, 0.50.2); see docs/migration.md.
  */
-import type { LegacyFeature } from './types';
+import type { LegacyFeature } from '../analysis/types';
 
 /** What a difference is explained about: the game, where, and the two releases compared. */
 export interface DiffContext {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { migrateConfig } from './migrate';
-import { migrateSource } from './emit';
+import { migrateConfig } from './migrate-config';
+import { migrateSource } from './migrate-source';
 
 const require = createRequire(import.meta.url);
 const core043 = require('bgio-0.43/dist/cjs/core.js');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chartOf } from '../chart/build';
-import { loadRuntime } from '../runtime/registry';
+import { chartOf } from '../../chart/build';
+import { loadRuntime } from '../../runtime/registry';
 
 describe("a ≤0.32 game's chart names its turn orders as its code writes them", () => {
   it('presets by name, a phase without one inheriting the flow’s, a custom order by its legacy path', async () => {

@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { CHANGED_IN } from './detect';
+import { CHANGED_IN } from '../analysis/detect';
 import { differencesFor, differenceShownBy, semanticDifferences } from './differences';
 
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
-import type { BgioRuntime } from '../runtime/bgio-runtime';
+import type { BgioRuntime } from '../../runtime/bgio-runtime';
 import type { LegacyOptions } from './types';
 
 /** What a migration needs to know of the release a game runs on: its version, and its own presets to recognise by identity. */

@@ -10,14 +10,14 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { bgio050, RandomPlayer, Session } from '../index';
-import type { GameConfig } from '../types';
-import { migrateSource } from './emit';
-import { migrateConfig } from './migrate';
-import { legacyCoreModule } from './spec';
+import { bgio050, RandomPlayer, Session } from '../../index';
+import type { GameConfig } from '../../types';
+import { migrateSource } from './migrate-source';
+import { migrateConfig } from './migrate-config';
+import { legacyCoreModule } from '../analysis/read-legacy';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const core050 = require('boardgame.io/dist/cjs/core.js');
 
 const quiet = <T>(f: () => T): T => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { detectLegacy } from './detect';
-import { legacyCoreModule } from './spec';
+import { legacyCoreModule } from './read-legacy';
 import type { LegacyFinding } from './types';
 
 const require = createRequire(import.meta.url);

@@ -8,13 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { createPrng } from '../util/prng';
-import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
-import { Session } from '../session/session';
-import type { FlowAction, GameConfig } from '../types';
-import { migrateConfig } from './migrate';
-import { legacyCoreModule } from './spec';
-import type { LegacyFeature, MigrationNote } from './types';
+import { createPrng } from '../../util/prng';
+import { bgio050 } from '../../runtime/bgio-050/bgio050-runtime';
+import { Session } from '../../session/session';
+import type { FlowAction, GameConfig } from '../../types';
+import { migrateConfig } from './migrate-config';
+import { legacyCoreModule } from '../analysis/read-legacy';
+import type { LegacyFeature, MigrationNote } from '../analysis/types';
 
 const require = createRequire(import.meta.url);
 const core26: any = legacyCoreModule(require('bgio-0.26/dist/core.js'), '0.26.3');
@@ -681,7 +681,7 @@ describe('≤0.26 moves, undoableMoves, redactedMoves, optimisticUpdate, plugins
 });
 
 describe('the legacy fixtures: the original on its own release and the migration on 0.50.2, same actions, same games', () => {
-  const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures');
+  const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'fixtures');
   async function loadFixture(name: string, core: unknown): Promise<any> {
     const result = await esbuild.build({
       entryPoints: [`${fixturesDir}/${name}/game.ts`],
@@ -848,7 +848,7 @@ describe('what a 0.50 config keeps', () => {
 
 describe('a field game code sets on a Game(...) result afterwards', () => {
   it('is read with the spec from a recording Game with no release at hand, new fields and replaced ones alike', async () => {
-    const { readLegacy, recordingGame } = await import('./spec');
+    const { readLegacy, recordingGame } = await import('../analysis/read-legacy');
     const game = recordingGame()({ setup: () => ({ n: 0 }), moves: {}, flow: { movesPerTurn: 1 } });
     const setup = () => ({ n: 5 });
     Object.assign(game, { minPlayers: 4, setup });
@@ -856,7 +856,7 @@ describe('a field game code sets on a Game(...) result afterwards', () => {
   });
 
   it('is migrated as the release runs it (game.setup = …)', async () => {
-    const { loadRuntime } = await import('../runtime/registry');
+    const { loadRuntime } = await import('../../runtime/registry');
     const runtime = await loadRuntime('0.32.1');
     const { Game } = runtime.modules['boardgame.io/core'] as { Game: (spec: GameConfig) => GameConfig };
     const game = Game({ setup: () => ({ n: 0 }), moves: { bump: (G: { n: number }) => ({ n: G.n + 1 }) }, flow: { movesPerTurn: 1 } });
@@ -875,7 +875,7 @@ describe('a field game code sets on a Game(...) result afterwards', () => {
 
 describe('a 0.32 phase without next, entered from the implicit default phase', () => {
   it('is noted with what 0.50 cannot do: coming back to it when default ends', async () => {
-    const { loadRuntime } = await import('../runtime/registry');
+    const { loadRuntime } = await import('../../runtime/registry');
     const runtime = await loadRuntime('0.32.1');
     const { Game } = runtime.modules['boardgame.io/core'] as { Game: (spec: GameConfig) => GameConfig };
     const game = Game({

@@ -9,17 +9,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { RandomPlayer } from '../random/random-player';
-import { bgio050 } from '../runtime/bgio-050/bgio050-runtime';
-import { Session } from '../session/session';
-import type { GameConfig } from '../types';
-import { migrateSource } from './emit';
-import { migrateConfig } from './migrate';
-import { legacyCoreModule } from './spec';
+import { RandomPlayer } from '../../random/random-player';
+import { bgio050 } from '../../runtime/bgio-050/bgio050-runtime';
+import { Session } from '../../session/session';
+import type { GameConfig } from '../../types';
+import { migrateSource } from './migrate-source';
+import { migrateConfig } from './migrate-config';
+import { legacyCoreModule } from '../analysis/read-legacy';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const fixtures = path.join(here, '..', '..', 'fixtures');
+const fixtures = path.join(here, '..', '..', '..', 'fixtures');
 const core050 = require('boardgame.io/dist/cjs/core.js');
 const cores: Record<string, any> = {
   '0.26': legacyCoreModule(require('bgio-0.26/dist/core.js'), '0.26.3'),

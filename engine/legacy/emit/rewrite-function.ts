@@ -17,11 +17,11 @@ import {
   walk,
   type ParsedFunction,
   type t,
-} from '../lint/ast';
-import { parseFunction } from '../lint/source';
+} from '../../lint/ast';
+import { parseFunction } from '../../lint/source';
 import { bindingNames, boundNames } from './free-names';
-import { infoOf, type Role } from './analyse';
-import type { AdaptSpec, Plan } from './plan';
+import { infoOf, type Role } from '../analysis/config-functions';
+import type { AdaptSpec, Plan } from '../plan/plan';
 
 /** Names a rewritten function may need from `boardgame.io/core`, and types from `boardgame.io` (`type FnContext`). */
 export type NeededImports = Set<string>;

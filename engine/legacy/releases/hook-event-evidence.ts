@@ -3,7 +3,7 @@
  * 0.49 and later refuse them (its events permission matrix) but 0.43 and before applied them. A
  * `(G, ctx)` game that calls them was written for the older release, which runs it as meant.
  */
-import { isCall, isFunction, isMember, keyName, memberName, parseModule, walk, type t } from '../lint/ast';
+import { isCall, isFunction, isMember, keyName, memberName, parseModule, walk, type t } from '../../lint/ast';
 import type { ReleaseEvidence, ReleaseMarker, SourceFile } from './release-evidence';
 
 const STAGE_EVENTS = new Set(['setActivePlayers', 'setStage', 'endStage']);

@@ -1,8 +1,8 @@
 import { ActivePlayers, PlayerView, TurnOrder } from 'boardgame.io/dist/cjs/core.js';
-import type { GameConfig } from '../types';
-import { buildPlan, type Core050, type Node } from './plan';
-import type { LegacyOptions, MigrationResult } from './types';
-import { endGameByPhase, guardedMove, phaseEndIf, phaseHook, turnBegin, wrapLegacy, type Fn, type WrapEnv } from './wrap';
+import type { GameConfig } from '../../types';
+import { buildPlan, type Core050, type Node } from '../plan/plan';
+import type { LegacyOptions, MigrationResult } from '../analysis/types';
+import { endGameByPhase, guardedMove, phaseEndIf, phaseHook, turnBegin, wrapLegacy, type Fn, type WrapEnv } from '../adapters/wrap';
 
 export const CORE_050: Core050 = { TurnOrder, ActivePlayers, PlayerView };
 

@@ -3,7 +3,7 @@
  * Reading a legacy config: its era, its functions (with the path and role of each), and what each
  * function's source does with `ctx` and the events. Shared by `detectLegacy` and `migrateConfig`.
  */
-import { isLegacySignature } from '../lint/rules/legacy-signature';
+import { isLegacySignature } from '../../lint/rules/legacy-signature';
 import {
   keyName,
   ownReturns,
@@ -14,9 +14,9 @@ import {
   walk,
   type FunctionNode,
   type t,
-} from '../lint/ast';
-import { ctxMembers, eventCallNodes, parseFunction, sourceOf, type FunctionShape } from '../lint/source';
-import { EVENT_NAMES, type GameConfig } from '../types';
+} from '../../lint/ast';
+import { ctxMembers, eventCallNodes, parseFunction, sourceOf, type FunctionShape } from '../../lint/source';
+import { EVENT_NAMES, type GameConfig } from '../../types';
 import type { LegacyEra, LegacyOptions } from './types';
 
 export const LEGACY_EVENTS = [...EVENT_NAMES, 'setActionPlayers', 'changeActionPlayers'] as const;

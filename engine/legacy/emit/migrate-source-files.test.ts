@@ -1,6 +1,6 @@
 /** migrateSourceFiles: functions a game file imports from its local files are rewritten where they are written. */
 import { describe, expect, it } from 'vitest';
-import { migrateSourceFiles, type LocalFiles } from './emit';
+import { migrateSourceFiles, type LocalFiles } from './migrate-source';
 
 /** An in-memory folder of files; relative imports resolve by trying `.ts` and `/index.ts`. */
 function folder(files: Record<string, string>): LocalFiles {

@@ -4,13 +4,13 @@
  * `migrateConfig` can build the runnable object and `migrateSource` the source text from the
  * same decisions. Notes are collected while the tree is built.
  */
-import { sourceOf } from '../lint/source';
-import type { GameConfig } from '../types';
-import { collectFunctions, flowPhases, fnInfo, GONE_CTX_FIELDS, inferEra, isPositional, type Role } from './analyse';
-import { legacyPresetOf } from './presets';
-import { readLegacy } from './spec';
-import type { LegacyEra, LegacyFeature, LegacyOptions, MigrationNote } from './types';
-import { PendingActionPlayers, PhaseEntry, type WrapEnv } from './wrap';
+import { sourceOf } from '../../lint/source';
+import type { GameConfig } from '../../types';
+import { collectFunctions, flowPhases, fnInfo, GONE_CTX_FIELDS, inferEra, isPositional, type Role } from '../analysis/config-functions';
+import { legacyPresetOf } from '../analysis/turn-order-presets';
+import { readLegacy } from '../analysis/read-legacy';
+import type { LegacyEra, LegacyFeature, LegacyOptions, MigrationNote } from '../analysis/types';
+import { PendingActionPlayers, PhaseEntry, type WrapEnv } from '../adapters/wrap';
 
 type Fn = (...args: any[]) => unknown;
 

@@ -7,7 +7,7 @@
  * comment names the decision instead.
  */
 import MagicString from 'magic-string';
-import { isCall, isFunction, isMember, keyName, memberName, parseModule, walk, type FunctionNode, type t } from '../lint/ast';
+import { isCall, isFunction, isMember, keyName, memberName, parseModule, walk, type FunctionNode, type t } from '../../lint/ast';
 import { indentAt } from './edits';
 import { bindingNames } from './free-names';
 

@@ -1,7 +1,7 @@
-import type { TurnOrderInfo } from '../config/turn-order-info';
-import type { GameConfig } from '../types';
-import { legacyPresetOf } from './presets';
-import { readLegacy } from './spec';
+import type { TurnOrderInfo } from '../../config/turn-order-info';
+import type { GameConfig } from '../../types';
+import { legacyPresetOf } from './turn-order-presets';
+import { readLegacy } from './read-legacy';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
 

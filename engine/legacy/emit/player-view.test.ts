@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { PlayerView as PlayerView050 } from 'boardgame.io/dist/cjs/core.js';
-import { migrateConfig } from './migrate';
-import { migrateSource } from './emit';
-import { recordingGame } from './spec';
+import { migrateConfig } from './migrate-config';
+import { migrateSource } from './migrate-source';
+import { recordingGame } from '../analysis/read-legacy';
 
 const require = createRequire(import.meta.url);
 const core032 = require('bgio-0.32/dist/core.js');

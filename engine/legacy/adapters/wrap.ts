@@ -6,7 +6,7 @@
  * mapped to 0.50's), and, for flow-era games, `ctx.actionPlayers` and the `'default'` phase.
  */
 import { INVALID_MOVE } from 'boardgame.io/dist/cjs/core.js';
-import type { LegacyEra } from './types';
+import type { LegacyEra } from '../analysis/types';
 
 // Legacy functions are the user's own JavaScript, called with whatever their release passed and
 // returning whatever they return: `any` here is that contract, checked where the results are read.

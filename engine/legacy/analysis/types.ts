@@ -1,4 +1,4 @@
-import type { GameConfig } from '../types';
+import type { GameConfig } from '../../types';
 
 /** A legacy API feature `detectLegacy` reports (docs/migration.md has one section each). */
 export type LegacyFeature =

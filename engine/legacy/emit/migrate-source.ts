@@ -7,17 +7,17 @@
 import MagicString from 'magic-string';
 import semver from 'semver';
 import { moveRefusedStageEvents } from './stage-events';
-import { isMember, keyName, memberName, parseFunctionText, parseModule, unwrapExpression, walk, type t } from '../lint/ast';
-import { sourceOf } from '../lint/source';
-import type { GameConfig } from '../types';
+import { isMember, keyName, memberName, parseFunctionText, parseModule, unwrapExpression, walk, type t } from '../../lint/ast';
+import { sourceOf } from '../../lint/source';
+import type { GameConfig } from '../../types';
 import { applyEdits, reindent, type Edit, type Span } from './edits';
-import { CORE_050 } from './migrate';
-import { buildPlan, type Entry, type Node, type Plan } from './plan';
+import { CORE_050 } from './migrate-config';
+import { buildPlan, type Entry, type Node, type Plan } from '../plan/plan';
 import { FN_CONTEXT_TYPE, methodAsFunction, rewriteFunction } from './rewrite-function';
 import { freeNames } from './free-names';
 import { allImportBindings } from './modules';
 import { IDENT, SourceIndex, type Located, type LocalFiles } from './source-index';
-import type { LegacyOptions, MigrationNote } from './types';
+import type { LegacyOptions, MigrationNote } from '../analysis/types';
 
 export type { LocalFiles } from './source-index';
 

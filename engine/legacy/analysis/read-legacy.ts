@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
-import { rememberAsBuilt, snapshotSpec, SPEC, withLaterChanges } from '../runtime/flow-era/spec';
-import type { GameConfig } from '../types';
-import { legacyTurnOrders } from './presets';
+import { rememberAsBuilt, snapshotSpec, SPEC, withLaterChanges } from '../../runtime/flow-era/spec';
+import type { GameConfig } from '../../types';
+import { legacyTurnOrders } from './turn-order-presets';
 
 /**
  * Where a `Game()` result keeps the spec it was given: the symbol the flow-era runtimes'
