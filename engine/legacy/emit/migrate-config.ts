@@ -1,6 +1,6 @@
 import { ActivePlayers, PlayerView, TurnOrder } from 'boardgame.io/dist/cjs/core.js';
 import type { GameConfig } from '../../types';
-import { buildPlan, type Core050, type Node } from '../plan/plan';
+import { buildPlan, type Core050, type Node } from '../plan';
 import type { LegacyOptions, MigrationResult } from '../analysis/types';
 import { endGameByPhase, guardedMove, phaseEndIf, phaseHook, turnBegin, wrapLegacy, type Fn, type WrapEnv } from '../adapters/wrap';
 

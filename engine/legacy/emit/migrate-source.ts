@@ -12,7 +12,7 @@ import { sourceOf } from '../../lint/source';
 import type { GameConfig } from '../../types';
 import { applyEdits, reindent, type Edit, type Span } from './edits';
 import { CORE_050 } from './migrate-config';
-import { buildPlan, type Entry, type Node, type Plan } from '../plan/plan';
+import { buildPlan, type Entry, type Node, type Plan } from '../plan';
 import { FN_CONTEXT_TYPE, methodAsFunction, rewriteFunction } from './rewrite-function';
 import { freeNames } from './free-names';
 import { allImportBindings } from './modules';

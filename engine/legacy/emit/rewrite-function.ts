@@ -21,7 +21,7 @@ import {
 import { parseFunction } from '../../lint/source';
 import { bindingNames, boundNames } from './free-names';
 import { infoOf, type Role } from '../analysis/config-functions';
-import type { AdaptSpec, Plan } from '../plan/plan';
+import type { AdaptSpec, Plan } from '../plan';
 
 /** Names a rewritten function may need from `boardgame.io/core`, and types from `boardgame.io` (`type FnContext`). */
 export type NeededImports = Set<string>;
