@@ -2,6 +2,11 @@
  * Migrating legacy boardgame.io game configs (the `flow` API of ≤0.32, `(G, ctx)` functions of
  * ≤0.49) to boardgame.io 0.50: detection, a runnable migrated config, paste-able source, and the
  * behaviour differences between releases. Pure TypeScript. See docs/migration.md.
+ *
+ * The face of the folder: `analysis/` reads what a legacy config means, `releases/` which release
+ * a source was written for and how releases differ, `plan/` decides the migration once,
+ * `adapters/` runs legacy functions on 0.50, `emit/` writes the plan out as a runnable config and
+ * as source. Each imports only the ones before it; none imports this file.
  */
 export { detectLegacy, CHANGED_IN } from './analysis/detect';
 export { migrateConfig } from './emit/migrate-config';
@@ -17,9 +22,7 @@ export {
   chooseByEvidence,
   judge,
   describeEvidence,
-  type ReleaseMarker,
-  type ReleaseEvidence,
   type EvidenceChoice,
-  type SourceFile,
 } from './releases/release-evidence';
+export type { ReleaseMarker, ReleaseEvidence, SourceFile } from './releases/evidence';
 export { legacyOptionsOf } from './analysis/legacy-options';

@@ -4,7 +4,7 @@
  * `(G, ctx)` game that calls them was written for the older release, which runs it as meant.
  */
 import { isCall, isFunction, isMember, keyName, memberName, parseModule, walk, type t } from '../../lint/ast';
-import type { ReleaseEvidence, ReleaseMarker, SourceFile } from './release-evidence';
+import type { ReleaseEvidence, ReleaseMarker, SourceFile } from './evidence';
 
 const STAGE_EVENTS = new Set(['setActivePlayers', 'setStage', 'endStage']);
 const ALL_EVENTS = new Set(['endTurn', 'endPhase', 'setPhase', 'endGame', 'setActivePlayers', 'setStage', 'endStage']);
