@@ -19,6 +19,68 @@ export function previousPhases(
   specMoves: Record<string, unknown>,
   b: Builder,
 ): Map<string, string | null> {
+  const { into, dynamic } = waysInto(flow, phases, specMoves);
+  const out = new Map<string, string | null>();
+  for (const p of phases) {
+    if (typeof p.config.next === 'string') {
+      out.set(p.name, p.config.next === 'default' ? null : p.config.next);
+      if (p.config.next === 'default')
+        b.note(
+          'info',
+          'default-phase',
+          `${p.path}.next`,
+          `\`next: 'default'\`: the \`default\` phase is the no-phase state in 0.50 (no \`next\`).`,
+          `phases.${p.name}`,
+        );
+      continue;
+    }
+    const from = [...into.get(p.name)!];
+    if (dynamic) {
+      out.set(p.name, null);
+      b.note(
+        'decision',
+        'default-phase',
+        p.path,
+        `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the phase it was entered from, but ${q(dynamic)} chooses phases at run time, so Flowscope cannot tell which; 0.50 goes to no phase: set \`next\` (or call \`setPhase\`).`,
+        `phases.${p.name}`,
+      );
+    } else if (from.length === 1) {
+      const back = from[0];
+      out.set(p.name, back === 'default' ? null : back);
+      b.note(
+        'info',
+        'default-phase',
+        p.path,
+        back === 'default'
+          ? `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the implicit \`default\` phase, which is the no-phase state in 0.50 (the same so far); but ending \`default\` then went back to \`${p.name}\`, while in 0.50 the game stays in no phase (\`endPhase\` there only passes the turn): call \`setPhase('${p.name}')\` where the game should come back.`
+          : `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the phase it was entered from, always \`${back}\` here, so it gets \`next: '${back}'\` (0.50 would go to no phase).`,
+        `phases.${p.name}`,
+      );
+    } else {
+      out.set(p.name, null);
+      b.note(
+        'decision',
+        'default-phase',
+        p.path,
+        `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the phase it was entered from, which can be ${from.map((f) => `\`${f}\``).join(' or ')} here; 0.50 needs one \`next\` (a function of \`G\` can choose) or a \`setPhase\` call; without it the game goes to no phase.`,
+        `phases.${p.name}`,
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * The phases each phase can be entered from (`default` is the no-phase state): `startingPhase`,
+ * `next`, the targets that `endPhaseIf` returns and `endPhase` calls name in the code that runs in
+ * the phase, and, for a phase without `next`, the phases it returns to. `dynamic` is the first
+ * place that chooses a phase at run time.
+ */
+function waysInto(
+  flow: Record<string, any>,
+  phases: { path: string; name: string; config: Record<string, any> }[],
+  specMoves: Record<string, unknown>,
+): { into: Map<string, Set<string>>; dynamic: string | null } {
   const names = phases.map((p) => p.name);
   const into = new Map<string, Set<string>>(names.map((n) => [n, new Set<string>()]));
   into.set('default', new Set());
@@ -77,54 +139,7 @@ export function previousPhases(
       }
     }
   }
-  const out = new Map<string, string | null>();
-  for (const p of phases) {
-    if (typeof p.config.next === 'string') {
-      out.set(p.name, p.config.next === 'default' ? null : p.config.next);
-      if (p.config.next === 'default')
-        b.note(
-          'info',
-          'default-phase',
-          `${p.path}.next`,
-          `\`next: 'default'\`: the \`default\` phase is the no-phase state in 0.50 (no \`next\`).`,
-          `phases.${p.name}`,
-        );
-      continue;
-    }
-    const from = [...into.get(p.name)!];
-    if (dynamic) {
-      out.set(p.name, null);
-      b.note(
-        'decision',
-        'default-phase',
-        p.path,
-        `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the phase it was entered from, but ${q(dynamic)} chooses phases at run time, so Flowscope cannot tell which; 0.50 goes to no phase: set \`next\` (or call \`setPhase\`).`,
-        `phases.${p.name}`,
-      );
-    } else if (from.length === 1) {
-      const back = from[0];
-      out.set(p.name, back === 'default' ? null : back);
-      b.note(
-        'info',
-        'default-phase',
-        p.path,
-        back === 'default'
-          ? `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the implicit \`default\` phase, which is the no-phase state in 0.50 (the same so far); but ending \`default\` then went back to \`${p.name}\`, while in 0.50 the game stays in no phase (\`endPhase\` there only passes the turn): call \`setPhase('${p.name}')\` where the game should come back.`
-          : `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the phase it was entered from, always \`${back}\` here, so it gets \`next: '${back}'\` (0.50 would go to no phase).`,
-        `phases.${p.name}`,
-      );
-    } else {
-      out.set(p.name, null);
-      b.note(
-        'decision',
-        'default-phase',
-        p.path,
-        `Phase \`${p.name}\` has no \`next\`: in 0.27–0.32 ending it went back to the phase it was entered from, which can be ${from.map((f) => `\`${f}\``).join(' or ')} here; 0.50 needs one \`next\` (a function of \`G\` can choose) or a \`setPhase\` call; without it the game goes to no phase.`,
-        `phases.${p.name}`,
-      );
-    }
-  }
-  return out;
+  return { into, dynamic };
 }
 
 /** Phase names in `next: '…'` properties of a function's source. */
