@@ -218,8 +218,15 @@ export interface SpecFunction {
 
 const isFn = (v: unknown): v is (...args: any[]) => unknown => typeof v === 'function';
 
+/** One phase of `flow.phases` (an array in 0.26, an object in 0.27–0.32): where it is written, its name and config. */
+export interface FlowPhase {
+  path: string;
+  name: string;
+  config: Record<string, any>;
+}
+
 /** The phases of a legacy `flow` section as `[path, name, config]` (arrays: `flow.phases[0]`). */
-export function flowPhases(flow: Record<string, any>): { path: string; name: string; config: Record<string, any> }[] {
+export function flowPhases(flow: Record<string, any>): FlowPhase[] {
   if (Array.isArray(flow.phases))
     return flow.phases.map((p: any, i: number) => ({ path: `flow.phases[${i}]`, name: String(p?.name ?? `phase${i}`), config: p ?? {} }));
   return Object.entries((flow.phases ?? {}) as Record<string, any>).map(([name, p]) => ({

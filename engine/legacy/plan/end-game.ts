@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- configs written for releases 0.26 to 0.49 are read as data of whatever shape their authors gave them. */
 /** `endGameIf`, top-level or per phase (≤0.32), as 0.50's one game `endIf`. */
+import type { FlowPhase } from '../analysis/config-functions';
 import type { Builder } from './builder';
 import { q } from './notes';
-import type { FlowPhase } from './phases';
 import { isFn, type Entry, type Node } from './plan-tree';
 
 /** The game's `endIf`: `flow.endGameIf`, or a switch on the phase where phases have their own. */

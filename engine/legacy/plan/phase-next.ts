@@ -3,7 +3,7 @@
  * Where a 0.27–0.32 phase goes when it ends: its `next`, or the phase it was entered from
  * (`prevPhase`, at first the implicit `default` phase, which is 0.50's no-phase state).
  */
-import { fnInfo } from '../analysis/config-functions';
+import { fnInfo, type FlowPhase } from '../analysis/config-functions';
 import type { Builder } from './builder';
 import { q } from './notes';
 import { isFn } from './plan-tree';
@@ -15,7 +15,7 @@ import { isFn } from './plan-tree';
  */
 export function previousPhases(
   flow: Record<string, any>,
-  phases: { path: string; name: string; config: Record<string, any> }[],
+  phases: FlowPhase[],
   specMoves: Record<string, unknown>,
   b: Builder,
 ): Map<string, string | null> {
@@ -78,7 +78,7 @@ export function previousPhases(
  */
 function waysInto(
   flow: Record<string, any>,
-  phases: { path: string; name: string; config: Record<string, any> }[],
+  phases: FlowPhase[],
   specMoves: Record<string, unknown>,
 ): { into: Map<string, Set<string>>; dynamic: string | null } {
   const names = phases.map((p) => p.name);

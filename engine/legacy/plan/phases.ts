@@ -3,7 +3,7 @@
  * A flow-era game's phases as 0.50's `phases`: `startingPhase` as `start`, `endPhaseIf` as `endIf`,
  * the phase hooks, where each phase goes next, and a phase's own turn keys as its `turn`.
  */
-import { fnInfo, type flowPhases } from '../analysis/config-functions';
+import { fnInfo, type FlowPhase } from '../analysis/config-functions';
 import type { PhaseEntry } from '../adapters/wrap';
 import type { Builder } from './builder';
 import type { MoveTables } from './move-tables';
@@ -11,9 +11,6 @@ import { q } from './notes';
 import { previousPhases } from './phase-next';
 import { isFn, type Entry, type Fn } from './plan-tree';
 import { planTurn, TURN_KEYS } from './turn';
-
-/** One phase of `flow.phases`, where it is written and its config. */
-export type FlowPhase = ReturnType<typeof flowPhases>[number];
 
 /** What every phase's plan shares. */
 interface PhaseContext {

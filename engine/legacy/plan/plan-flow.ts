@@ -3,7 +3,7 @@
  * The flow era (≤0.32): the `flow` section becomes top-level `turn`, `phases`, `endIf` and `events`,
  * planned one step at a time; each step writes its notes in the order the migration reports them.
  */
-import { flowPhases } from '../analysis/config-functions';
+import { flowPhases, type FlowPhase } from '../analysis/config-functions';
 import { PhaseEntry } from '../adapters/wrap';
 import type { GameConfig } from '../../types';
 import type { Builder } from './builder';
@@ -11,7 +11,7 @@ import { planEndGame } from './end-game';
 import { planFlowEvents } from './flow-events';
 import { moveTables } from './move-tables';
 import { reachesNoPhase } from './phase-next';
-import { phasesReadingOnBegin, planPhases, type FlowPhase } from './phases';
+import { phasesReadingOnBegin, planPhases } from './phases';
 import { isFn, type Entry, type Node } from './plan-tree';
 import { playerViewOf050 } from './presets-050';
 import { planTurn } from './turn';
