@@ -1,9 +1,9 @@
 import { nameScopeOf, withPhaseNamesFromCode } from '../lint/name-scope';
 import { normaliseConfig, type NormalPhase, type NormalTurn } from '../config/normalise';
-import { migrateConfig } from '../legacy/migrate';
-import { legacyOptionsOf } from '../legacy/options';
-import { legacyTurnOrderLabels } from '../legacy/turn-order-labels';
-import { readLegacy } from '../legacy/spec';
+import { migrateConfig } from '../legacy/emit/migrate-config';
+import { legacyOptionsOf } from '../legacy/analysis/legacy-options';
+import { legacyTurnOrderLabels } from '../legacy/analysis/turn-order-labels';
+import { readLegacy } from '../legacy/analysis/read-legacy';
 import type { BgioRuntime } from '../runtime/bgio-runtime';
 import type { GameConfig } from '../types';
 import { buildChartModel, NO_PHASE, type ChartModel } from './model';
