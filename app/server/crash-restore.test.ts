@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -118,5 +118,16 @@ describe('a crashed serve', () => {
     );
     const check = spawnSync(process.execPath, [bin, 'check', game, journal], { encoding: 'utf8', timeout: 60_000 });
     expect(check.status).toBe(0);
+
+    // The page's Open replay sends the file's text: the journal opens there too.
+    const second = await serve(state, '--no-attach');
+    const page = await connectWs(Number(second.url.port), second.url.search, second.url.origin);
+    const opened = await callWs(page, 1, 'openReplay', [readFileSync(journal, 'utf8'), journal]);
+    expect(opened.result).toMatchObject({ length: answered.length, seed: 'journal-is-a-replay' });
+    const steps = await callWs(page, 2, 'steps', [0, 100]);
+    expect(steps.result.map((s: { action: unknown }) => s.action)).toEqual(answered.map((s) => s.action));
+    page.close();
+    second.child.kill('SIGTERM');
+    await exited(second.child);
   }, 120_000);
 });
