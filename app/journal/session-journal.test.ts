@@ -37,7 +37,13 @@ describe('the session journal', () => {
     journal.start(recordOf([move(0), move(1)]));
     journal.append(2, [move(3)]);
     const text = readFileSync(journal.file, 'utf8');
-    expect(text.split('\n').slice(1)).toEqual([JSON.stringify(move(0)), JSON.stringify(move(1)), '{"truncate":1}', JSON.stringify(move(3)), '']);
+    expect(text.split('\n').slice(1)).toEqual([
+      JSON.stringify(move(0)),
+      JSON.stringify(move(1)),
+      '{"truncate":1}',
+      JSON.stringify(move(3)),
+      '',
+    ]);
     expect(parseReplay(text)).toEqual({ ...recordOf([move(0), move(3)]), gameRandomness: undefined });
     // Cut short by a crash mid-write: the actions before the last line still replay.
     expect(parseReplay(text + '{"type":"move","na').actions).toEqual([move(0), move(3)]);
@@ -94,9 +100,22 @@ describe('the session journal', () => {
     const old = (lines: object[]) => lines.map((l) => JSON.stringify(l) + '\n').join('');
     const opening = { kind: 'open', open: { game: '/games/game.ts', numPlayers: 2, seed: 's' }, pid: 2147483646, at: 'then' };
     const file = path.join(dir, '1-2147483646-old.journal.jsonl');
-    writeFileSync(file, old([{ ...opening, actions: [move(0)] }, { kind: 'action', step: 2, action: move(1) }, { kind: 'action', step: 2, action: move(2) }]));
+    writeFileSync(
+      file,
+      old([
+        { ...opening, actions: [move(0)] },
+        { kind: 'action', step: 2, action: move(1) },
+        { kind: 'action', step: 2, action: move(2) },
+      ]),
+    );
     expect(readJournal(file)).toMatchObject({ open: opening.open, actions: [move(0), move(2)], torn: false, pid: 2147483646 });
-    writeFileSync(file, old([{ ...opening, actions: [move(0), { type: 'move', name: '', playerID: '0' }, move(2)] }, { kind: 'action', step: 4, action: move(4) }]));
+    writeFileSync(
+      file,
+      old([
+        { ...opening, actions: [move(0), { type: 'move', name: '', playerID: '0' }, move(2)] },
+        { kind: 'action', step: 4, action: move(4) },
+      ]),
+    );
     expect(readJournal(file)).toMatchObject({ actions: [move(0)], damaged: { line: 1, actionsAfter: 2 } });
     expect(readJournal(file)!.damaged!.reason).toMatch(/^its action 2 is not a valid action \(.*name/);
     expect(findUnfinishedJournals(dir).map((j) => j.file)).toEqual([file]);

@@ -94,7 +94,12 @@ describe('a crashed serve', () => {
     const ws = await connectWs(Number(first.url.port), first.url.search, first.url.origin);
     const move = (cell: number, player: number) => ({ type: 'move', name: 'clickCell', args: [cell], playerID: String(player) });
     let id = 1;
-    for (const [cell, player] of [[4, 0], [0, 1], [8, 0]]) expect((await callWs(ws, id++, 'dispatch', [move(cell, player)])).ok).toBe(true);
+    for (const [cell, player] of [
+      [4, 0],
+      [0, 1],
+      [8, 0],
+    ])
+      expect((await callWs(ws, id++, 'dispatch', [move(cell, player)])).ok).toBe(true);
     // A branch from step 1 replaces steps 2 and 3; a refused move is a step too; then random steps.
     expect((await callWs(ws, id++, 'dispatch', [move(2, 1), 1])).result).toMatchObject({ index: 2, ok: true });
     expect((await callWs(ws, id++, 'dispatch', [move(2, 0)])).result).toMatchObject({ index: 3, ok: false });

@@ -92,7 +92,9 @@ function readLine(text: string): FlowAction | number | string {
   }
   if (value !== null && typeof value === 'object' && 'truncate' in value) {
     const keep = (value as { truncate: unknown }).truncate;
-    return Number.isInteger(keep) && (keep as number) >= 0 ? (keep as number) : `truncate must be an integer of at least 0, got ${JSON.stringify(keep)}`;
+    return Number.isInteger(keep) && (keep as number) >= 0
+      ? (keep as number)
+      : `truncate must be an integer of at least 0, got ${JSON.stringify(keep)}`;
   }
   const action = flowActionSchema.safeParse(value, { error: plainIssueMessage });
   return action.success ? action.data : `not a valid action (${describeIssues(action.error).join('; ')})`;
