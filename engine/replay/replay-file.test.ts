@@ -128,4 +128,14 @@ describe("a replay's line form (the crash journal)", () => {
     // Its header is checked like any replay's.
     expect(problemsOf(linesOf().replace('"numPlayers":4', '"numPlayers":0'))).toEqual([expect.stringMatching(/^numPlayers: /)]);
   });
+
+  it('names a journal of an older Flowscope, which is no replay, and says how to restore it', () => {
+    const old = [
+      { kind: 'open', open: { game: 'game.ts' }, pid: 1, at: 'then' },
+      { kind: 'action', step: 1, action: actions[0] },
+    ];
+    expect(problemsOf(old.map((l) => JSON.stringify(l)).join('\n') + '\n')).toEqual([
+      expect.stringMatching(/^a session journal written by an older Flowscope.*flowscope serve --restore/),
+    ]);
+  });
 });

@@ -36,6 +36,10 @@ export function parseReplay(input: string | unknown): ReplayFile {
     try {
       data = JSON.parse(input);
     } catch (error) {
+      if (input.startsWith('{"kind":"open"'))
+        throw new ReplayError([
+          'a session journal written by an older Flowscope, before journals were replays: restore it with `flowscope serve --restore` (the restored session is journaled as a replay)',
+        ]);
       throw new ReplayError([`not JSON: ${(error as Error).message}`]);
     }
   }
