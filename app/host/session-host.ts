@@ -384,7 +384,8 @@ export class SessionHost implements HostApi {
     const lint = lintOpenedGame(opened);
     this.current?.actor.stop();
     this.current = { opened, session, actor, lint, random: new RandomPlayer({ seed, restartOnGameOver: false }) };
-    this.options.recorder?.opened(this.recordOf(this.current, []), opened.module.inputs);
+    const { actions: _none, ...header } = this.recordOf(this.current, []);
+    this.options.recorder?.opened(header, opened.module.inputs);
     return this.makeView(this.current);
   }
 
