@@ -3,6 +3,7 @@ import type { SessionView } from '../../engine';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirWith } from '../testing/temp-dir';
+import { readJournal } from '../journal/session-journal';
 import { startServe } from './commands/serve';
 import { main } from './main';
 
@@ -101,7 +102,7 @@ describe('the options for real projects reach every command that opens a game', 
       expect(view.game).toMatchObject({ exportName: 'makeGame', factoryArgs: [5], stubModules: ['not-installed-toasts'] });
       expect(view.game.gamePath).toBeUndefined();
       const [journal] = readdirSync(journals);
-      expect(JSON.parse(readFileSync(path.join(journals, journal), 'utf8').split('\n')[0]).open).toMatchObject({
+      expect(readJournal(path.join(journals, journal))!.open).toMatchObject({
         exportName: 'makeGame',
         factoryArgs: [5],
         stubModules: ['not-installed-toasts'],

@@ -72,6 +72,8 @@ export interface DesktopOptions {
 
 const GAME_FILTERS = [{ name: 'boardgame.io game', extensions: GAME_FILE_EXTENSIONS.map((e) => e.slice(1)) }];
 const REPLAY_FILTERS = [{ name: 'Flowscope replay', extensions: ['json'] }];
+/** A session's crash journal (`.journal.jsonl`) is a replay too. */
+const OPEN_REPLAY_FILTERS = [{ name: 'Flowscope replay or session journal', extensions: ['json', 'jsonl'] }];
 
 /** The game file named among the user's command-line arguments, if any. */
 export function gameFileFromArgv(argv: readonly string[]): string | undefined {
@@ -193,7 +195,7 @@ export async function startDesktop(
         await openGame(command.file);
         break;
       case 'open-replay': {
-        const result = await electron.dialog.showOpenDialog(window, { properties: ['openFile'], filters: REPLAY_FILTERS });
+        const result = await electron.dialog.showOpenDialog(window, { properties: ['openFile'], filters: OPEN_REPLAY_FILTERS });
         if (result.canceled || !result.filePaths[0]) break;
         try {
           const view = await engine.call<SessionView>('openReplay', await readFile(result.filePaths[0], 'utf8'), result.filePaths[0]);

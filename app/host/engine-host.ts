@@ -1,21 +1,12 @@
 import type { Worker } from 'node:worker_threads';
-import {
-  parseReplay,
-  type HostEvent,
-  type HostMethod,
-  type HostResponseMessage,
-  type OpenRequest,
-  type ReloadResult,
-  type SessionView,
-  type StepSummary,
-} from '../../engine';
+import type { HostEvent, HostMethod, HostResponseMessage, ReloadResult, SessionView } from '../../engine';
 import type { EngineWorkerMessage } from './engine-worker';
-import type { JournaledSession, SessionJournal } from '../journal/session-journal';
+import { openRequestOf, type JournaledSession, type SessionJournal, type SessionRecord } from '../journal/session-journal';
+import { applyChange, type RecordedChange } from './session-recorder';
 import { GameWatcher } from './game-watcher';
 import { describeStall, StallWatch } from './stall-watch';
 import { startWorker } from './start-worker';
 import { DEFAULT_MAX_MEMORY_MB, describeGameEnded, isOutOfMemory, type GameEnded } from './game-ended';
-import { locationOf } from '../game/game-location';
 
 export interface EngineHostOptions {
   fixturesDir: string;
@@ -35,14 +26,9 @@ export interface EngineHostOptions {
 }
 
 interface Pending {
-  method: HostMethod;
-  params: unknown[];
   resolve(json: string): void;
   reject(error: Error): void;
 }
-
-/** What is needed to rebuild the session in a fresh worker: how it was opened, and its actions. */
-type Restore = JournaledSession;
 
 /** One decoded request to the worker (`EngineHost.call`, or the direct one a load is given). */
 export type HostCall = <T>(method: HostMethod, ...params: unknown[]) => Promise<T>;
@@ -52,16 +38,18 @@ export class StalledError extends Error {
 }
 
 /**
- * Runs a `SessionHost` in a worker thread and relays requests to it as JSON. When game code stops
- * making progress (an endless `endIf`, a move that loops), the worker is stopped, a new one is
- * started, and the session is rebuilt from the actions this side recorded, so the log survives.
+ * Runs a `SessionHost` in a worker thread and relays requests to it as JSON, passing its answers on
+ * untouched. The worker reports what each request recorded in the session's replay; this side
+ * keeps that record, journals it, and when game code stops making progress (an endless `endIf`, a
+ * move that loops) stops the worker, starts a new one and rebuilds the session from it.
  */
 export class EngineHost {
   private worker!: Worker;
   private stallWatch!: StallWatch;
   private nextId = 1;
   private pending = new Map<number, Pending>();
-  private restore: Restore | null = null;
+  /** The session's replay as the worker reported it: what a rebuild after a stall replays. */
+  private restore: SessionRecord | null = null;
   private readonly timer: NodeJS.Timeout;
   private closed = false;
   /** Set while a stalled session is rebuilt in a fresh worker: requests wait for it. */
@@ -119,13 +107,10 @@ export class EngineHost {
     if (this.closed) return Promise.reject(new Error('the engine host was closed'));
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
-      this.pending.set(id, { method, params, resolve, reject });
+      this.pending.set(id, { resolve, reject });
       this.stallWatch.restart();
       // The worker answers under `replyId` (the client's own request id) when there is one.
       this.worker.postMessage({ id, method, params, replyId: replyId ?? id });
-    }).then((json) => {
-      this.mirror(method, params, json);
-      return json;
     });
   }
 
@@ -241,6 +226,8 @@ export class EngineHost {
         this.inspectFail?.(Object.assign(new Error(m.message), { name: 'ServerStartError' }));
         break;
       case 'response': {
+        // Journaled (and flushed) before the answer goes on: an answered step is never lost.
+        if (m.recorded) this.record(m.recorded);
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
         p?.resolve(m.json);
@@ -281,10 +268,10 @@ export class EngineHost {
     this.options.onEvent({ type: 'stalled', message });
   }
 
-  private async rebuild(restore: Restore): Promise<void> {
+  private async rebuild(restore: SessionRecord): Promise<void> {
     this.journaling = false;
     try {
-      const view = await this.sendDecoded<SessionView>('open', restore.open);
+      const view = await this.sendDecoded<SessionView>('open', openRequestOf(restore, restore.game.file!));
       for (const action of restore.actions) await this.sendDecoded('dispatch', action);
       this.options.onEvent({ type: 'session', view: { ...view, length: restore.actions.length + 1 } });
     } catch (error) {
@@ -308,64 +295,13 @@ export class EngineHost {
     }
   }
 
-  /** Keeps the record needed to rebuild the session after a stall. */
-  private mirror(method: HostMethod, params: unknown[], json: string): void {
-    const answer = JSON.parse(json) as HostResponseMessage;
-    if (!answer.ok) return;
-    const view = viewOf(method, answer.result);
-    if (view) this.watcher?.setFiles(view.game.inputs);
-    const reopen = (v: SessionView): OpenRequest => ({
-      game: v.game.file,
-      exportName: v.game.exportName,
-      bgio: v.game.bgio,
-      numPlayers: v.numPlayers,
-      seed: v.seed,
-      setupData: v.setupData,
-      gameRandomness: v.gameRandomness,
-      ...locationOf(v.game),
-    });
-    switch (method) {
-      case 'open':
-      case 'restart':
-        if (view) this.restore = { open: reopen(view), actions: [] };
-        if (view) this.journal((j) => j.start(this.restore!));
-        break;
-      case 'openReplay':
-        if (view) this.restore = { open: reopen(view), actions: parseReplay(params[0] as string).actions };
-        if (view) this.journal((j) => j.start(this.restore!));
-        break;
-      case 'dispatch': {
-        const step = answer.result as StepSummary;
-        if (this.restore && step.action) {
-          // Dispatching from the past discards the later steps; usually this just appends.
-          this.restore.actions.length = Math.min(this.restore.actions.length, step.index - 1);
-          this.restore.actions.push(step.action);
-        }
-        if (step.action) this.journal((j) => j.append(step.index, [step.action!]));
-        break;
-      }
-      case 'dispatchLive': {
-        // A followed step is an action like any other: rebuilt after a stall, journaled.
-        const step = answer.result as StepSummary;
-        if (params[0] && step.action) {
-          if (this.restore) this.restore.actions.push(step.action);
-          this.journal((j) => j.append(step.index, [step.action!]));
-        }
-        break;
-      }
-      case 'random': {
-        const steps = (answer.result as StepSummary[]).filter((s) => s.action);
-        if (this.restore) for (const s of steps) this.restore.actions.push(s.action!);
-        if (steps.length)
-          this.journal((j) =>
-            j.append(
-              steps[0].index,
-              steps.map((s) => s.action!),
-            ),
-          );
-        break;
-      }
-    }
+  /** Keeps what a request recorded (to rebuild the session after a stall) and journals it. */
+  private record(change: RecordedChange): void {
+    if (change.opened) this.watcher?.setFiles(change.opened.inputs);
+    const known = this.restore;
+    this.restore = applyChange(this.restore, change);
+    if (change.opened) this.journal((j) => j.start(this.restore!));
+    else if (known && change.actions.length) this.journal((j) => j.append(change.first, change.actions));
   }
 }
 
@@ -373,19 +309,4 @@ function decode<T>(json: string): T {
   const answer = JSON.parse(json) as HostResponseMessage;
   if (!answer.ok) throw Object.assign(new Error(answer.error.message), { name: answer.error.name });
   return answer.result as T;
-}
-
-/** The session view a request's answer carries, if any. */
-function viewOf(method: HostMethod, result: unknown): SessionView | null {
-  switch (method) {
-    case 'open':
-    case 'restart':
-    case 'openReplay':
-    case 'view':
-      return (result as SessionView | null) ?? null;
-    case 'reload':
-      return (result as ReloadResult).ok ? (result as Extract<ReloadResult, { ok: true }>).view : null;
-    default:
-      return null;
-  }
 }

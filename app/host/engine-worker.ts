@@ -4,11 +4,15 @@ import { setActivityReporter } from '../load/activity';
 import { startInspectServer } from '../xstate-inspect/inspect-server';
 import { SessionHost } from './session-host';
 import { workerActivityReporter } from './watched-reporter';
+import { SessionRecorder, type RecordedChange } from './session-recorder';
 import { routeStdoutToStderr } from '../load/stdout-to-stderr';
 
-/** Messages from the engine worker: answers as JSON text (relayed to clients as they are) and events. */
+/**
+ * Messages from the engine worker: answers as JSON text (relayed to clients as they are), each with
+ * what its request recorded in the session's replay, and events.
+ */
 export type EngineWorkerMessage =
-  | { type: 'response'; id: number; json: string }
+  | { type: 'response'; id: number; json: string; recorded: RecordedChange | null }
   | { type: 'event'; event: HostEvent }
   | { type: 'doing'; text: string }
   | { type: 'fn'; id: number; name: string }
@@ -29,7 +33,9 @@ if (inspect) {
     post({ type: 'inspect-failed', message: (error as Error).message });
   }
 }
+const recorder = new SessionRecorder();
 const host = new SessionHost({
+  recorder,
   fixturesDir: workerData.fixturesDir as string,
   emit: (event) => post({ type: 'event', event }),
   devTools: !!inspect,
@@ -70,7 +76,9 @@ parentPort!.on('message', async (message: (HostRequestMessage & { replyId: numbe
     json = JSON.stringify(errorReply(message.replyId, error));
   }
   post({ type: 'doing', text: 'idle' });
-  post({ type: 'response', id: message.id, json });
+  // What the session recorded since the last answer goes with this one, in order (a read answered
+  // meanwhile carries the steps a long random run played so far).
+  post({ type: 'response', id: message.id, json, recorded: recorder.take() });
 });
 
 export type { HostApi };

@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { releasesOffered } from '../load/installed-copy';
 import { replayOfGame } from '../game/replay-of-game';
-import { openReplayGame } from '../game/replay-game';
+import { openRecorded } from '../game/open-recorded';
+import type { SessionRecorder } from './session-recorder';
 import { locationOf } from '../game/game-location';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,7 @@ import {
   type PlayerID,
   type ReloadResult,
   type ReportedStateView,
+  type ReplayFile,
   stateDifference,
   type SessionView,
   type StepDetail,
@@ -61,6 +63,8 @@ export interface SessionHostOptions {
   emit(event: HostEvent): void;
   /** Register each chart actor with XState's devtools (for an inspect server in this thread). */
   devTools?: boolean;
+  /** Told what the session's replay records: each game opened, each action dispatched. */
+  recorder?: SessionRecorder;
 }
 
 interface Current {
@@ -284,16 +288,7 @@ export class SessionHost implements HostApi {
 
   async exportReplay(): Promise<string> {
     const c = this.need();
-    const { session, opened } = c;
-    return formatReplay(
-      replayOfGame(opened, null, {
-        numPlayers: session.numPlayers,
-        seed: session.seed,
-        gameRandomness: session.gameRandomness,
-        setupData: session.setupData,
-        actions: session.actions(),
-      }),
-    );
+    return formatReplay(this.recordOf(c, c.session.actions()));
   }
 
   async openReplay(text: string, replayPath?: string | null): Promise<SessionView> {
@@ -309,19 +304,24 @@ export class SessionHost implements HostApi {
       throw new HostError(
         `the replay's game file ${replay.game.file ?? '(none named)'} was not found; open the game first, then the replay`,
       );
-    const opened = await openReplayGame(gameFile, replay);
-    const view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData);
-    const c = this.need();
     const total = replay.actions.length;
     const what = `opening replay${replayPath ? ` ${path.basename(replayPath)}` : ''}`;
     const every = Math.max(1, Math.min(REPLAY_PROGRESS_EVERY, Math.ceil(total / 20)));
-    replay.actions.forEach((action, i) => {
-      activity.doing(`replay step ${c.session.length}: ${describeAction(action)}`);
-      this.follow(c, c.session.dispatch(action));
-      if ((i + 1) % every === 0) this.options.emit({ type: 'progress', done: i + 1, total, what });
-    });
+    const opening: { view?: SessionView } = {};
+    await openRecorded(
+      gameFile,
+      replay,
+      {},
+      {
+        started: (opened, session) => (opening.view = this.start(opened, replay.numPlayers, replay.seed, replay.setupData, session)),
+        stepped: (_opened, _session, record, i) => {
+          this.follow(this.need(), record);
+          if ((i + 1) % every === 0) this.options.emit({ type: 'progress', done: i + 1, total, what });
+        },
+      },
+    );
     this.options.emit({ type: 'progress', done: total, total, what });
-    return { ...view, length: c.session.length };
+    return { ...opening.view!, length: this.need().session.length };
   }
 
   async reload(): Promise<ReloadResult> {
@@ -376,17 +376,33 @@ export class SessionHost implements HostApi {
     return findBreak(this.need().session, from, breakpoints);
   }
 
-  private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown): SessionView {
-    const session = newSession(opened, numPlayers, seed, setupData);
+  /** Makes `session` (else a new one) the current session, and records its opening. */
+  private start(opened: OpenedGame, numPlayers: number, seed: string, setupData: unknown, session?: Session): SessionView {
+    session ??= newSession(opened, numPlayers, seed, setupData);
     const actor = new ChartActor(chartOf(opened.game.config, numPlayers, opened.runtime), { devTools: this.options.devTools });
     actor.sync(session.steps[0].ctx);
     const lint = lintOpenedGame(opened);
     this.current?.actor.stop();
     this.current = { opened, session, actor, lint, random: new RandomPlayer({ seed, restartOnGameOver: false }) };
+    const { actions: _none, ...header } = this.recordOf(this.current, []);
+    this.options.recorder?.opened(header, opened.module.inputs);
     return this.makeView(this.current);
   }
 
+  /** The session's replay (with `actions`), its game named by its absolute path. */
+  private recordOf({ opened, session }: Current, actions: FlowAction[]): ReplayFile {
+    return replayOfGame(opened, null, {
+      numPlayers: session.numPlayers,
+      seed: session.seed,
+      gameRandomness: session.gameRandomness,
+      setupData: session.setupData,
+      actions,
+    });
+  }
+
+  /** Keeps the chart and the record up with a step just dispatched. */
   private follow(c: Current, record: StepRecord): void {
+    if (record.action) this.options.recorder?.appended(record.index, record.action);
     const before = record.index > 0 ? c.session.step(record.index - 1).ctx : null;
     const causes = record.trace.transitions.filter((t) => !t.rolledBack).map((t) => t.cause);
     if (c.actor.sync(record.ctx, { before, causes })) this.options.emit({ type: 'session', view: this.makeView(c) });

@@ -1,19 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fdatasyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { validateHostRequest, type FlowAction, type OpenRequest } from '../../engine';
+import {
+  formatReplayActionLines,
+  formatReplayHeaderLine,
+  parseReplay,
+  readReplayLines,
+  ReplayError,
+  type FlowAction,
+  type OpenRequest,
+  type ReplayFile,
+} from '../../engine';
 import { readRegularTextFile } from '../files/read-regular-file';
+import { locationOf } from '../game/game-location';
+import { isLegacyJournal, readLegacyJournal } from './legacy-journal';
 
-/** A session as a journal holds it: how it was opened, and every action dispatched since. */
+/** A session as the worker records it: a replay (its header, and every action dispatched since). */
+export type SessionRecord = Omit<ReplayFile, 'expect'>;
+
+/** A session as a restore needs it: how to open it, and every action to dispatch. */
 export interface JournaledSession {
   open: OpenRequest;
   actions: FlowAction[];
 }
-
-/** One journal line. `step` is the action's step index: a branch from the past replaces what followed. */
-type JournalLine =
-  | { kind: 'open'; open: OpenRequest; pid: number; at: string; actions?: FlowAction[] }
-  | { kind: 'action'; step: number; action: FlowAction };
 
 export interface FoundJournal extends JournaledSession {
   file: string;
@@ -30,30 +39,38 @@ export interface FoundJournal extends JournaledSession {
 const SUFFIX = '.journal.jsonl';
 
 /**
- * An append-only journal of one session's actions, written as they are dispatched and flushed
- * to disk, so that after a crash, a `kill -9` or a power cut the next start can restore the
- * session with every action recorded. A clean shutdown deletes it.
+ * An append-only journal of one session, written as its actions are dispatched and flushed to disk,
+ * so that after a crash, a `kill -9` or a power cut the next start can restore the session with
+ * every action recorded. It is a replay in its line form (the header, then one action per line):
+ * `flowscope replay`, `check` and the page's Open replay open it. A clean shutdown deletes it.
  */
 export class SessionJournal {
   readonly file: string;
   private fd: number | null = null;
+  /** How many actions the journal records now (a branch from the past writes a `truncate` line). */
+  private count = 0;
 
   constructor(readonly dir: string) {
     this.file = path.join(dir, `${Date.now()}-${process.pid}-${randomBytes(4).toString('hex')}${SUFFIX}`);
   }
 
   /** A session was opened (or replaced): the journal starts afresh with it. */
-  start(session: JournaledSession): void {
+  start(record: SessionRecord): void {
     this.close();
     mkdirSync(this.dir, { recursive: true });
     this.fd = openSync(this.file, 'w', 0o600);
-    this.write([{ kind: 'open', open: session.open, pid: process.pid, at: new Date().toISOString(), actions: session.actions }]);
+    const { actions, ...header } = record;
+    const journal = { pid: process.pid, at: new Date().toISOString() };
+    this.count = 0;
+    this.write(formatReplayHeaderLine({ ...header, journal }) + formatReplayActionLines(0, 1, actions));
+    this.count = actions.length;
   }
 
-  /** Actions dispatched at steps `first`, `first + 1`, …; flushed before this returns. */
+  /** Actions dispatched at steps `first`, `first + 1`, … (from the past: a branch); flushed before this returns. */
   append(first: number, actions: FlowAction[]): void {
     if (this.fd === null || actions.length === 0) return;
-    this.write(actions.map((action, i) => ({ kind: 'action', step: first + i, action })));
+    this.write(formatReplayActionLines(this.count, first, actions));
+    this.count = first - 1 + actions.length;
   }
 
   /** A clean end: nothing to restore. */
@@ -62,8 +79,8 @@ export class SessionJournal {
     rmSync(this.file, { force: true });
   }
 
-  private write(lines: JournalLine[]): void {
-    writeSync(this.fd!, lines.map((l) => JSON.stringify(l) + '\n').join(''));
+  private write(text: string): void {
+    writeSync(this.fd!, text);
     fdatasyncSync(this.fd!);
   }
 
@@ -83,66 +100,53 @@ export interface JournalDamage {
   actionsAfter: number;
 }
 
-/** One action line, checked with the same schema a client's `dispatch` is: a damaged line never reaches the engine. */
-function readActionLine(line: unknown): { step: number; action: FlowAction } | string {
-  const { kind, step, action } = (line ?? {}) as { kind?: unknown; step?: unknown; action?: unknown };
-  if (kind !== 'action') return 'not an action line';
-  if (!Number.isInteger(step) || (step as number) < 1) return `step must be an integer of at least 1, got ${JSON.stringify(step)}`;
-  try {
-    return { step: step as number, action: validateHostRequest('dispatch', [action]).params[0] as FlowAction };
-  } catch (error) {
-    return `not a valid action (${(error as Error).message.replace(/^dispatch: /, '')})`;
-  }
+/** How to open the game a recorded session was played on, as it was played. */
+export function openRequestOf(record: Omit<SessionRecord, 'actions'>, file: string): OpenRequest {
+  return {
+    game: file,
+    exportName: record.game.export ?? record.game.name,
+    bgio: record.game.bgio,
+    numPlayers: record.numPlayers,
+    seed: record.seed,
+    setupData: record.setupData,
+    gameRandomness: record.gameRandomness,
+    ...locationOf(record.game),
+  };
 }
 
 /**
- * Reads a journal. A torn last line (a crash mid-write) is left out; a damaged line before the end
- * stops the reading there, and `damaged` says which line it was and how many actions follow it.
+ * Reads a journal (null when it is none: its first line is no journal's header). A torn last line
+ * (a crash mid-write) is left out; a damaged line before the end stops the reading there, and
+ * `damaged` says which line it was and how many actions follow it. A journal an older Flowscope
+ * wrote, in the format of its own, is read too.
  */
 export function readJournal(file: string): FoundJournal | null {
-  const lines = readRegularTextFile(file, 'session journal').split('\n');
-  let torn = false;
-  let damaged: JournalDamage | undefined;
-  let head: Extract<JournalLine, { kind: 'open' }> | null = null;
-  let actions: FlowAction[] = [];
-  const lastText = lines.findLastIndex((text) => text !== '');
-  for (const [i, text] of lines.entries()) {
-    if (!text) continue;
-    let line: JournalLine | string;
-    try {
-      line = JSON.parse(text) as JournalLine;
-    } catch {
-      line = 'not JSON';
-    }
-    if (i === 0) {
-      if (typeof line === 'string' || line?.kind !== 'open' || typeof line.open?.game !== 'string') return null;
-      head = line;
-      const opening = Array.isArray(line.actions) ? line.actions : [];
-      for (const [n, action] of opening.entries()) {
-        const read = readActionLine({ kind: 'action', step: n + 1, action });
-        if (typeof read === 'string') {
-          const later = lines.slice(1).filter((t) => t.includes('"kind":"action"')).length;
-          damaged = { line: 1, reason: `its action ${n + 1} is ${read}`, actionsAfter: opening.length - n - 1 + later };
-          break;
-        }
-        actions.push(read.action);
-      }
-      if (damaged) break;
-      continue;
-    }
-    const read = typeof line === 'string' ? line : readActionLine(line);
-    if (typeof read !== 'string') {
-      // Step 1 is the first action (step 0 is the game's creation).
-      actions = [...actions.slice(0, read.step - 1), read.action];
-      continue;
-    }
-    // The last line without its newline is one a crash cut short; anything else is damage.
-    if (i === lastText && i === lines.length - 1) torn = true;
-    else damaged = { line: i + 1, reason: read, actionsAfter: lines.slice(i + 1).filter((t) => t.includes('"kind":"action"')).length };
-    break;
+  const text = readRegularTextFile(file, 'session journal');
+  if (isLegacyJournal(text)) {
+    const legacy = readLegacyJournal(text);
+    return legacy && { file, ...legacy };
   }
-  if (!head) return null;
-  return { file, open: head.open, actions, at: head.at, pid: head.pid, torn, ...(damaged ? { damaged } : {}) };
+  const read = readReplayLines(text);
+  if (!read) return null;
+  const { pid, at } = (read.header.journal ?? {}) as { pid?: unknown; at?: unknown };
+  if (!Number.isInteger(pid) || typeof at !== 'string') return null;
+  let header: ReplayFile;
+  try {
+    header = parseReplay({ ...read.header, actions: [] });
+  } catch (error) {
+    if (error instanceof ReplayError) return null;
+    throw error;
+  }
+  if (!header.game.file) return null;
+  return {
+    file,
+    open: openRequestOf(header, header.game.file),
+    actions: read.actions,
+    at,
+    pid: pid as number,
+    torn: read.torn,
+    ...(read.damaged ? { damaged: read.damaged } : {}),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,4 +87,52 @@ describe('a crashed serve', () => {
     // A clean stop leaves no journal behind; the restored one was consumed.
     expect(existsSync(path.join(state, 'sessions')) ? readdirSync(path.join(state, 'sessions')) : []).toEqual([]);
   });
+
+  it('leaves a journal that `flowscope replay` and `check` open, replaying every answered step', async () => {
+    const state = tempDirWith({});
+    const first = await serve(state, game, '--seed', 'journal-is-a-replay', '--no-attach');
+    const ws = await connectWs(Number(first.url.port), first.url.search, first.url.origin);
+    const move = (cell: number, player: number) => ({ type: 'move', name: 'clickCell', args: [cell], playerID: String(player) });
+    let id = 1;
+    for (const [cell, player] of [
+      [4, 0],
+      [0, 1],
+      [8, 0],
+    ])
+      expect((await callWs(ws, id++, 'dispatch', [move(cell, player)])).ok).toBe(true);
+    // A branch from step 1 replaces steps 2 and 3; a refused move is a step too; then random steps.
+    expect((await callWs(ws, id++, 'dispatch', [move(2, 1), 1])).result).toMatchObject({ index: 2, ok: true });
+    expect((await callWs(ws, id++, 'dispatch', [move(2, 0)])).result).toMatchObject({ index: 3, ok: false });
+    expect((await callWs(ws, id++, 'random', [3])).ok).toBe(true);
+    const answered = (await callWs(ws, id++, 'steps', [0, 100])).result as { index: number; action: unknown; ctx: unknown }[];
+    expect(answered.length).toBeGreaterThan(4);
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+
+    const sessions = path.join(state, 'sessions');
+    const [journal] = readdirSync(sessions).map((name) => path.join(sessions, name));
+    const replay = spawnSync(process.execPath, [bin, 'replay', game, journal, '--json'], { encoding: 'utf8', timeout: 60_000 });
+    expect(replay.stderr).toBe('');
+    expect(replay.status).toBe(0);
+    const replayed = replay.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { step: number; action: unknown; ctx: unknown });
+    expect(replayed.map((s) => ({ index: s.step, action: s.action, ctx: s.ctx }))).toEqual(
+      answered.map((s) => ({ index: s.index, action: s.action, ctx: s.ctx })),
+    );
+    const check = spawnSync(process.execPath, [bin, 'check', game, journal], { encoding: 'utf8', timeout: 60_000 });
+    expect(check.status).toBe(0);
+
+    // The page's Open replay sends the file's text: the journal opens there too.
+    const second = await serve(state, '--no-attach');
+    const page = await connectWs(Number(second.url.port), second.url.search, second.url.origin);
+    const opened = await callWs(page, 1, 'openReplay', [readFileSync(journal, 'utf8'), journal]);
+    expect(opened.result).toMatchObject({ length: answered.length, seed: 'journal-is-a-replay' });
+    const steps = await callWs(page, 2, 'steps', [0, 100]);
+    expect(steps.result.map((s: { action: unknown }) => s.action)).toEqual(answered.map((s) => s.action));
+    page.close();
+    second.child.kill('SIGTERM');
+    await exited(second.child);
+  }, 120_000);
 });

@@ -24,13 +24,19 @@ const COUNTER = `export default {
 const inc = { type: 'move', name: 'inc', args: [], playerID: '0' };
 const DEAD_PID = 2147483646;
 
-/** A journal left by a dead process: its opening line, then one line per action (or the given raw lines). */
+/** A journal left by a dead process: its replay header, then one line per action (or the given raw lines). */
 function journalText(game: string, lines: string[]): string {
-  const open = { kind: 'open', open: { game, numPlayers: 2, seed: 's' }, pid: DEAD_PID, at: '2026-01-01T00:00:00.000Z', actions: [] };
-  return [JSON.stringify(open), ...lines].join('\n') + '\n';
+  const header = {
+    format: 'flowscope-replay',
+    version: 1,
+    game: { name: 'counter', file: game, export: 'default' },
+    numPlayers: 2,
+    seed: 's',
+    journal: { pid: DEAD_PID, at: '2026-01-01T00:00:00.000Z' },
+  };
+  return [JSON.stringify(header), ...lines].join('\n') + '\n';
 }
-const actionLines = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => JSON.stringify({ kind: 'action', step: from + i, action: inc }));
+const actionLines = (_from: number, count: number) => Array.from({ length: count }, () => JSON.stringify(inc));
 
 /** A state folder holding one unfinished journal of the counter game; returns the folder and the journal's path. */
 function stateWith(lines: string[]): { state: string; journal: string; sessions: string } {
@@ -133,7 +139,7 @@ describe('serve --restore', () => {
   }, 120_000);
 
   it('a line holding an invalid action is damage like any other, not a raw protocol error', async () => {
-    const bad = JSON.stringify({ kind: 'action', step: 3, action: { type: 'move', name: 42, playerID: '0' } });
+    const bad = JSON.stringify({ type: 'move', name: 42, playerID: '0' });
     const { state } = stateWith([...actionLines(1, 2), bad, ...actionLines(4, 3)]);
     const restored = await serve(state, '--restore');
     await expect.poll(() => restored.stdout, { timeout: 60_000 }).toMatch(/counter, 2 steps/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReplay, parseReplay, ReplayError, type ReplayFile } from './replay-file';
+import { formatReplay, formatReplayActionLines, formatReplayHeaderLine, parseReplay, ReplayError, type ReplayFile } from './replay-file';
 
 const valid: ReplayFile = {
   format: 'flowscope-replay',
@@ -103,5 +103,39 @@ describe('replay files', () => {
       },
     };
     expect(problemsOf(hostile)).toEqual(['unreadable replay: boom']);
+  });
+});
+
+describe("a replay's line form (the crash journal)", () => {
+  const { actions, expect: _expect, ...header } = valid;
+  const linesOf = (...rest: string[]) => [JSON.stringify(header), ...rest].join('\n') + '\n';
+
+  it('reads the header, one action per line, and a branch replacing what followed', () => {
+    const text = linesOf(...actions.map((a) => JSON.stringify(a)), '{"truncate":1}', JSON.stringify(actions[3]));
+    expect(parseReplay(text)).toEqual({ ...header, actions: [actions[0], actions[3]] });
+    expect(parseReplay(linesOf()).actions).toEqual([]);
+    expect(parseReplay(formatReplayHeaderLine(header) + formatReplayActionLines(0, 1, actions))).toEqual({ ...header, actions });
+  });
+
+  it('leaves out a last line cut short, and names a damaged line before the end', () => {
+    expect(parseReplay(linesOf(JSON.stringify(actions[0])) + '{"type":"mo').actions).toEqual([actions[0]]);
+    expect(problemsOf(linesOf('{"truncate":3}', JSON.stringify(actions[0])))).toEqual([
+      'line 2 is damaged (truncate: 3 is past the 0 actions before it): it and the 1 action after it cannot be read',
+    ]);
+    expect(problemsOf(linesOf(JSON.stringify({ type: 'jump' }), '', JSON.stringify(actions[0]), JSON.stringify(actions[1])))).toEqual([
+      'line 2 is damaged (not a valid action (type: expected move, event, undo, redo or reset, got string "jump")): it and the 2 actions after it cannot be read',
+    ]);
+    // Its header is checked like any replay's.
+    expect(problemsOf(linesOf().replace('"numPlayers":4', '"numPlayers":0'))).toEqual([expect.stringMatching(/^numPlayers: /)]);
+  });
+
+  it('names a journal of an older Flowscope, which is no replay, and says how to restore it', () => {
+    const old = [
+      { kind: 'open', open: { game: 'game.ts' }, pid: 1, at: 'then' },
+      { kind: 'action', step: 1, action: actions[0] },
+    ];
+    expect(problemsOf(old.map((l) => JSON.stringify(l)).join('\n') + '\n')).toEqual([
+      expect.stringMatching(/^a session journal written by an older Flowscope.*flowscope serve --restore/),
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { ChartActor, chartOf, GameSelectionError, parseReplay, type ReplayFile } from '../../../engine';
 import { readRegularTextFile } from '../../files/read-regular-file';
 import { replayMismatch } from '../replay-identity';
-import { dispatchAction, newSession, type OpenedGame, type OpenOptions } from '../../game/open-session';
-import { openReplayGame } from '../../game/replay-game';
+import type { OpenedGame, OpenOptions } from '../../game/open-session';
+import { openRecorded } from '../../game/open-recorded';
 import { stepToJson } from '../step-json';
 import { formatTable } from '../table';
 import type { Session } from '../../../engine';
@@ -36,9 +36,10 @@ export async function runReplay(
 ): Promise<ReplayRun> {
   const replay = readReplayFile(replayFile);
   // A replay runs on the release it was recorded on, unless --bgio says otherwise.
-  let opened: OpenedGame;
+  let run: { opened: OpenedGame; session: Session };
   try {
-    opened = await openReplayGame(gameFile, replay, { game: wanted, bgio, open });
+    const step = (opened: OpenedGame, session: Session) => onStep?.(session, opened);
+    run = await openRecorded(gameFile, replay, { game: wanted, bgio, open }, { started: step, stepped: step });
   } catch (error) {
     if (wanted === undefined && error instanceof GameSelectionError) {
       throw new GameSelectionError(
@@ -47,12 +48,7 @@ export async function runReplay(
     }
     throw error;
   }
-  const session = newSession(opened, replay.numPlayers, replay.seed, replay.setupData);
-  onStep?.(session, opened);
-  for (const action of replay.actions) {
-    dispatchAction(session, action);
-    onStep?.(session, opened);
-  }
+  const { opened, session } = run;
   const hashWarning = replayMismatch(replay, { name: opened.game.name, ...opened.module }, replayFile) ?? undefined;
   return { replay, opened, session, hashWarning };
 }

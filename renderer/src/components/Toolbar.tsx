@@ -141,7 +141,7 @@ function SessionControls() {
       <input
         ref={fileInput}
         type="file"
-        accept=".json,application/json"
+        accept=".json,.jsonl,application/json"
         hidden
         data-testid="replay-file"
         onChange={async (e) => {
