@@ -17,10 +17,15 @@ async function run(...argv: string[]) {
 const quick = ['--runs', '4', '--steps', '30', '--workers', '1'];
 
 describe('flowscope explore: arguments from the game’s TypeScript types', () => {
-  it('a clean typed game: the bid (an enum and a literal union from another module) and the stage’s checked range are played, nothing reported', async () => {
+  it('a clean typed game: the bid (an enum and a literal union from another module) and the stage’s checked range are played; a declared bid the game refuses by throwing is a note; nothing reported', async () => {
     const json = JSON.parse((await run('explore', typedGame('game'), ...quick, '--json')).out);
     expect(json.findings).toEqual([]);
-    expect(json.notes).toEqual([]);
+    // A declared bid lower than the last is refused by throwing: a note, not a finding (the UI would not offer it then).
+    for (const note of json.notes) {
+      expect(note).toMatchObject({ move: 'bid', accepted: true });
+      expect(note.message).toMatch(/^`bid` was refused by throwing \d+ times? \(not a finding/);
+      expect(note.reasons).toEqual([expect.stringMatching(/^refused by throwing \(phases\.bidding\.moves\.bid threw Error: bid at least/)]);
+    }
     expect(json.endings['no-valid-arguments']).toBe(0);
     expect(json.counts['move:phases.bidding.moves.bid']).toBeGreaterThan(0);
     expect(json.counts['move:phases.declaring.turn.stages.contract.moves.declare']).toBeGreaterThan(0);

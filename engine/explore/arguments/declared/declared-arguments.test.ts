@@ -54,7 +54,10 @@ describe('declaredArguments: what the game’s TypeScript says a client may send
         const pick = ({ G }: any, colour: Colour, again: T.Suit) => {};
         export default { name: 'g', phases: { p: { moves: { bid }, turn: { stages: { s: { moves: { pick } } } } } } };`,
     };
-    const config = { name: 'g', phases: { p: { moves: { bid: move('bid', 4) }, turn: { stages: { s: { moves: { pick: move('pick', 3) } } } } } } };
+    const config = {
+      name: 'g',
+      phases: { p: { moves: { bid: move('bid', 4) }, turn: { stages: { s: { moves: { pick: move('pick', 3) } } } } } },
+    };
     const declared = declaredIn(files, config);
     expect(declared['phases.p.moves.bid']).toEqual([{ values: ['H', 'S'] }, { values: [1, 2, 10, 11] }, { values: ['S'] }]);
     expect(declared['phases.p.turn.stages.s.moves.pick']).toEqual([{ values: ['H', 'S'] }, { values: ['H', 'S'] }]);
@@ -122,8 +125,17 @@ describe('declaredArguments: what the game’s TypeScript says a client may send
   });
 
   it('a JavaScript game declares nothing', () => {
-    const files = { '/game/game.ts': `export default { name: 'g', moves: { claim: ({ G }, x, y) => { if (x < 0 || x > 2) return 'INVALID_MOVE'; } } };` };
-    expect(declaredArguments({ name: 'g', moves: { claim: move('claim', 3) } }, 'context', { file: '/game/game.js', source: files['/game/game.ts'] }, memoryFiles({}))).toEqual({});
+    const files = {
+      '/game/game.ts': `export default { name: 'g', moves: { claim: ({ G }, x, y) => { if (x < 0 || x > 2) return 'INVALID_MOVE'; } } };`,
+    };
+    expect(
+      declaredArguments(
+        { name: 'g', moves: { claim: move('claim', 3) } },
+        'context',
+        { file: '/game/game.js', source: files['/game/game.ts'] },
+        memoryFiles({}),
+      ),
+    ).toEqual({});
   });
 });
 
@@ -172,7 +184,10 @@ describe('the `types` argument source', () => {
       { values: ['normal', 'doubled'] },
       { values: [7, 8, 9, 10, 11, 12, 13] },
     ]);
-    expect(typedDeclared(typedBidBug, 'game-with-bug.ts')['moves.bid']).toEqual([{ values: [80, 90, 100] }, { values: ['H', 'S', 'C', 'D'] }]);
+    expect(typedDeclared(typedBidBug, 'game-with-bug.ts')['moves.bid']).toEqual([
+      { values: [80, 90, 100] },
+      { values: ['H', 'S', 'C', 'D'] },
+    ]);
   });
 
   it('where types give only a bound, inference supplies the values, kept within it', () => {

@@ -27,7 +27,12 @@ const MAX_RANGE = 100;
  * writes the config) and the local files it imports. Moves whose declaration cannot be found, or
  * that declare nothing finite, are left out.
  */
-export function declaredArguments(config: GameConfig, era: ApiEra, entry: { file: string; source: string }, local: LocalFiles): DeclaredArguments {
+export function declaredArguments(
+  config: GameConfig,
+  era: ApiEra,
+  entry: { file: string; source: string },
+  local: LocalFiles,
+): DeclaredArguments {
   const index = new SourceIndex(entry.source, config, entry.file, { local, indexes: new Map() });
   const scope = new TypeScope({
     // The entry's text as given (it may not be on disk as such).

@@ -18,7 +18,8 @@ export function checkedRange(fn: FunctionNode, name: string): NumberRange | null
   for (const stmt of fn.body.body) {
     if (stmt.type !== 'IfStatement') continue;
     if (refuses(stmt.consequent)) for (const term of terms(stmt.test, '||')) narrow(range, term.node, name, !term.negated);
-    else if (stmt.alternate && refuses(stmt.alternate)) for (const term of terms(stmt.test, '&&')) narrow(range, term.node, name, term.negated);
+    else if (stmt.alternate && refuses(stmt.alternate))
+      for (const term of terms(stmt.test, '&&')) narrow(range, term.node, name, term.negated);
   }
   return range.min === undefined && range.max === undefined ? null : range;
 }

@@ -7,10 +7,7 @@ import { parseModule, type t } from '../../../lint/ast';
 import type { LocalFiles } from '../../../legacy/source-index';
 
 export type TypeDeclaration =
-  | t.TSTypeAliasDeclaration
-  | t.TSEnumDeclaration
-  | t.TSInterfaceDeclaration
-  | (t.VariableDeclarator & { init: t.Expression });
+  t.TSTypeAliasDeclaration | t.TSEnumDeclaration | t.TSInterfaceDeclaration | (t.VariableDeclarator & { init: t.Expression });
 
 /** A declaration found, with the file it is in (so names inside it are looked up there). */
 export interface Declared {
