@@ -1,5 +1,6 @@
 import type { Session, StepRecord } from '../session/session';
 import type { FlowAction } from '../types';
+import type { DeclaredArguments } from './arguments/declared/declared-arguments';
 import { madeUpArgument } from './arguments/explain';
 import { isTrustedSource, type ArgSource } from './arguments/sources';
 import { findingsOfStep, type Finding } from './findings';
@@ -23,6 +24,7 @@ export function classifyStep(
   record: StepRecord,
   action: FlowAction | null,
   source: ArgSource | undefined,
+  declared?: Readonly<DeclaredArguments>,
 ): { findings: Finding[]; miss: ArgumentMiss | null } {
   let findings = findingsOfStep(record);
   let miss: ArgumentMiss | null = null;
@@ -48,7 +50,7 @@ export function classifyStep(
       // Values picked from the state know nothing of what the move expects: whatever they make it throw is explore's guess.
       const why =
         source === 'inferred'
-          ? madeUpArgument(session, session.stateAt(record.index - 1), action)
+          ? madeUpArgument(session, session.stateAt(record.index - 1), action, declared)
           : `its arguments were ${source === 'state' ? 'values picked from the state' : 'missing'}, not found from how the move uses them`;
       if (why) {
         findings = findings.filter((f) => !own.includes(f));

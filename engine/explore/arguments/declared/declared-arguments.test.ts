@@ -8,6 +8,9 @@ import { Session } from '../../../session/session';
 import type { GameConfig } from '../../../types';
 import typedBid from '../../testing/typed-bid/game';
 import typedBidBug from '../../testing/typed-bid/game-with-bug';
+import { chartOf } from '../../../chart/build';
+import { buildReport } from '../../report';
+import { exploreRuns } from '../../runs';
 import { candidateActions } from '../candidates';
 import { declaredArguments } from './declared-arguments';
 
@@ -199,5 +202,31 @@ describe('the `types` argument source', () => {
     const found = moves(candidateActions(session(config), '0', { declared: { 'moves.spend': [{ min: 2 }] } }));
     expect(found.map((c) => (c.action.type === 'move' ? c.action.args : null))).toEqual([[2], [3], [4]]);
     expect(new Set(found.map((c) => c.source))).toEqual(new Set(['inferred']));
+  });
+
+  it('a move with an inferred card id and a declared suit: a throw the declared suit causes is a finding, not blamed on the suit', () => {
+    const BONUS: Record<string, { bonus: number }> = { H: { bonus: 2 }, S: { bonus: 1 } };
+    const config: GameConfig = {
+      name: 'mixed',
+      setup: () => ({ hands: { '0': [{ id: 'a' }, { id: 'b' }], '1': [{ id: 'c' }, { id: 'd' }] }, score: 0 }),
+      turn: { minMoves: 1, maxMoves: 1 },
+      moves: {
+        play: ({ G, playerID }: any, cardId: string, trump: string) => {
+          const card = G.hands[playerID].find((c: any) => c.id === cardId);
+          if (!card) return 'INVALID_MOVE';
+          G.score += BONUS[trump].bonus;
+        },
+      },
+    };
+    const declared = { 'moves.play': [null, { values: ['H', 'S', 'D'] }] };
+    const explore = (play: { declared?: typeof declared }) => {
+      const game = { runtime: bgio050, config, numPlayers: 2, play };
+      const model = chartOf(config, 2, bgio050);
+      const options = { runs: 4, steps: 20, seed: 'mixed' };
+      const outcomes = exploreRuns(game, model, options, [0, 1, 2, 3]);
+      return buildReport({ game: 'mixed', bgio: bgio050.version, numPlayers: 2, config }, model, options, outcomes);
+    };
+    const found = explore({ declared });
+    expect(found.findings.map((f) => [f.kind, f.location, f.argSource])).toEqual([['threw', 'moves.play', 'inferred']]);
   });
 });
