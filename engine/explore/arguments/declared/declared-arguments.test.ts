@@ -39,9 +39,18 @@ describe('declaredArguments: what the game’s TypeScript says a client may send
     const files = {
       '/game/game.ts': `
         type Trump = 'H' | 'S' | 'none';
-        export const game = { name: 'g', moves: { bid: ({ G }: any, points: 80 | 90 | 100, trump: Trump, sure: boolean) => {} } };`,
+        export const game = { name: 'g', moves: {
+          bid: ({ G }: any, points: 80 | 90 | 100, trump: Trump, sure: boolean) => {},
+          pass({ G }: any, reason?: 'weak' | 'late') {},
+          double: { move: ({ G }: any, times: 2 | 4) => {}, client: false },
+        } };`,
     };
-    const declared = declaredIn(files, { name: 'g', moves: { bid: move('bid', 4) } });
+    const declared = declaredIn(files, {
+      name: 'g',
+      moves: { bid: move('bid', 4), pass: move('pass', 2), double: { move: move('double', 2) } },
+    });
+    expect(declared['moves.pass']).toEqual([{ values: ['weak', 'late'] }]);
+    expect(declared['moves.double']).toEqual([{ values: [2, 4] }]);
     expect(declared['moves.bid']).toEqual([{ values: [80, 90, 100] }, { values: ['H', 'S', 'none'] }, { values: [true, false] }]);
   });
 
