@@ -37,7 +37,8 @@ usage:
       seeded random playouts over worker threads: finds throwing game code, stuck states, dead ends, loop
       guards, rejected and dropped events, non-determinism and diagnostics, each with a minimal replay
       (written to DIR with --out) and where its arguments came from; chart coverage. Moves' arguments come
-      from ai.enumerate, --args generators, recorded play (--from-replays: replays, tests), inference, the state.
+      from ai.enumerate, --args generators, recorded play (--from-replays: replays, tests), the moves' TypeScript
+      parameter types (literal unions, enums, ranges the move checks), inference, the state.
       --junit writes a JUnit XML report (one test case per finding kind). Exit 0 with no findings, 1 with findings,
       130 when Ctrl+C stopped it (what it found so far is reported). At most 1,000,000 runs of 100,000 steps;
       --workers up to 64, lowered to the machine's cores

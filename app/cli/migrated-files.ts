@@ -38,7 +38,7 @@ function resolveLocal(from: string, specifier: string, exists: (file: string) =>
  * `files` and the local files they import only for types (`import type { IG } from './types'`,
  * `export type { … } from`), which the bundle never reads but the migrated TypeScript needs.
  */
-function withTypeOnlyImports(files: readonly string[]): string[] {
+export function withTypeOnlyImports(files: readonly string[]): string[] {
   const out = new Set(files);
   const queue = [...files];
   for (let k = 0; k < queue.length && out.size < 2000; k++) {

@@ -30,6 +30,7 @@ try {
   let last = 0;
   const sources = {
     recorded: job.play?.recorded,
+    declared: job.play?.declared,
     events: job.play?.events,
     generators: job.play?.argsFile ? await loadArgGenerators(job.play.argsFile, opened.runtime) : undefined,
   };

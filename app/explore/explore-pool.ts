@@ -1,4 +1,4 @@
-import type { EventSetting, ExploreOptions, RunOutcome } from '../../engine';
+import type { DeclaredArguments, EventSetting, ExploreOptions, RunOutcome } from '../../engine';
 import { describeGameEnded } from '../host/game-ended';
 import { runWatchedWorker, type WatchedResult } from '../host/watched-worker';
 import type { OpenOptions } from '../game/open-session';
@@ -16,7 +16,7 @@ export interface ExploreJob {
   /** The run numbers this worker plays. */
   runs: number[];
   /** Argument lists seen in recorded play, the `--args` module (each worker loads it), the events sent. */
-  play?: { recorded?: Record<string, unknown[][]>; argsFile?: string; events?: EventSetting };
+  play?: { recorded?: Record<string, unknown[][]>; argsFile?: string; events?: EventSetting; declared?: DeclaredArguments };
 }
 
 /** The explore worker's own messages (besides the watched worker's `doing`, `fn` and `done`). */

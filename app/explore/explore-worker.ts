@@ -27,6 +27,7 @@ try {
     locateThrow: opened.module.locateThrow,
     play: {
       recorded: job.play?.recorded,
+      declared: job.play?.declared,
       events: job.play?.events,
       generators: job.play?.argsFile ? await loadArgGenerators(job.play.argsFile, opened.runtime) : undefined,
     },

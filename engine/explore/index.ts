@@ -3,6 +3,7 @@ export { FINDING_KINDS, findingKey, findingsOfStep, type Finding, type FindingKi
 export { declaredMoveNames, eventsToTry, findWayOut, firstAcceptedAction, movesToTry, stuckLocation, type WayOut } from './stuck';
 export { candidateActions, moveArguments } from './arguments/candidates';
 export { ArgGeneratorError } from './arguments/generator';
+export { declaredArguments, type DeclaredArguments, type DeclaredParameter } from './arguments/declared/declared-arguments';
 export { uiEvents } from './arguments/events';
 export {
   ARG_SOURCES,

@@ -154,7 +154,7 @@ export function runPlayout(game: ExploreGame, model: ChartModel, options: Playou
   const sources: ArgSource[] = [];
   const misses: ArgumentMiss[] = [];
   const observe = (record: StepRecord, previous: StepRecord | null, chosen: CandidateAction | null) => {
-    const { findings: found, miss } = classifyStep(session, record, chosen?.action ?? null, chosen?.source);
+    const { findings: found, miss } = classifyStep(session, record, chosen?.action ?? null, chosen?.source, play.declared);
     for (const f of found) note(f);
     if (miss) misses.push(miss);
     countStep(coverage, model, record, previous);

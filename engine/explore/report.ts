@@ -151,9 +151,12 @@ function argumentNotes(outcomes: readonly RunOutcome[], counts: CoverageCounts):
       const reason = miss.reason.split('\n')[0];
       if (note.reasons.length < 3 && !note.reasons.includes(reason)) note.reasons.push(reason);
     }
+  const refusals = (note: ArgumentNote) => note.reasons.every((r) => r.startsWith('refused by throwing'));
   for (const note of notes.values())
     note.message = note.accepted
-      ? `some arguments explore made up for \`${note.move}\` failed ${note.count} time${note.count === 1 ? '' : 's'} (not a finding: they are not arguments a client sends)`
+      ? refusals(note)
+        ? `\`${note.move}\` was refused by throwing ${note.count} time${note.count === 1 ? '' : 's'} (not a finding: explore cannot tell whether the game's UI offers those arguments then)`
+        : `some arguments explore made up for \`${note.move}\` failed ${note.count} time${note.count === 1 ? '' : 's'} (not a finding: they are not arguments a client sends)`
       : `explore could not find valid arguments for \`${note.move}\` (tried ${note.tried.join(', ')}: ${note.reasons[0]})`;
   return [...notes.values()].sort((a, b) => Number(a.accepted) - Number(b.accepted) || b.count - a.count || a.move.localeCompare(b.move));
 }

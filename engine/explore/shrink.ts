@@ -39,7 +39,7 @@ export function showsFinding(
   }
   // A throw that made-up arguments explain is no finding here either (see `classifyStep`).
   const inStep = (i: number, action: FlowAction | null, source?: ArgSource) =>
-    classifyStep(session, session.steps[i], action, source).findings.some((f) => findingKey(f) === key);
+    classifyStep(session, session.steps[i], action, source, game.play?.declared).findings.some((f) => findingKey(f) === key);
   if (!isStateFinding(finding.kind)) {
     if (inStep(0, null)) return true;
     for (const [i, action] of actions.entries()) if (inStep(session.dispatch(action).index, action, sources?.[i])) return true;

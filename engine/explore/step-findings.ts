@@ -1,5 +1,6 @@
 import type { Session, StepRecord } from '../session/session';
 import type { FlowAction } from '../types';
+import type { DeclaredArguments } from './arguments/declared/declared-arguments';
 import { madeUpArgument } from './arguments/explain';
 import { isTrustedSource, type ArgSource } from './arguments/sources';
 import { findingsOfStep, type Finding } from './findings';
@@ -23,18 +24,21 @@ export function classifyStep(
   record: StepRecord,
   action: FlowAction | null,
   source: ArgSource | undefined,
+  declared?: Readonly<DeclaredArguments>,
 ): { findings: Finding[]; miss: ArgumentMiss | null } {
   let findings = findingsOfStep(record);
   let miss: ArgumentMiss | null = null;
-  if (action?.type === 'move' && source === 'no-arguments' && !record.ok) {
+  if (action?.type === 'move' && (source === 'no-arguments' || source === 'types') && !record.ok) {
     // Some games refuse a move by throwing a plain Error of their own instead of returning INVALID_MOVE.
-    // Explore cannot know whether the UI offers the move at that moment, so only a source that offered
-    // this very action (ai.enumerate, a generator, recorded play) makes such a throw a finding.
+    // Explore cannot know whether the UI offers the move at that moment (a declared type says what a
+    // client may send, not what the game accepts now: a bid lower than the last one), so only a source
+    // that offered this very action (ai.enumerate, a generator, recorded play) makes such a throw a
+    // finding. Any other throw (a TypeError from a declared value) is the game's bug.
     const ownPath = (location: string) => location === `moves.${action.name}` || location.endsWith(`.moves.${action.name}`);
     const refusal = findings.find((f) => f.kind === 'threw' && ownPath(f.location) && /threw Error\b/.test(f.message));
     if (refusal) {
       findings = findings.filter((f) => f !== refusal);
-      miss = { move: action.name, args: [], source, reason: `refused by throwing (${refusal.message.split('\n')[0]})` };
+      miss = { move: action.name, args: action.args, source, reason: `refused by throwing (${refusal.message.split('\n')[0]})` };
     }
   }
   if (action?.type === 'move' && source && !isTrustedSource(source) && !record.ok) {
@@ -46,7 +50,7 @@ export function classifyStep(
       // Values picked from the state know nothing of what the move expects: whatever they make it throw is explore's guess.
       const why =
         source === 'inferred'
-          ? madeUpArgument(session, session.stateAt(record.index - 1), action)
+          ? madeUpArgument(session, session.stateAt(record.index - 1), action, declared)
           : `its arguments were ${source === 'state' ? 'values picked from the state' : 'missing'}, not found from how the move uses them`;
       if (why) {
         findings = findings.filter((f) => !own.includes(f));

@@ -21,6 +21,7 @@ import { runExplorePool, shardRuns } from '../../explore/explore-pool';
 import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { startProgress } from '../progress';
 import { reportExploreToCi } from '../ci/explore-ci';
+import { declaredArgumentTypes } from '../declared-types';
 
 export interface ExploreCommandOptions {
   file: string;
@@ -82,7 +83,8 @@ export async function exploreCommand(
   const recorded = options.fromReplays?.length ? recordedArguments(options.fromReplays) : undefined;
   // Load the generators once here, so a broken module is one clear error before any run starts.
   if (options.argsFile) await loadArgGenerators(options.argsFile, opened.runtime);
-  const play = { recorded, argsFile: options.argsFile && path.resolve(options.argsFile), events: options.events };
+  const declared = declaredArgumentTypes(opened);
+  const play = { recorded, declared, argsFile: options.argsFile && path.resolve(options.argsFile), events: options.events };
   if (options.exhaustive) {
     const { exhaustiveReport } = await import('./explore-exhaustive');
     return printReport(await exhaustiveReport(opened, model, options, play), opened, options, print, warn);

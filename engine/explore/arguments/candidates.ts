@@ -7,7 +7,8 @@
  * Each `{ action, source }` is one action `playerID` could send from `state` (by default the
  * session's current state; the exhaustive search asks for each state it expands). The game's `ai.enumerate` wins when it offers something; otherwise
  * each move available to the player gets argument lists from, in order of trust, the user's
- * `--args` generator, recorded play, inference (running the move on a copy with probe values),
+ * `--args` generator, recorded play, the move's TypeScript parameter types (`options.declared`),
+ * inference (running the move on a copy with probe values) for what the types leave open,
  * values found in the state; plus the client events `options.events` allows (default `ui`).
  * Nothing here changes the session. Throws `ArgGeneratorError` when a user generator misbehaves.
  */
@@ -18,6 +19,7 @@ import { eventActions } from './events';
 import { generatedArguments } from './generator';
 import { inferArguments } from './infer';
 import { argumentCount, moveFunction } from './move-lookup';
+import type { DeclaredParameter } from './declared/declared-arguments';
 import type { ArgSource, CandidateAction, CandidateOptions } from './sources';
 import { stateValues } from './state-values';
 
@@ -67,9 +69,16 @@ export function moveArguments(
   const count = found ? argumentCount(found.fn, session.runtime.era) : 0;
   if (!found || count === 0) out.push({ args: [], source: 'no-arguments' });
   else {
+    const declared = options.declared?.[found.path] ?? [];
+    const typed = Array.from({ length: count }, (_, i) => finiteValues(declared[i]));
+    // The game's types say what a client may send for every argument: nothing to infer.
+    if (typed.every((v) => v !== null)) {
+      for (const args of product(typed as unknown[][])) out.push({ args, source: 'types' });
+      return dedupe(out);
+    }
     const inferred = inferArguments(found.fn, found.path, session.runtime.era, state, playerID, count, watch);
     let source: ArgSource = 'inferred';
-    let values = inferred.values;
+    let values = inferred.values.map((v, i) => typed[i] ?? withinRange(v, declared[i]));
     if (!inferred.completed && values.some((v) => !v?.length)) {
       const fallback = stateValues(state, session.config);
       source = 'state';
@@ -81,6 +90,18 @@ export function moveArguments(
     else for (const args of lists) out.push({ args: trimUndefined(args), source });
   }
   return dedupe(out);
+}
+
+const finiteValues = (d: DeclaredParameter | null | undefined) => (d && 'values' in d ? d.values : null);
+
+/** Inferred values of a `number` argument kept to the range the move checks it against (its lower end when none fits). */
+function withinRange(values: unknown[] | null, d: DeclaredParameter | null | undefined): unknown[] | null {
+  if (!d || 'values' in d) return values;
+  const { min = -Infinity, max = Infinity } = d;
+  const fitting = (values ?? []).filter((v) => typeof v === 'number' && v >= min && v <= max);
+  if (fitting.length) return fitting;
+  const from = Number.isFinite(min) ? min : Math.min(0, max);
+  return Array.from({ length: 10 }, (_, i) => from + i).filter((v) => v <= max);
 }
 
 /** Every combination of one value per argument, at most `MAX_LISTS` (an even sample when there are more). */

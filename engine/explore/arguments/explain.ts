@@ -1,5 +1,6 @@
 import type { Session } from '../../session/session';
 import type { BgioState, FlowAction } from '../../types';
+import type { DeclaredArguments } from './declared/declared-arguments';
 import { argumentCount, moveFunction } from './move-lookup';
 import { runMoveOnCopy } from './run-move';
 
@@ -10,9 +11,15 @@ const isKeyLike = (v: unknown): v is string | number => typeof v === 'string' ||
  * not explained by its arguments (then it is the game's bug). Explained: an argument the move
  * declares was not given; an argument was looked up as a key of a collection that lacks it, or
  * found nothing there (null or undefined, and the move then failed on it); an argument matches no
- * key and no value the move read (it compared it with the state and found nothing).
+ * key and no value the move read (it compared it with the state and found nothing). An argument
+ * among the values its parameter's type declares (`declared`) is never blamed.
  */
-export function madeUpArgument(session: Session, state: BgioState, action: FlowAction): string | null {
+export function madeUpArgument(
+  session: Session,
+  state: BgioState,
+  action: FlowAction,
+  declared?: Readonly<DeclaredArguments>,
+): string | null {
   if (action.type !== 'move') return null;
   const ctx = session.game.readCtx(state);
   const playerID = action.playerID ?? ctx.currentPlayer;
@@ -26,8 +33,12 @@ export function madeUpArgument(session: Session, state: BgioState, action: FlowA
   if (!run.threw && !run.invalid) return null;
   const valueKey = (v: unknown) => (isKeyLike(v) ? String(v) : null);
   const readValues = new Set(run.reads.values.map(valueKey));
+  const typed = declared?.[found.path] ?? [];
   for (const [i, arg] of args.entries()) {
     if (!isKeyLike(arg)) continue;
+    // A value the move's own types declare is one a client may send: not explore's guess.
+    const domain = typed[i];
+    if (domain && 'values' in domain && domain.values.includes(arg)) continue;
     const uses = run.reads.keyUses.filter((u) => u.key === String(arg));
     if (uses.some((u) => !u.present)) return `argument ${i + 1} (${JSON.stringify(arg)}) is not a key of what the move looked it up in`;
     if (uses.some((u) => u.value === undefined || u.value === null) && run.threw instanceof TypeError)

@@ -5,7 +5,8 @@ import type { FlowCtx, GameConfig, PlayerID } from '../../types';
 
 const movesByConfig = new WeakMap<object, ConfigFunction[]>();
 
-function declaredMoves(config: GameConfig): ConfigFunction[] {
+/** The move functions of a config, each with its config path (`phases.bidding.moves.bid`). */
+export function declaredMoves(config: GameConfig): ConfigFunction[] {
   let moves = movesByConfig.get(config);
   if (!moves) {
     try {

@@ -1,22 +1,26 @@
 import type { BgioState, FlowAction, PlayerID } from '../../types';
+import type { DeclaredArguments } from './declared/declared-arguments';
 
 /**
  * Where an action's arguments came from, most trusted first:
  * - `enumerate`: the game's own `ai.enumerate`;
  * - `generator`: the user's `--args` module;
  * - `recorded`: seen in recorded play (replays, the user's tests);
+ * - `types`: the move's TypeScript parameter types (literal unions, enums, ranges the move checks):
+ *   the game's own declaration of what a client may send;
  * - `no-arguments`: the move declares no parameters, so none are needed;
  * - `inferred`: found by running the move on a copy of the state with probe values;
  * - `state`: values found in `G`/`ctx` (ids, indexes, player IDs), the last resort;
  * - `missing`: the move takes parameters and no source had any: called without;
  * - `event`: a client event (its arguments, if any, are the declared stage or phase names).
  */
-export type ArgSource = 'enumerate' | 'generator' | 'recorded' | 'no-arguments' | 'inferred' | 'state' | 'missing' | 'event';
+export type ArgSource = 'enumerate' | 'generator' | 'recorded' | 'types' | 'no-arguments' | 'inferred' | 'state' | 'missing' | 'event';
 
 export const ARG_SOURCES: readonly ArgSource[] = [
   'enumerate',
   'generator',
   'recorded',
+  'types',
   'no-arguments',
   'inferred',
   'state',
@@ -49,6 +53,8 @@ export interface ArgumentSources {
   recorded?: Readonly<Record<string, readonly unknown[][]>>;
   /** The user's generators, by move name. */
   generators?: Readonly<Record<string, ArgGenerator>>;
+  /** What the game's TypeScript source declares each move's arguments may be, by the move's config path (`declaredArguments`). */
+  declared?: Readonly<DeclaredArguments>;
 }
 
 /**

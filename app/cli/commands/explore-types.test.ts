@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDirWith } from '../../testing/temp-dir';
+import { main } from '../main';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const typedGame = (name: string) => path.join(root, 'engine/explore/testing/typed-bid', `${name}.ts`);
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const quick = ['--runs', '4', '--steps', '30', '--workers', '1'];
+
+describe('flowscope explore: arguments from the game’s TypeScript types', () => {
+  it('a clean typed game: the bid (an enum and a literal union from another module) and the stage’s checked range are played; a declared bid the game refuses by throwing is a note; nothing reported', async () => {
+    const json = JSON.parse((await run('explore', typedGame('game'), ...quick, '--json')).out);
+    expect(json.findings).toEqual([]);
+    // A declared bid lower than the last is refused by throwing: a note, not a finding (the UI would not offer it then).
+    for (const note of json.notes) {
+      expect(note).toMatchObject({ move: 'bid', accepted: true });
+      expect(note.message).toMatch(/^`bid` was refused by throwing \d+ times? \(not a finding/);
+      expect(note.reasons).toEqual([expect.stringMatching(/^refused by throwing \(phases\.bidding\.moves\.bid threw Error: bid at least/)]);
+    }
+    expect(json.endings['no-valid-arguments']).toBe(0);
+    expect(json.counts['move:phases.bidding.moves.bid']).toBeGreaterThan(0);
+    expect(json.counts['move:phases.declaring.turn.stages.contract.moves.declare']).toBeGreaterThan(0);
+  });
+
+  it('the bug only a declared suit shows: a finding with arguments from types, whose replay `check` reproduces', async () => {
+    const dir = tempDirWith({});
+    const text = await run('explore', typedGame('game-with-bug'), ...quick, '--out', dir);
+    expect(text.code).toBe(1);
+    expect(text.out).toContain('1. [threw] moves.bid');
+    expect(text.out).toContain("Cannot read properties of undefined (reading 'bonus')");
+    expect(text.out).toContain('   arguments from: types');
+    expect((await run('check', typedGame('game-with-bug'), path.join(dir, '01-threw-moves-bid.json'))).code).toBe(0);
+  });
+
+  it('--exhaustive takes its moves from the types too', async () => {
+    const json = JSON.parse((await run('explore', typedGame('game-with-bug'), '--exhaustive', '--depth', '2', '--json')).out);
+    expect(json.findings.map((f: { kind: string; location: string; argSource: string }) => [f.kind, f.location, f.argSource])).toEqual([
+      ['threw', 'moves.bid', 'types'],
+    ]);
+  });
+});

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { declaredArguments, type DeclaredArguments } from '../../engine';
+import { definingFile } from '../../engine/legacy';
+import type { OpenedGame } from '../game/open-session';
+import { localFiles, withTypeOnlyImports } from './migrated-files';
+
+/**
+ * What the game's TypeScript source declares each move's arguments may be (explore's `types`
+ * source), read from the files its bundle read and the local files they import only for types
+ * (a type alias imported with `import type` is not in the bundle). Nothing for a game whose source
+ * cannot be read so: explore then infers, as for a JavaScript game.
+ */
+export function declaredArgumentTypes(opened: OpenedGame): DeclaredArguments {
+  try {
+    const local = localFiles(withTypeOnlyImports(opened.module.inputs.map((f) => path.resolve(f))));
+    const gameFile = definingFile(opened.module.file, opened.game.exportName, local);
+    const source = local.read(gameFile);
+    return source === undefined ? {} : declaredArguments(opened.game.config, opened.runtime.era, { file: gameFile, source }, local);
+  } catch {
+    // A source that cannot be read only loses this source of arguments; the game itself loaded.
+    return {};
+  }
+}
