@@ -1,5 +1,5 @@
 import type { Session, StepRecord } from '../session/session';
-import type { FlowAction } from '../types';
+import type { BgioState, FlowAction } from '../types';
 import type { DeclaredArguments } from './arguments/declared/declared-arguments';
 import { madeUpArgument } from './arguments/explain';
 import { isTrustedSource, type ArgSource } from './arguments/sources';
@@ -25,6 +25,8 @@ export function classifyStep(
   action: FlowAction | null,
   source: ArgSource | undefined,
   declared?: Readonly<DeclaredArguments>,
+  /** The state the step ran from, when the session did not record it (a search's untracked state). */
+  before?: BgioState,
 ): { findings: Finding[]; miss: ArgumentMiss | null } {
   let findings = findingsOfStep(record);
   let miss: ArgumentMiss | null = null;
@@ -50,7 +52,7 @@ export function classifyStep(
       // Values picked from the state know nothing of what the move expects: whatever they make it throw is explore's guess.
       const why =
         source === 'inferred'
-          ? madeUpArgument(session, session.stateAt(record.index - 1), action, declared)
+          ? madeUpArgument(session, before ?? session.stateAt(record.index - 1), action, declared)
           : `its arguments were ${source === 'state' ? 'values picked from the state' : 'missing'}, not found from how the move uses them`;
       if (why) {
         findings = findings.filter((f) => !own.includes(f));

@@ -7,6 +7,7 @@ import type { BgioState, FlowAction, FlowCtx } from '../../types';
 import { cloneGraph } from '../../util/clone-graph';
 import { coverageId, type CoverageCounts } from '../coverage';
 import { findingKey, findingsOfStep, type Finding } from '../findings';
+import { classifyStep } from '../step-findings';
 import { blockedFinding, creationFailureLocation, newExploreSession, type ExploreGame } from '../playout';
 import type { CandidateOptions } from '../arguments/sources';
 import type { MinimalReplay } from '../shrink';
@@ -172,7 +173,9 @@ export function exhaustiveSearch(game: ExploreGame, options: ExhaustiveOptions):
           const { record } = session.stepFrom(cloneGraph(state, true), action, depth + 1);
           // The trace knows what the untraced run cannot: an event refused by a logged line only.
           ok = record.ok;
-          for (const f of findingsOfStep(record)) note(f, () => [...along(id).actions, action], source);
+          // A throw explained by an argument explore made up is a guess of its own, not a finding (as in random runs).
+          const { findings: found } = classifyStep(session, record, action, source, options.sources?.declared, state);
+          for (const f of found) note(f, () => [...along(id).actions, action], source);
         }
         if (!ok) continue;
         accepted = true;
