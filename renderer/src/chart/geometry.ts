@@ -152,8 +152,8 @@ export function collapsedPhaseBox(phase: ChartPhase, measure: Measure): PhaseBox
 export function movesRange(turn: ChartTurn): string | null {
   const { minMoves: lo, maxMoves: hi } = turn;
   if (lo !== undefined && hi !== undefined) return lo === hi ? `${lo} move${lo === 1 ? '' : 's'}` : `${lo}–${hi} moves`;
-  if (lo !== undefined) return `≥ ${lo} moves`;
-  if (hi !== undefined) return `≤ ${hi} moves`;
+  if (lo !== undefined) return `at least ${lo} move${lo === 1 ? '' : 's'}`;
+  if (hi !== undefined) return `at most ${hi} move${hi === 1 ? '' : 's'}`;
   return null;
 }
 
