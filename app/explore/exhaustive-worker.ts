@@ -2,38 +2,18 @@
 // returns can be stopped by the thread watching it (as explore's workers are).
 import { parentPort, workerData } from 'node:worker_threads';
 import { exhaustiveSearch, type ExhaustiveOptions } from '../../engine';
-import { loadArgGenerators } from './argument-files';
-import { withWatchedEnumerate } from './watched-enumerate';
-import { routeStdoutToStderr } from '../load/stdout-to-stderr';
-import { setActivityReporter, activity } from '../load/activity';
-import { workerActivityReporter } from '../host/watched-reporter';
-import { openGame } from '../game/open-session';
+import { activity } from '../load/activity';
 import type { WorkerMessage } from '../host/watched-worker';
 import type { ExhaustiveJob, ExhaustiveWorkerMessage } from './exhaustive-run';
+import { openExploreGame, startExploreWorker } from './worker-game';
 
 const job = workerData.job as ExhaustiveJob;
 const post = (message: ExhaustiveWorkerMessage | WorkerMessage) => parentPort!.postMessage(message);
-routeStdoutToStderr();
-setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
+startExploreWorker();
 
 try {
-  const opened = await openGame(job.file, job.game, job.bgio, undefined, job.open);
-  const game = {
-    runtime: opened.runtime,
-    config: withWatchedEnumerate(opened.game.config),
-    numPlayers: job.numPlayers,
-    setupData: job.setupData,
-    onGameCode: activity.gameCode,
-    onGameCodeDone: activity.gameCodeDone,
-    locateThrow: opened.module.locateThrow,
-  };
+  const { game, sources } = await openExploreGame(job);
   let last = 0;
-  const sources = {
-    recorded: job.play?.recorded,
-    declared: job.play?.declared,
-    events: job.play?.events,
-    generators: job.play?.argsFile ? await loadArgGenerators(job.play.argsFile, opened.runtime) : undefined,
-  };
   const options: ExhaustiveOptions = {
     ...job.options,
     sources,

@@ -1,37 +1,18 @@
 // One explore worker: loads the game itself and plays its share of the runs, reporting each one.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chartOf, exploreRuns, type ExploreOptions } from '../../engine';
-import { setActivityReporter, activity } from '../load/activity';
-import { workerActivityReporter } from '../host/watched-reporter';
-import { openGame } from '../game/open-session';
+import { activity } from '../load/activity';
 import type { WorkerMessage } from '../host/watched-worker';
-import { withWatchedEnumerate } from './watched-enumerate';
 import type { ExploreJob, ExploreWorkerMessage } from './explore-pool';
-import { loadArgGenerators } from './argument-files';
-import { routeStdoutToStderr } from '../load/stdout-to-stderr';
+import { openExploreGame, startExploreWorker } from './worker-game';
 
 const job = workerData.job as ExploreJob;
 const post = (message: ExploreWorkerMessage | WorkerMessage) => parentPort!.postMessage(message);
-routeStdoutToStderr();
-setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
+startExploreWorker();
 
 try {
-  const opened = await openGame(job.file, job.game, job.bgio, undefined, job.open);
-  const game = {
-    runtime: opened.runtime,
-    config: withWatchedEnumerate(opened.game.config),
-    numPlayers: job.numPlayers,
-    setupData: job.setupData,
-    onGameCode: activity.gameCode,
-    onGameCodeDone: activity.gameCodeDone,
-    locateThrow: opened.module.locateThrow,
-    play: {
-      recorded: job.play?.recorded,
-      declared: job.play?.declared,
-      events: job.play?.events,
-      generators: job.play?.argsFile ? await loadArgGenerators(job.play.argsFile, opened.runtime) : undefined,
-    },
-  };
+  const { opened, game: base, sources } = await openExploreGame(job);
+  const game = { ...base, play: sources };
   const model = chartOf(opened.game.config, job.numPlayers, opened.runtime);
   let last = 0;
   const options: ExploreOptions = {
