@@ -178,7 +178,8 @@ export function diagnoseUndeclaredMove(config: GameConfig, action: FlowAction, r
  */
 export function diagnoseUnserialisableG(before: unknown, after: unknown, atSetup: boolean): Diagnostic[] {
   if (!atSetup && before === after) return [];
-  const problem = firstUnserialisable(after, 'G');
+  // What G shares with the state before was looked at then (or its problem was said then).
+  const problem = firstUnserialisable(after, 'G', atSetup ? undefined : before);
   if (!problem || (!atSetup && firstUnserialisable(before, 'G'))) return [];
   return [
     {
