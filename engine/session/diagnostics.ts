@@ -161,6 +161,9 @@ function movesMaps(config: GameConfig): object[] {
  */
 export function diagnoseUndeclaredMove(config: GameConfig, action: FlowAction, ran: boolean): Diagnostic[] {
   if (!ran || action.type !== 'move') return [];
+  // Games of 0.26-0.32 come processed by `Game()`, whose `moveNames` is the releases' own list (0.26 keeps no `moves`).
+  const named = (config as { moveNames?: unknown }).moveNames;
+  if (Array.isArray(named) && named.includes(action.name)) return [];
   if (movesMaps(config).some((moves) => Object.prototype.hasOwnProperty.call(moves, action.name))) return [];
   return [
     {
