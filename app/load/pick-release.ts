@@ -113,7 +113,9 @@ const MAX_SHOWN = 4;
 export function pickRelease(file: string, override?: string, overrideSource = '--bgio', inputs: string[] = [file]): ReleaseChoice {
   const shipped = RUNTIMES.map((r) => r.version).join(', ');
   const shorten = (f: string) => path.relative(path.dirname(path.resolve(file)), f) || path.basename(f);
-  const evidence = findReleaseEvidence(readSources(inputs.length ? inputs : [file]));
+  const sources = readSources(inputs.length ? inputs : [file]);
+  // What hooks call is read (a parse of every file) only where the code decides the release.
+  let evidence = findReleaseEvidence(sources, undefined, { hooks: false });
   const disagreement = (runtime: ShippedRelease) => {
     const { conflicting } = judge(runtime.version, evidence);
     if (!conflicting.length) return '';
@@ -153,6 +155,7 @@ export function pickRelease(file: string, override?: string, overrideSource = '-
       return { runtime, evidence, reason: `${where}${note}${disagreement(runtime)}` };
     }
   }
+  evidence = findReleaseEvidence(sources);
   const byEvidence = chooseByEvidence(
     RUNTIMES.map((r) => r.version),
     evidence,

@@ -102,8 +102,16 @@ function codeOf(line: string): string {
   return line.replace(STRING, '$1$1').replace(/\/\/.*$/, '');
 }
 
-/** Every marker found in `files`: the first place of each marker in each file. */
-export function findReleaseEvidence(files: SourceFile[], markers: ReleaseMarker[] = RELEASE_MARKERS): ReleaseEvidence[] {
+/**
+ * Every marker found in `files`: the first place of each marker in each file. `hooks: false` leaves
+ * out the events called in hooks (`hookEventEvidence`), which parses every file: a release already
+ * chosen by a lockfile or package.json does not need them.
+ */
+export function findReleaseEvidence(
+  files: SourceFile[],
+  markers: ReleaseMarker[] = RELEASE_MARKERS,
+  { hooks = true }: { hooks?: boolean } = {},
+): ReleaseEvidence[] {
   const found: ReleaseEvidence[] = [];
   for (const { file, text } of files) {
     const lines = text.split('\n');
@@ -118,7 +126,7 @@ export function findReleaseEvidence(files: SourceFile[], markers: ReleaseMarker[
       if (index >= 0) found.push({ marker, file, line: index + 1 });
     }
   }
-  if (markers === RELEASE_MARKERS) found.push(...hookEventEvidence(files));
+  if (hooks && markers === RELEASE_MARKERS) found.push(...hookEventEvidence(files));
   return found;
 }
 
