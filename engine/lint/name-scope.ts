@@ -76,6 +76,8 @@ export function namesMentionedIn(fn: unknown, names: readonly string[], scope?: 
 export function eventTargets(fn: unknown, event: string, scope?: NameScope): string[] {
   if (typeof fn !== 'function') return [];
   const source = Function.prototype.toString.call(fn);
+  // Most functions call no such event: their text need not be parsed at all.
+  if (!source.includes(event)) return [];
   // A template literal with `${…}` names no fixed phase: only plain literals count.
   const found = [...source.matchAll(new RegExp(`\\b${event}\\(\\s*(['"\`])([^'"\`]+)\\1`, 'g'))]
     .map((m) => m[2])
