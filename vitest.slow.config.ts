@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['**/*.slow.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'test-output/**'],
-    reporters: ['default'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
     pool: 'threads',
     globalSetup: ['./scripts/testing/fresh-cli-build.mjs', './scripts/testing/test-temp-root.mjs'],
     testTimeout: 300_000,
