@@ -49,27 +49,10 @@ export function boundNames(root: t.Node): Set<string> {
 export function freeNames(text: string): string[] {
   const parsed = parseFunctionText(text);
   if (!parsed) return [];
-  const bound = new Set<string>();
+  const bound = boundNames(parsed.node);
   const used = new Set<string>();
   walk(parsed.node, (node, parent) => {
     switch (node.type) {
-      case 'FunctionDeclaration':
-      case 'FunctionExpression':
-      case 'ArrowFunctionExpression':
-      case 'ObjectMethod':
-      case 'ClassMethod':
-        if ('id' in node && node.id) bound.add(node.id.name);
-        for (const p of node.params) bindingNames(p, bound);
-        break;
-      case 'VariableDeclarator':
-        bindingNames(node.id, bound);
-        break;
-      case 'ClassDeclaration':
-        if (node.id) bound.add(node.id.name);
-        break;
-      case 'CatchClause':
-        bindingNames(node.param, bound);
-        break;
       case 'Identifier': {
         const p = parent as t.Node | null;
         if (!p) break;
