@@ -9,7 +9,7 @@ import { sourceOf } from '../../lint/source';
 import type { MigrationNote } from '../analysis/types';
 import type { Entry, Node, Plan } from '../plan';
 import { reindent, type Edit } from './edits';
-import { freeNames } from './free-names';
+import { freeNames } from '../../lint/free-names';
 import { CORE_050 } from './migrate-config';
 import { allImportBindings } from './modules';
 import { methodAsFunction, rewriteFunction } from './rewrite-function';

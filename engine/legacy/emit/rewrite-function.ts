@@ -19,7 +19,7 @@ import {
   type t,
 } from '../../lint/ast';
 import { parseFunction } from '../../lint/source';
-import { bindingNames, boundNames } from './free-names';
+import { bindingNames, boundNames } from '../../lint/free-names';
 import { infoOf, type Role } from '../analysis/config-functions';
 import type { AdaptSpec, Plan } from '../plan';
 
