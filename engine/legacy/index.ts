@@ -11,7 +11,7 @@
 export { detectLegacy, CHANGED_IN } from './analysis/detect';
 export { migrateConfig } from './emit/migrate-config';
 export { migrateSource, migrateSourceFiles, type LocalFiles } from './emit/migrate-source';
-export { definingFile } from './emit/modules';
+export { definingFile } from '../source/modules';
 export { semanticDifferences, differencesFor, differenceShownBy, type SemanticDifference, type DiffContext } from './releases/differences';
 export { LEGACY_SPEC, recordingGame, legacyCoreModule, readLegacy } from './analysis/read-legacy';
 export { legacyTurnOrders, legacyPresetOf } from './analysis/turn-order-presets';

@@ -8,12 +8,12 @@ import { isMember, memberName, parseFunctionText, walk, type t } from '../../lin
 import { sourceOf } from '../../lint/source';
 import type { MigrationNote } from '../analysis/types';
 import type { Entry, Node, Plan } from '../plan';
-import { reindent, type Edit } from './edits';
+import { reindent, type Edit } from '../../source/edits';
 import { freeNames } from '../../lint/free-names';
 import { CORE_050 } from './migrate-config';
-import { allImportBindings } from './modules';
+import { allImportBindings } from '../../source/modules';
 import { methodAsFunction, rewriteFunction } from './rewrite-function';
-import { IDENT, SourceIndex, type Located } from './source-index';
+import { IDENT, SourceIndex, type Located } from '../../source/source-index';
 
 export const CORE_EXPORTS_050 = new Set(['ActivePlayers', 'GameMethod', 'INVALID_MOVE', 'PlayerView', 'Stage', 'TurnOrder']);
 

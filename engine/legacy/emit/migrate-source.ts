@@ -9,15 +9,15 @@ import semver from 'semver';
 import { moveRefusedStageEvents } from './stage-events';
 import { isMember, keyName, parseModule, unwrapExpression, walk, type t } from '../../lint/ast';
 import type { GameConfig } from '../../types';
-import { applyEdits, reindent, type Span } from './edits';
+import { applyEdits, reindent, type Span } from '../../source/edits';
 import { CORE_050 } from './migrate-config';
 import { buildPlan, type Entry, type Plan } from '../plan';
 import { FN_CONTEXT_TYPE, rewriteFunction } from './rewrite-function';
-import { SourceIndex, type LocalFiles } from './source-index';
+import { SourceIndex, type LocalFiles } from '../../source/source-index';
 import { commentLines, CORE_EXPORTS_050, Emitter, legacyAdapter, literal } from './config-text';
 import type { LegacyOptions, MigrationNote } from '../analysis/types';
 
-export type { LocalFiles } from './source-index';
+export type { LocalFiles } from '../../source/source-index';
 
 /**
  * The migrated config as source a user can paste: `source` (the game file) with the config

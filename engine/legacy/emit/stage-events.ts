@@ -8,7 +8,7 @@
  */
 import MagicString from 'magic-string';
 import { isCall, isFunction, isMember, keyName, memberName, parseModule, walk, type FunctionNode, type t } from '../../lint/ast';
-import { indentAt } from './edits';
+import { indentAt } from '../../source/edits';
 import { bindingNames } from '../../lint/free-names';
 
 const MOVED_EVENTS = new Set(['setActivePlayers', 'setStage']);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { LocalFiles } from '../../../legacy/emit/source-index';
+import type { LocalFiles } from '../../../source/source-index';
 import { bgio050 } from '../../../runtime/bgio-050/bgio050-runtime';
 import { Session } from '../../../session/session';
 import type { GameConfig } from '../../../types';

@@ -6,7 +6,7 @@
  * read through `LocalFiles`, as `migrateSourceFiles` reads them.
  */
 import { isFunction, unwrapExpression, type FunctionNode, type t } from '../../../lint/ast';
-import { SourceIndex, type Located, type LocalFiles } from '../../../legacy/emit/source-index';
+import { SourceIndex, type Located, type LocalFiles } from '../../../source/source-index';
 import type { ApiEra } from '../../../runtime/bgio-runtime';
 import type { GameConfig } from '../../../types';
 import { declaredMoves, leadingParameters } from '../move-lookup';

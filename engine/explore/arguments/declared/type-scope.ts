@@ -4,7 +4,7 @@
  * from another local file (type-only imports and re-exports, `export *` too, followed).
  */
 import { parseModule, type t } from '../../../lint/ast';
-import type { LocalFiles } from '../../../legacy/emit/source-index';
+import type { LocalFiles } from '../../../source/source-index';
 
 export type TypeDeclaration =
   t.TSTypeAliasDeclaration | t.TSEnumDeclaration | t.TSInterfaceDeclaration | (t.VariableDeclarator & { init: t.Expression });

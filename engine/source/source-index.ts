@@ -3,8 +3,8 @@
  * @babel/parser's AST: the config expression (`Game({ … })` or the config object), the value at a
  * config path (`flow.phases.draw.endPhaseIf`), and the declarations and imports it goes through.
  */
-import { isMember, keyName, parseModule, stringValue, unwrapExpression, walk, type ParsedFile, type t } from '../../lint/ast';
-import type { GameConfig } from '../../types';
+import { isMember, keyName, parseModule, stringValue, unwrapExpression, walk, type ParsedFile, type t } from '../lint/ast';
+import type { GameConfig } from '../types';
 import { indentAt, type Span } from './edits';
 import { exportTarget, importBindings, parameterCount, type ExportTarget } from './modules';
 

@@ -3,7 +3,7 @@
  * (`@babel/parser`), so that `migrateSourceFiles` can rewrite a move where it is written
  * (`import playCard from './move/playCard'`) instead of copying it into the game file.
  */
-import { isFunction, keyName, parseFunctionText, parseModule, type t } from '../../lint/ast';
+import { isFunction, keyName, parseFunctionText, parseModule, type t } from '../lint/ast';
 import type { Span } from './edits';
 
 export interface ImportBinding {
