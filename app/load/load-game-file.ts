@@ -110,11 +110,7 @@ export async function loadGameModule(
   runtime: BgioRuntime | ((inputs: string[]) => BgioRuntime | Promise<BgioRuntime>),
   options: LoadOptions = {},
 ): Promise<LoadedGameModule> {
-  const absolute = path.resolve(file);
-  if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
-  if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
-    throw new GameLoadError(`${absolute}: a game file must be ${GAME_FILE_EXTENSIONS.join(', ')}`);
-  }
+  const absolute = checkedGameFile(file);
   const { code, inputs } = options.prebuilt ?? (await bundleGameFile(absolute, options));
   const gameRandomness = gameRandomnessFor(options.gameRandomness);
   const chosen = typeof runtime === 'function' ? await runtime(inputs) : runtime;
@@ -140,6 +136,24 @@ export async function loadGameModule(
     locateThrow: (e) => throws.where(e),
     bundle: { code, inputs },
   };
+}
+
+/** The game file's absolute path, once it is known to exist and to be a kind of file a game may be. */
+function checkedGameFile(file: string): string {
+  const absolute = path.resolve(file);
+  if (!existsSync(absolute)) throw new GameLoadError(`game file not found: ${absolute}`);
+  if (!GAME_FILE_EXTENSIONS.includes(path.extname(absolute))) {
+    throw new GameLoadError(`${absolute}: a game file must be ${GAME_FILE_EXTENSIONS.join(', ')}`);
+  }
+  return absolute;
+}
+
+/**
+ * The game file bundled, without running any of it: for a caller that loads the same game in more
+ * than one thread (`LoadOptions.prebuilt`), so esbuild runs once.
+ */
+export async function bundleGame(file: string, options: LoadOptions = {}): Promise<PrebuiltBundle> {
+  return bundleGameFile(checkedGameFile(file), options);
 }
 
 /** esbuild's bundle of the game file with its local imports (boardgame.io left out), and the local files it read. */

@@ -1,6 +1,7 @@
 import { replayOfGame } from '../../game/replay-of-game';
 import { mkdirSync, statSync } from 'node:fs';
 import { loadGameWatched } from '../../explore/watched-load';
+import { bundleGame } from '../../load/load-game-file';
 import { InputError } from '../errors';
 import { writeFileAtomic } from '../../files/write-atomic';
 import path from 'node:path';
@@ -68,14 +69,16 @@ export async function exploreCommand(
 ): Promise<number> {
   if (asked.out !== undefined) checkOutFolder(asked.out);
   const limits = { maxMemoryMb: asked.maxMemoryMb, signal };
-  const job = { file: asked.file, game: asked.game, bgio: asked.bgio, open: asked.open, numPlayers: asked.players ?? 2 };
+  // Bundled once (esbuild runs no game code): the watched load, this thread and every worker evaluate it.
+  const open = { ...asked.open, prebuilt: await bundleGame(asked.file, asked.open) };
+  const job = { file: asked.file, game: asked.game, bgio: asked.bgio, open, numPlayers: asked.players ?? 2 };
   await loadGameWatched(
     { ...job, setupData: asked.setupData, options: { runs: 0, steps: 0, seed: asked.seed } },
     asked.timeoutSeconds * 1000,
     limits,
   );
   if (signal?.aborted) return interrupted(warn, 0, asked.runs);
-  const opened = await openGame(asked.file, asked.game, asked.bgio, undefined, asked.open);
+  const opened = await openGame(asked.file, asked.game, asked.bgio, undefined, open);
   const options = { ...asked, players: asked.players ?? defaultPlayerCount(opened.game) };
   checkPlayerCount(opened.game, options.players);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
@@ -98,8 +101,7 @@ export async function exploreCommand(
       file: options.file,
       game: options.game,
       bgio: opened.runtime.version,
-      // The workers evaluate this process's bundle of the game instead of each bundling it again.
-      open: { ...options.open, prebuilt: opened.module.bundle },
+      open,
       numPlayers: options.players,
       setupData: options.setupData,
       options: exploreOptions,
