@@ -16,7 +16,8 @@ const quiet = () => undefined;
 const serve = (options: Partial<Parameters<typeof startServe>[0]>) =>
   startServe({ timeoutSeconds: 10, port: 0, attach: false, ...options }, quiet, quiet);
 
-const LONG = 2500;
+// Long enough that the page opens well before the replay has loaded, on a fast machine too.
+const LONG = 10_000;
 const longReplay = tickerReplay(LONG);
 
 /** A journal left by a process that crashed (its pid is no longer running): tic-tac-toe, three moves. */
@@ -80,7 +81,9 @@ describe.skipIf(!!missing)('what serve was started with, in the page', () => {
     await newPage(server.url);
     const progress = page.getByTestId('progress');
     await progress.waitFor({ timeout: 20_000 });
-    expect(await page.locator('.notice').first().textContent()).toMatch(/^Opening replay long\.replay\.json: [\d,]+ \/ 2,500 steps/);
+    expect(await page.locator('.notice').first().textContent()).toMatch(
+      new RegExp(`^Opening replay long\\.replay\\.json: [\\d,]+ / ${LONG.toLocaleString('en')} steps`),
+    );
     expect(Number(await progress.getAttribute('value'))).toBeLessThan(LONG);
     // The page says it is loading that replay (not "Opening a game…"), and offers no steps to travel through yet.
     expect(await page.locator('main.empty').textContent()).toMatch(/^Opening replay long\.replay\.json…/);
