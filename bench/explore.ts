@@ -23,11 +23,14 @@ async function measure(w: number): Promise<{ ms: number; steps: number; findings
   const start = performance.now();
   // As the command does: bundle the game once, and every worker evaluates that bundle.
   const opened = await openGame(file);
-  const outcomes = await runExplorePool(
+  // Every worker from the start: this measures how throughput scales, not when the pool grows.
+  const { outcomes } = await runExplorePool(
     { file, numPlayers: 4, setupData: null, open: { prebuilt: opened.module.bundle }, options: { runs, steps, seed: 'bench' } },
     w,
     60_000,
     () => {},
+    undefined,
+    { startAll: true },
   );
   const ms = performance.now() - start;
   return { ms, steps: outcomes.reduce((n, o) => n + o.steps, 0), findings: outcomes.reduce((n, o) => n + o.findings.length, 0) };

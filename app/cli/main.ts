@@ -6,7 +6,7 @@ import { DEFAULT_MAX_MEMORY_MB } from '../host/game-ended';
 import { stateDir } from '../journal/state-dir';
 import path from 'node:path';
 import { isUsageError, isUserError, UsageError } from './errors';
-import { ExploreStallError, ExploreWorkerError } from '../explore/explore-pool';
+import { ExploreStallError, ExploreWorkerError } from '../explore/explore-job';
 import type { OpenOptions } from '../game/open-session';
 import { EVENT_NAMES } from '../../engine/types';
 import type { EventSetting } from '../../engine';
@@ -33,7 +33,7 @@ usage:
   flowscope compare <game-file> <replay.json> [--game NAME]
       run a replay on the game's own release and on its migration to 0.50; the first difference, explained
   flowscope explore <game-file> [--runs N] [--steps K] [--seed S] [--workers W] [--players N] [--json] [--out DIR]
-                    [--no-determinism] [--events ui|all|none|LIST] [--args FILE] [--from-replays DIR|FILE]... [--junit FILE] [--shard K/N]
+                    [--no-determinism] [--all-workers] [--events ui|all|none|LIST] [--args FILE] [--from-replays DIR|FILE]... [--junit FILE] [--shard K/N]
       seeded random playouts over worker threads: finds throwing game code, stuck states, dead ends, loop
       guards, rejected and dropped events, non-determinism and diagnostics, each with a minimal replay
       (written to DIR with --out) and where its arguments came from; chart coverage. Moves' arguments come
@@ -41,7 +41,8 @@ usage:
       parameter types (literal unions, enums, ranges the move checks), inference, the state.
       --junit writes a JUnit XML report (one test case per finding kind). Exit 0 with no findings, 1 with findings,
       130 when Ctrl+C stopped it (what it found so far is reported). At most 1,000,000 runs of 100,000 steps;
-      --workers up to 64, lowered to the machine's cores
+      --workers up to 64, lowered to the machine's cores; the second and later workers start only when the runs
+      left repay their start-up (--all-workers starts them all at once)
   flowscope explore <game-file> --exhaustive [--depth D] [--max-states N] [--shard K/N] [--json] [--out DIR]
       breadth-first search over every distinct state (G and the flow position), each finding with
       the shortest path to it; stops at --max-states (default 1,000,000) and says how far it got
@@ -146,6 +147,7 @@ const OPTIONS = {
   steps: { type: 'string' },
   workers: { type: 'string' },
   'no-determinism': { type: 'boolean' },
+  'all-workers': { type: 'boolean' },
   events: { type: 'string' },
   args: { type: 'string' },
   'from-replays': { type: 'string', multiple: true },
@@ -460,6 +462,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
             json: !!values.json,
             out: values.out,
             checkDeterminism: !values['no-determinism'],
+            allWorkers: !!values['all-workers'],
             timeoutSeconds: timeout,
             maxMemoryMb,
             open: openOptions(values),

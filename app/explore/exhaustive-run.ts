@@ -1,7 +1,7 @@
 import type { ExhaustiveOptions, ExhaustiveResult } from '../../engine';
 import { runWatchedWorker } from '../host/watched-worker';
 import type { OpenOptions } from '../game/open-session';
-import { ExploreWorkerError, workerEndedError, type ExploreJob } from './explore-pool';
+import { ExploreWorkerError, workerEndedError, type ExplorePlay } from './explore-job';
 
 /** What the exhaustive search's worker is asked to do. */
 export interface ExhaustiveJob {
@@ -12,7 +12,7 @@ export interface ExhaustiveJob {
   numPlayers: number;
   setupData: unknown;
   /** The argument sources and client events, as explore's random runs use them. */
-  play?: ExploreJob['play'];
+  play?: ExplorePlay;
   options: Omit<ExhaustiveOptions, 'onProgress' | 'actions' | 'sources'>;
 }
 

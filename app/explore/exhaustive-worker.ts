@@ -5,14 +5,16 @@ import { exhaustiveSearch, type ExhaustiveOptions } from '../../engine';
 import { activity } from '../load/activity';
 import type { WorkerMessage } from '../host/watched-worker';
 import type { ExhaustiveJob, ExhaustiveWorkerMessage } from './exhaustive-run';
-import { openExploreGame, startExploreWorker } from './worker-game';
+import { exploreGameOf, loadPlaySources, openExploreGame, startExploreWorker } from './worker-game';
 
 const job = workerData.job as ExhaustiveJob;
 const post = (message: ExhaustiveWorkerMessage | WorkerMessage) => parentPort!.postMessage(message);
 startExploreWorker();
 
 try {
-  const { game, sources } = await openExploreGame(job);
+  const opened = await openExploreGame(job);
+  const game = exploreGameOf(opened, job, job.numPlayers);
+  const sources = await loadPlaySources(job.play, opened.runtime);
   let last = 0;
   const options: ExhaustiveOptions = {
     ...job.options,

@@ -1,97 +1,58 @@
-import type { DeclaredArguments, EventSetting, ExploreOptions, RunOutcome } from '../../engine';
-import { describeGameEnded } from '../host/game-ended';
-import { runWatchedWorker, type WatchedResult } from '../host/watched-worker';
-import type { OpenOptions } from '../game/open-session';
-
-/** What one worker is asked to do. */
-export interface ExploreJob {
-  file: string;
-  game?: string;
-  bgio?: string;
-  /** Where the game is in its project, as the command line said. */
-  open?: OpenOptions;
-  numPlayers: number;
-  setupData: unknown;
-  options: Omit<ExploreOptions, 'onProgress'>;
-  /** The run numbers this worker plays. */
-  runs: number[];
-  /** Argument lists seen in recorded play, the `--args` module (each worker loads it), the events sent. */
-  play?: { recorded?: Record<string, unknown[][]>; argsFile?: string; events?: EventSetting; declared?: DeclaredArguments };
-}
-
-/** The explore worker's own messages (besides the watched worker's `doing`, `fn` and `done`). */
-export type ExploreWorkerMessage = { type: 'run'; outcome: RunOutcome } | { type: 'failed'; name: string; message: string };
-
-/** Game code in one run made no progress for the time allowed. */
-export class ExploreStallError extends Error {
-  constructor(
-    readonly doing: string,
-    readonly fn: string | null,
-    readonly seconds: number,
-  ) {
-    super(`stopped after ${seconds} s without progress while ${doing}${fn ? `, inside ${fn}` : ''}`);
-    this.name = 'ExploreStallError';
-  }
-}
-
-/** A worker could not load the game (the message says why). */
-export class ExploreWorkerError extends Error {
-  constructor(
-    readonly original: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ExploreWorkerError';
-  }
-}
-
-/**
- * The `i`-th run goes to worker `i mod W` (`runs` is a count, or the run numbers of a shard's
- * slice): each run is seeded on its own, so any split gives the same report.
- */
-export function splitRuns(runs: number | readonly number[], workers: number): number[][] {
-  const list = typeof runs === 'number' ? Array.from({ length: runs }, (_, i) => i) : runs;
-  const out: number[][] = Array.from({ length: Math.max(1, Math.min(workers, list.length)) }, () => []);
-  list.forEach((run, i) => out[i % out.length].push(run));
-  return out;
-}
+import type { RunOutcome } from '../../engine';
+import type { ExploreJob, ExploreWorkerMessage } from './explore-job';
+import { startExploreThread, type ExploreThread } from './explore-thread';
+import { anotherWorkerPays, batchSize, estimatePace, type PaceEstimate, type PaceSample } from './pool-growth';
 
 /** The run numbers of `--shard K/N` (K from 1): every N-th run from run K - 1, so the N slices are disjoint and cover every run. */
 export function shardRuns(runs: number, shard: { index: number; count: number }): number[] {
   return Array.from({ length: runs }, (_, i) => i).filter((i) => i % shard.count === shard.index - 1);
 }
 
-/** How far the pool's workers may go: their heap, and a signal that stops them (Ctrl+C). */
+/** How far the pool's workers may go: their heap, a signal that stops them (Ctrl+C), how many start. */
 export interface PoolLimits {
   maxMemoryMb?: number;
   /** Aborting stops every worker; the pool then resolves with the runs finished so far. */
   signal?: AbortSignal;
+  /** Start every worker at once, whether or not the runs repay their start-up (`--all-workers`). */
+  startAll?: boolean;
 }
 
-/** The error for a worker that game code ended (`process.exit()`, out of memory), or null. */
-export function workerEndedError(result: WatchedResult): Error | null {
-  if ('stalled' in result) return new ExploreStallError(result.stalled.doing, result.stalled.fn, result.stalled.seconds);
-  if ('ended' in result) return new ExploreWorkerError('GameEnded', describeGameEnded(result.ended));
-  return null;
+/** The runs' outcomes, and how many workers played them. */
+export interface PoolResult {
+  outcomes: RunOutcome[];
+  /** Workers started. */
+  started: number;
+  /** The first worker's pace and start-up, once it had run enough alone to tell (see pool-growth.ts). */
+  pace: PaceEstimate | null;
 }
 
 /**
- * Plays the runs over `workers` watched worker threads and resolves with every run's outcome. A
- * worker whose game code makes no progress for `timeoutMs` stops the whole exploration with the
- * run and the function it was in; so does game code that ends its worker.
+ * Plays the runs over up to `workers` watched worker threads and resolves with every run's
+ * outcome. Runs are handed out in small batches, in order, to whichever worker asks; the first
+ * worker (`first`, already loaded, or a new one) starts at once and the others only when the runs
+ * left repay their start-up (`anotherWorkerPays`), unless `limits.startAll`. Each run is seeded on
+ * its own, so the report is the same whichever worker plays which run. A worker whose game code
+ * makes no progress for `timeoutMs` stops the whole exploration with the run and the function it
+ * was in; so does game code that ends its worker.
  */
 export async function runExplorePool(
-  job: Omit<ExploreJob, 'runs'>,
+  job: ExploreJob,
   workers: number,
   timeoutMs: number,
   onRun: (outcome: RunOutcome) => void,
   /** Only these run numbers (a shard's slice); default every run. */
   only?: readonly number[],
   limits: PoolLimits = {},
-): Promise<RunOutcome[]> {
+  /** A worker that has loaded the game already (see `startExploreThread`): the pool's first. */
+  first?: ExploreThread,
+): Promise<PoolResult> {
+  const queue = [...(only ?? Array.from({ length: job.options.runs }, (_, i) => i))].sort((a, b) => a - b);
+  let handedOut = 0;
   const outcomes: RunOutcome[] = [];
   const stop = new AbortController();
+  const threads: ExploreThread[] = [];
   const interrupt = () => stop.abort();
+  stop.signal.addEventListener('abort', () => threads.forEach((thread) => thread.stop()), { once: true });
   if (limits.signal?.aborted) interrupt();
   limits.signal?.addEventListener('abort', interrupt, { once: true });
   let failure: Error | null = null;
@@ -99,28 +60,55 @@ export async function runExplorePool(
     failure ??= error;
     stop.abort();
   };
-  const onMessage = (message: { type: string }) => {
-    const m = message as ExploreWorkerMessage;
-    if (m.type === 'run') {
-      outcomes.push(m.outcome);
-      onRun(m.outcome);
-    } else if (m.type === 'failed') fail(new ExploreWorkerError(m.name, m.message));
+  const running: Promise<void>[] = [];
+  const cpuAtStart = process.cpuUsage();
+  const samples: PaceSample[] = [];
+  let pace: PaceEstimate | null = null;
+  let steps = 0;
+
+  const handOut = (thread: ExploreThread) => {
+    if (stop.signal.aborted || handedOut >= queue.length) return thread.finish();
+    const size = batchSize(queue.length - handedOut, workers);
+    thread.send({ type: 'runs', runs: queue.slice(handedOut, handedOut + size) });
+    handedOut += size;
   };
-  const script = new URL('./explore-worker.ts', import.meta.url);
-  await Promise.all(
-    splitRuns(only ?? job.options.runs, workers).map(async (runs) => {
-      const result = await runWatchedWorker(script, { job: { ...job, runs } }, timeoutMs, () => {}, {
-        onMessage,
-        signal: stop.signal,
-        maxMemoryMb: limits.maxMemoryMb,
-      });
-      const ended = workerEndedError(result);
-      if (ended) fail(ended);
-      else if ('code' in result && result.code !== 0 && !stop.signal.aborted)
-        fail(new Error(`an explore worker exited with code ${result.code}`));
-    }),
-  );
+  const measure = (outcome: RunOutcome) => {
+    steps += outcome.steps;
+    const cpu = process.cpuUsage(cpuAtStart);
+    samples.push({ cpuMs: (cpu.user + cpu.system) / 1000, steps });
+    pace = estimatePace(samples) ?? pace;
+  };
+  const adopt = (thread: ExploreThread) => {
+    threads.push(thread);
+    thread.listen((m: ExploreWorkerMessage) => {
+      if (m.type === 'idle') handOut(thread);
+      else if (m.type === 'run') {
+        outcomes.push(m.outcome);
+        onRun(m.outcome);
+        if (threads.length === 1) measure(m.outcome);
+        if (
+          threads.length < workers &&
+          pace &&
+          handedOut < queue.length &&
+          anotherWorkerPays(pace, queue.length - handedOut, threads.length)
+        )
+          adopt(startExploreThread(job, timeoutMs, { maxMemoryMb: limits.maxMemoryMb }));
+      }
+    });
+    // Told how to play once loaded (at once, for a worker that was loaded before it was adopted).
+    thread.loaded.then(
+      () => thread.send({ type: 'setup', numPlayers: job.numPlayers, options: job.options, play: job.play }),
+      () => {},
+    );
+    running.push(thread.ended.catch(fail));
+    if (stop.signal.aborted) thread.stop();
+  };
+  if (first) adopt(first);
+  const initial = queue.length === 0 ? 0 : limits.startAll ? Math.min(workers, queue.length) : 1;
+  while (threads.length < initial) adopt(startExploreThread(job, timeoutMs, { maxMemoryMb: limits.maxMemoryMb }));
+  // Workers may start while the first ones run: wait for every one started.
+  for (let i = 0; i < running.length; i++) await running[i];
   limits.signal?.removeEventListener('abort', interrupt);
   if (failure) throw failure;
-  return outcomes;
+  return { outcomes, started: threads.length, pace };
 }

@@ -7,7 +7,7 @@ import { workerActivityReporter } from '../host/watched-reporter';
 import { activity, setActivityReporter } from '../load/activity';
 import { routeStdoutToStderr } from '../load/stdout-to-stderr';
 import { loadArgGenerators } from './argument-files';
-import type { ExploreJob } from './explore-pool';
+import type { ExploreLoad, ExplorePlay } from './explore-job';
 import { withWatchedEnumerate } from './watched-enumerate';
 
 /** Sets the worker up; call once, before anything else runs. */
@@ -16,25 +16,30 @@ export function startExploreWorker(): void {
   setActivityReporter(workerActivityReporter(workerData.shared as Int32Array));
 }
 
-/** Opens the job's game with its `ai.enumerate` watched, and the argument sources the job names. */
-export async function openExploreGame(
-  job: Pick<ExploreJob, 'file' | 'game' | 'bgio' | 'open' | 'numPlayers' | 'setupData' | 'play'>,
-): Promise<{ opened: OpenedGame; game: ExploreGame; sources: CandidateOptions }> {
-  const opened = await openGame(job.file, job.game, job.bgio, undefined, job.open);
-  const sources: CandidateOptions = {
-    recorded: job.play?.recorded,
-    declared: job.play?.declared,
-    events: job.play?.events,
-    generators: job.play?.argsFile ? await loadArgGenerators(job.play.argsFile, opened.runtime) : undefined,
-  };
-  const game: ExploreGame = {
+/** Opens the game as the command line located it. */
+export function openExploreGame(load: ExploreLoad): Promise<OpenedGame> {
+  return openGame(load.file, load.game, load.bgio, undefined, load.open);
+}
+
+/** The opened game as explore plays it with `numPlayers`: its `ai.enumerate` watched, game code reported to the watchdog. */
+export function exploreGameOf(opened: OpenedGame, load: ExploreLoad, numPlayers: number): ExploreGame {
+  return {
     runtime: opened.runtime,
     config: withWatchedEnumerate(opened.game.config),
-    numPlayers: job.numPlayers,
-    setupData: job.setupData,
+    numPlayers,
+    setupData: load.setupData,
     onGameCode: activity.gameCode,
     onGameCodeDone: activity.gameCodeDone,
     locateThrow: opened.module.locateThrow,
   };
-  return { opened, game, sources };
+}
+
+/** The argument sources the job names (loading its `--args` module in this thread). */
+export async function loadPlaySources(play: ExplorePlay | undefined, runtime: OpenedGame['runtime']): Promise<CandidateOptions> {
+  return {
+    recorded: play?.recorded,
+    declared: play?.declared,
+    events: play?.events,
+    generators: play?.argsFile ? await loadArgGenerators(play.argsFile, runtime) : undefined,
+  };
 }

@@ -14,6 +14,8 @@ export interface WatchOptions {
   signal?: AbortSignal;
   /** The worker's heap limit (default: DEFAULT_MAX_MEMORY_MB). */
   maxMemoryMb?: number;
+  /** Called once the worker is started, with a function that sends it a message (a script that takes orders). */
+  onStart?: (send: (message: unknown) => void) => void;
 }
 
 export type WatchedResult = { code: number } | { stalled: StallReport } | { ended: GameEnded };
@@ -34,6 +36,7 @@ export function runWatchedWorker(
 ): Promise<WatchedResult> {
   const watch = new StallWatch(timeoutMs);
   const worker = startWorker(script, { ...workerData, shared: watch.shared }, options.maxMemoryMb);
+  options.onStart?.((message) => worker.postMessage(message));
   return new Promise((resolve, reject) => {
     let settled = false;
     let stalled: StallReport | null = null;

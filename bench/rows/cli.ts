@@ -73,7 +73,9 @@ export function cliWallTime(rounds: number): Row[] {
  * process used (every thread, read by report-cpu.mjs at its exit); `fromSources()` says whether any
  * run went through the TypeScript sources instead of the build.
  */
-export function commandTimer(dir: string): ((args: string[]) => { wall: number; cpu: number }) & { fromSources(): boolean } {
+export function commandTimer(
+  dir: string,
+): ((args: string[]) => { wall: number; cpu: number; stderr: string }) & { fromSources(): boolean } {
   const cpuFile = path.join(dir, 'cpu');
   const reporter = new URL('./report-cpu.mjs', import.meta.url).href;
   let fromSources = false;
@@ -86,7 +88,7 @@ export function commandTimer(dir: string): ((args: string[]) => { wall: number; 
     });
     if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
     if (/running the TypeScript sources/.test(String(r.stderr))) fromSources = true;
-    return { wall: performance.now() - t, cpu: Number(readFileSync(cpuFile, 'utf8')) };
+    return { wall: performance.now() - t, cpu: Number(readFileSync(cpuFile, 'utf8')), stderr: String(r.stderr) };
   };
   return Object.assign(run, { fromSources: () => fromSources });
 }

@@ -37,7 +37,9 @@ export const runSeed = (seed: string, run: number) => `${seed}#${run}`;
 
 /**
  * Plays the runs numbered `runs` (in order) and shrinks each finding the first time one of them
- * shows it. Called once per worker with its share of the run numbers.
+ * shows it. A worker calls it once per batch of run numbers it is handed, passing the same
+ * `shrunk` set (the findings it has shrunk already) each time. Runs are played in increasing order
+ * within a worker, so the lowest-numbered run showing a finding is always shrunk, whoever plays it.
  */
 export function exploreRuns(
   game: ExploreGame,
@@ -45,8 +47,8 @@ export function exploreRuns(
   options: ExploreOptions,
   runs: readonly number[],
   onRun?: (outcome: RunOutcome) => void,
+  shrunk = new Set<string>(),
 ): RunOutcome[] {
-  const shrunk = new Set<string>();
   const out: RunOutcome[] = [];
   for (const run of runs) {
     const seed = runSeed(options.seed, run);

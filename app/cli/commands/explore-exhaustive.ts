@@ -7,7 +7,7 @@ import {
   type ShardReport,
 } from '../../../engine';
 import { runExhaustive } from '../../explore/exhaustive-run';
-import type { ExploreJob } from '../../explore/explore-pool';
+import type { ExplorePlay } from '../../explore/explore-job';
 import type { OpenedGame } from '../../game/open-session';
 import type { ExploreCommandOptions } from './explore';
 import { startProgress } from '../progress';
@@ -17,7 +17,7 @@ export async function exhaustiveReport(
   opened: OpenedGame,
   model: ChartModel,
   options: ExploreCommandOptions & { players: number },
-  play: ExploreJob['play'],
+  play: ExplorePlay,
 ): Promise<ExhaustiveReport> {
   const limits = options.exhaustive ?? {};
   const shard = options.shard && { index: options.shard.index - 1, count: options.shard.count };

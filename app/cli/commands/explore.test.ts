@@ -27,6 +27,7 @@ describe('flowscope explore', () => {
       '40',
       '--workers',
       '2',
+      '--all-workers',
       '--seed',
       'cli',
       '--json',
@@ -34,6 +35,7 @@ describe('flowscope explore', () => {
       dir,
     );
     expect(explored.code).toBe(1);
+    expect(explored.err).not.toMatch(/workers/);
     const report = JSON.parse(explored.out);
     expect(report.runs).toBe(6);
     const threw = report.findings.find((f: { kind: string }) => f.kind === 'threw');
@@ -63,8 +65,11 @@ describe('flowscope explore', () => {
     );
     const realThrew = JSON.parse(real.out).findings.find((f: { kind: string }) => f.kind === 'threw');
     expect(JSON.parse(readFileSync(realThrew.replayFile, 'utf8')).gameRandomness).toBe('real');
-    // The same seed gives the same report on one worker.
-    const single = await run('explore', buggy('rare-throw'), '--runs', '6', '--steps', '40', '--workers', '1', '--seed', 'cli', '--json');
+    // The same seed gives the same report on one worker, which is all six runs start when two are asked for.
+    const single = await run('explore', buggy('rare-throw'), '--runs', '6', '--steps', '40', '--workers', '2', '--seed', 'cli', '--json');
+    expect(single.err).toContain(
+      "explore used 1 of 2 workers: too few runs to repay another worker's start-up (--all-workers starts them all)",
+    );
     const { findings, ...rest } = JSON.parse(single.out);
     const { findings: findings2, ...rest2 } = report;
     expect(rest).toEqual(rest2);

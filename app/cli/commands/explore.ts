@@ -1,6 +1,5 @@
 import { replayOfGame } from '../../game/replay-of-game';
 import { mkdirSync, statSync } from 'node:fs';
-import { loadGameWatched } from '../../explore/watched-load';
 import { bundleGame } from '../../load/load-game-file';
 import { InputError } from '../errors';
 import { writeFileAtomic } from '../../files/write-atomic';
@@ -18,7 +17,9 @@ import {
   type ShardReport,
 } from '../../../engine';
 import { loadArgGenerators, recordedArguments } from '../../explore/argument-files';
-import { runExplorePool, shardRuns } from '../../explore/explore-pool';
+import { runExplorePool, shardRuns, type PoolResult } from '../../explore/explore-pool';
+import type { ExploreLoad } from '../../explore/explore-job';
+import { startExploreThread, type ExploreThread } from '../../explore/explore-thread';
 import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { startProgress } from '../progress';
 import { reportExploreToCi } from '../ci/explore-ci';
@@ -55,6 +56,8 @@ export interface ExploreCommandOptions {
   shard?: { index: number; count: number };
   /** Each worker's heap limit (`--max-memory`). */
   maxMemoryMb?: number;
+  /** `--all-workers`: start every worker at once, even where the runs would not repay their start-up. */
+  allWorkers?: boolean;
 }
 
 /** The exit code of a command stopped by Ctrl+C (128 + SIGINT), as shells report it. */
@@ -68,17 +71,33 @@ export async function exploreCommand(
   signal?: AbortSignal,
 ): Promise<number> {
   if (asked.out !== undefined) checkOutFolder(asked.out);
-  const limits = { maxMemoryMb: asked.maxMemoryMb, signal };
-  // Bundled once (esbuild runs no game code): the watched load, this thread and every worker evaluate it.
+  const limits = { maxMemoryMb: asked.maxMemoryMb, signal, startAll: asked.allWorkers };
+  // Bundled once (esbuild runs no game code): the first worker, this thread and every other worker evaluate it.
   const open = { ...asked.open, prebuilt: await bundleGame(asked.file, asked.open) };
-  const job = { file: asked.file, game: asked.game, bgio: asked.bgio, open, numPlayers: asked.players ?? 2 };
-  await loadGameWatched(
-    { ...job, setupData: asked.setupData, options: { runs: 0, steps: 0, seed: asked.seed } },
-    asked.timeoutSeconds * 1000,
-    limits,
-  );
-  if (signal?.aborted) return interrupted(warn, 0, asked.runs);
-  const opened = await openGame(asked.file, asked.game, asked.bgio, undefined, open);
+  const load = { file: asked.file, game: asked.game, bgio: asked.bgio, open, setupData: asked.setupData };
+  // The first worker loads the game before this thread does: game code that never finishes loading,
+  // calls process.exit() or runs out of memory is stopped and named there. It then plays the runs.
+  const first = startExploreThread(load, asked.timeoutSeconds * 1000, limits);
+  try {
+    await first.loaded;
+    if (signal?.aborted) return interrupted(warn, 0, asked.runs);
+    return await exploreLoaded(asked, load, first, print, warn, signal);
+  } finally {
+    first.finish();
+  }
+}
+
+/** The rest of `flowscope explore`, once its first worker has loaded the game. */
+async function exploreLoaded(
+  asked: ExploreCommandOptions,
+  load: ExploreLoad,
+  first: ExploreThread,
+  print: (line: string) => void,
+  warn: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<number> {
+  const limits = { maxMemoryMb: asked.maxMemoryMb, signal, startAll: asked.allWorkers };
+  const opened = await openGame(asked.file, asked.game, asked.bgio, undefined, load.open);
   const options = { ...asked, players: asked.players ?? defaultPlayerCount(opened.game) };
   checkPlayerCount(opened.game, options.players);
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
@@ -89,6 +108,7 @@ export async function exploreCommand(
   const declared = declaredArgumentTypes(opened);
   const play = { recorded, declared, argsFile: options.argsFile && path.resolve(options.argsFile), events: options.events };
   if (options.exhaustive) {
+    first.finish();
     const { exhaustiveReport } = await import('./explore-exhaustive');
     return printReport(await exhaustiveReport(opened, model, options, play), opened, options, print, warn);
   }
@@ -96,17 +116,8 @@ export async function exploreCommand(
   const slice = options.shard ? shardRuns(options.runs, options.shard) : undefined;
   const progress = startProgress(slice?.length ?? options.runs, 'runs');
   let found = 0;
-  const outcomes = await runExplorePool(
-    {
-      file: options.file,
-      game: options.game,
-      bgio: opened.runtime.version,
-      open,
-      numPlayers: options.players,
-      setupData: options.setupData,
-      options: exploreOptions,
-      play,
-    },
+  const pool = await runExplorePool(
+    { ...load, bgio: opened.runtime.version, numPlayers: options.players, options: exploreOptions, play },
     options.workers,
     options.timeoutSeconds * 1000,
     (outcome) => {
@@ -115,7 +126,11 @@ export async function exploreCommand(
     },
     slice,
     limits,
+    first,
   ).finally(() => progress.stop());
+  const outcomes = pool.outcomes;
+  const held = signal?.aborted ? null : heldWorkersNote(pool, options.workers, outcomes.length);
+  if (held) warn(held);
   const meta = { game: opened.game.name, bgio: opened.runtime.version, numPlayers: options.players, config: opened.game.config };
   const report: ExploreReport | ShardReport = buildReport(meta, model, exploreOptions, outcomes);
   if (options.shard) {
@@ -125,6 +140,16 @@ export async function exploreCommand(
   const code = printReport(report, opened, options, print, warn);
   if (signal?.aborted) return interrupted(warn, outcomes.length, slice?.length ?? options.runs);
   return code;
+}
+
+/** Says why fewer workers than asked ran the runs (the pool starts one only when the runs left repay it), or null. */
+export function heldWorkersNote(pool: Pick<PoolResult, 'started' | 'pace'>, asked: number, runs: number): string | null {
+  if (pool.started >= asked || runs <= pool.started) return null;
+  const ran = `explore used ${pool.started} of ${asked} workers`;
+  const why = pool.pace
+    ? `starting another costs about ${(pool.pace.startMs / 1000).toFixed(1)} s of CPU (V8 compiles the game's code again in each), more than its share of the runs left`
+    : "too few runs to repay another worker's start-up";
+  return `${ran}: ${why} (--all-workers starts them all)`;
 }
 
 /** Prints the report (with `--json`, all of it), writes its replays with `--out`; the exit code: 1 with findings. */
