@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { declaredArgumentTypes } from '../game/declared-types';
 import { releasesOffered } from '../load/installed-copy';
 import { replayOfGame } from '../game/replay-of-game';
 import { openRecorded } from '../game/open-recorded';
@@ -383,7 +384,8 @@ export class SessionHost implements HostApi {
     actor.sync(session.steps[0].ctx);
     const lint = lintOpenedGame(opened);
     this.current?.actor.stop();
-    this.current = { opened, session, actor, lint, random: new RandomPlayer({ seed, restartOnGameOver: false }) };
+    const random = new RandomPlayer({ seed, restartOnGameOver: false, arguments: { declared: declaredArgumentTypes(opened) } });
+    this.current = { opened, session, actor, lint, random };
     const { actions: _none, ...header } = this.recordOf(this.current, []);
     this.options.recorder?.opened(header, opened.module.inputs);
     return this.makeView(this.current);

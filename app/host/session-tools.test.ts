@@ -79,4 +79,17 @@ describe('session tools in the host: log search, coverage, breakpoints, explore'
     expect(last.diagnostics.map((d) => d.code)).toContain('threw');
     expect(result.coverage.counts['move:moves.pick']).toBeGreaterThan(0);
   });
+
+  it("explore and the bot in the app take moves' arguments from the game's TypeScript types, as the command does", async () => {
+    const host = await openHost(path.join(explorable, 'typed-bid/game-with-bug.ts'));
+    const result = await host.explore({ runs: 4, steps: 30, seed: 'app' });
+    const bid = result.findings.find((f) => f.kind === 'threw' && f.location === 'moves.bid')!;
+    expect(bid.argSources).toEqual(['types']);
+    // The bot's bids are the declared ones, so they are accepted.
+    const typed = await openHost(path.join(explorable, 'typed-bid/game.ts'));
+    const steps = await typed.random(12);
+    const bids = steps.filter((s) => s.action?.type === 'move' && s.action.name === 'bid');
+    expect(bids.some((s) => s.ok)).toBe(true);
+    for (const s of bids) expect([80, 90, 100]).toContain(s.action?.type === 'move' && s.action.args[0]);
+  });
 });

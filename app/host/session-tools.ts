@@ -1,4 +1,5 @@
 import { replayOfGame } from '../game/replay-of-game';
+import { declaredArgumentTypes } from '../game/declared-types';
 import {
   buildReport,
   chartOf,
@@ -63,6 +64,8 @@ export function exploreGame({ session, opened }: ToolContext, options: { runs: n
     numPlayers: session.numPlayers,
     setupData: session.setupData,
     onGameCode: activity.gameCode,
+    // The moves' declared TypeScript argument types, as `flowscope explore` reads them.
+    play: { declared: declaredArgumentTypes(opened) },
   };
   // A fresh model: explore must not mark edges observed on the live chart.
   const model = chartOf(session.config, session.numPlayers, session.runtime);
@@ -115,6 +118,7 @@ export function exploreGame({ session, opened }: ToolContext, options: { runs: n
       originalLength: f.replay?.originalLength ?? 0,
       minimal: f.replay?.minimal ?? false,
       argSources: f.argSources,
+      ...(f.madeUpInReplay ? { madeUpInReplay: f.madeUpInReplay } : {}),
       ...(f.leavingEvents ? { leavingEvents: f.leavingEvents } : {}),
     })),
     notes: report.notes.map((n) => ({ move: n.move, message: n.message, accepted: n.accepted })),

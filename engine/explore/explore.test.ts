@@ -7,6 +7,7 @@ import { exploreRuns, type ExploreOptions } from './runs';
 import { showsFinding } from './shrink';
 import endlessEndIf from './testing/endless-endif';
 import rareThrow from './testing/rare-throw';
+import stalePick from './testing/stale-pick';
 import stuckAfterSequence from './testing/stuck-after-sequence';
 import unreachableStage from './testing/unreachable-stage';
 import cardPhases from '../../fixtures/card-phases/game';
@@ -86,6 +87,27 @@ describe('explore finds each kind of hidden flow bug and shrinks it', () => {
     expect(ids).not.toContain('stage:__nophase__/respond');
     expect(report.counts['stage:__nophase__/respond']).toBeGreaterThan(0);
     expect(report.counts['move:moves.challenge']).toBeGreaterThan(0);
+  });
+
+  it('a throw that needs an earlier move with made-up arguments says so, and names every source of its replay', () => {
+    const { report } = explore(stalePick as unknown as GameConfig, { runs: 6, steps: 30 });
+    const play = report.findings.find((f) => f.location === 'moves.play')!;
+    // The throwing step's own action takes no arguments; the replay's choose(...) had none a client sends.
+    expect(play.argSource).toBe('no-arguments');
+    const chooseAt = play.replay!.actions.findIndex((a) => a.type === 'move' && a.name === 'choose');
+    expect(chooseAt).toBeGreaterThanOrEqual(0);
+    const madeUp = play.replay!.sources![chooseAt];
+    expect(['inferred', 'state', 'missing']).toContain(madeUp);
+    expect(play.madeUpInReplay).toBe(play.replay!.sources!.filter((s) => ['inferred', 'state', 'missing'].includes(s)).length);
+    expect(play.madeUpInReplay).toBeGreaterThanOrEqual(1);
+    // Every source of the replay, most trusted first: the throwing step's own, then the made-up one last.
+    expect(play.argSources[0]).toBe('no-arguments');
+    expect(play.argSources.at(-1)).toBe(madeUp);
+    expect(new Set(play.argSources)).toEqual(new Set([play.argSource, ...play.replay!.sources!]));
+    // A finding whose replay plays only arguments a client sends carries no such warning.
+    const { report: rare } = explore(rareThrow as unknown as GameConfig);
+    expect(rare.findings[0].madeUpInReplay).toBeUndefined();
+    expect(rare.findings[0].argSources).toEqual(['enumerate']);
   });
 
   it('a move that throws on a rare path: found, with a two-action replay', () => {

@@ -1,7 +1,7 @@
 import type { ChartModel } from '../chart/model';
 import { describeCall } from '../trace/describe';
 import type { GameConfig } from '../types';
-import type { ArgSource } from './arguments/sources';
+import { isTrustedSource, sortByTrust, type ArgSource } from './arguments/sources';
 import { mergeCounts, summariseCoverage, type CoverageCounts, type CoverageSummary } from './coverage';
 import { FINDING_KINDS, findingKey, type FindingKind } from './findings';
 import type { ExploreOptions, RunOutcome } from './runs';
@@ -24,8 +24,13 @@ export interface FindingGroup {
   replay: MinimalReplay | null;
   /** Where the arguments of the action that first showed it came from (none for a state or the game's creation). */
   argSource: ArgSource | null;
-  /** Every argument source of the actions that showed it. */
+  /** Every argument source of the actions that showed it and of its replay's actions, most trusted first. */
   argSources: ArgSource[];
+  /**
+   * Actions of the replay whose arguments explore made up (inferred, picked from the state,
+   * missing): a finding that needs them may come from a state no client reaches.
+   */
+  madeUpInReplay?: number;
   /** For a dead end: the client events that leave it. */
   leavingEvents?: string[];
 }
@@ -127,12 +132,22 @@ export function groupOutcomes(
       }
     }
   }
+  for (const group of groups.values()) withReplaySources(group);
   const rank = (k: FindingKind) => FINDING_KINDS.indexOf(k);
   const findings = [...groups.values()].sort((a, b) => rank(a.kind) - rank(b.kind) || b.count - a.count || a.key.localeCompare(b.key));
   return { runs: sorted.length, totalSteps, endings, findings, notes: argumentNotes(sorted, counts), counts };
 }
 
 /** The runs' argument misses, one note per move, most frequent first. */
+/** Adds the sources of the group's replay to its `argSources`, and counts the replay's made-up arguments. */
+export function withReplaySources<G extends FindingGroup>(group: G): G {
+  const sources = group.replay?.sources ?? [];
+  group.argSources = sortByTrust([...group.argSources, ...sources]);
+  const madeUp = sources.filter((s) => s !== undefined && !isTrustedSource(s)).length;
+  if (madeUp) group.madeUpInReplay = madeUp;
+  return group;
+}
+
 function argumentNotes(outcomes: readonly RunOutcome[], counts: CoverageCounts): ArgumentNote[] {
   const notes = new Map<string, ArgumentNote>();
   for (const outcome of outcomes)

@@ -19,6 +19,8 @@ export interface MinimalReplay {
   tests: number;
   /** True when ddmin finished: removing any one action loses the finding. */
   minimal: boolean;
+  /** Where each action's arguments came from (when the run recorded it). */
+  sources?: ArgSource[];
 }
 
 /** Runs `actions` from the start and says whether the finding (same kind, same location) shows. */
@@ -91,6 +93,7 @@ export function minimalReplay(
     originalLength: prefix.length,
     tests: shrunk.tests,
     minimal: shrunk.minimal,
+    ...(sources ? { sources: shrunk.items.map((s) => s.source as ArgSource) } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,19 @@ describe('flowscope explore: arguments from the game’s TypeScript types', () =
     expect(text.out).toContain("Cannot read properties of undefined (reading 'bonus')");
     expect(text.out).toContain('   arguments from: types');
     expect((await run('check', typedGame('game-with-bug'), path.join(dir, '01-threw-moves-bid.json'))).code).toBe(0);
+  });
+
+  it('`play --random` takes its arguments from the types too: the typed bids are accepted and the game reaches declaring', async () => {
+    const replay = path.join(tempDirWith({}), 'played.json');
+    expect((await run('play', typedGame('game'), '--seed', 'typed', '--random', '30', '--out', replay)).code).toBe(0);
+    const played = JSON.parse(readFileSync(replay, 'utf8'));
+    const bids = played.actions.filter((a: { type: string; name?: string }) => a.type === 'move' && a.name === 'bid');
+    expect(bids.length).toBeGreaterThan(0);
+    for (const b of bids) {
+      expect([80, 90, 100]).toContain(b.args[0]);
+      expect(['H', 'S', 'C', 'D']).toContain(b.args[1]);
+    }
+    expect(played.expect.some((e: { phase?: string }) => e.phase === 'declaring')).toBe(true);
   });
 
   it('--exhaustive takes its moves from the types too', async () => {

@@ -8,6 +8,7 @@ import {
   buildReport,
   chartOf,
   formatReplay,
+  madeUpWarning,
   summariseCoverage,
   type EventSetting,
   type ExhaustiveReport,
@@ -23,7 +24,7 @@ import { startExploreThread, type ExploreThread } from '../../explore/explore-th
 import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { startProgress } from '../progress';
 import { reportExploreToCi } from '../ci/explore-ci';
-import { declaredArgumentTypes } from '../declared-types';
+import { declaredArgumentTypes } from '../../game/declared-types';
 
 export interface ExploreCommandOptions {
   file: string;
@@ -237,6 +238,7 @@ function describeFinding(f: FindingGroup, n: number, file: string | undefined): 
       `   ${how} replay: ${f.replay.actions.length} action${f.replay.actions.length === 1 ? '' : 's'} (from ${f.replay.originalLength})${file ? `: ${file}` : ''}`,
     );
   }
+  if (f.madeUpInReplay) out.push(`   ${madeUpWarning(f.madeUpInReplay)}`);
   return out;
 }
 

@@ -4,7 +4,8 @@ import { bgio050 } from '../../../engine';
 import { definingFile, detectLegacy, legacyOptionsOf, migrateConfig, migrateSourceFiles, type MigrationNote } from '../../../engine/legacy';
 import { unwritableFolderReason } from '../../files/write-atomic';
 import { InputError, UsageError } from '../errors';
-import { localFiles, migrationDiff, writeMigratedFiles } from '../migrated-files';
+import { localFiles } from '../../load/local-files';
+import { migrationDiff, writeMigratedFiles } from '../migrated-files';
 import { openGame, type OpenOptions } from '../../game/open-session';
 import { verifyMigration, type VerifyProblem } from '../verify-migration';
 

@@ -1,4 +1,5 @@
 import { replayOfGame } from '../../game/replay-of-game';
+import { declaredArgumentTypes } from '../../game/declared-types';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectationOf, formatReplay, RandomPlayer, type ReplayFile } from '../../../engine';
@@ -31,7 +32,13 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
   warn(`boardgame.io ${opened.runtime.version}: ${opened.releaseReason}`);
   const players = options.players ?? defaultPlayerCount(opened.game);
   const session = newSession(opened, players, options.seed, options.setupData);
-  const player = new RandomPlayer({ seed: options.seed, restartOnGameOver: options.restart, undoRate: options.undoRate });
+  const player = new RandomPlayer({
+    seed: options.seed,
+    restartOnGameOver: options.restart,
+    undoRate: options.undoRate,
+    // Arguments from the moves' declared TypeScript types too, as explore plays them.
+    arguments: { declared: declaredArgumentTypes(opened) },
+  });
   let stopped = '';
   while (session.lastIndex < options.random) {
     const action = chooseRandom(player, session);

@@ -28,6 +28,23 @@ export const ARG_SOURCES: readonly ArgSource[] = [
   'event',
 ];
 
+/** The sources from most to least trusted: what a client sends, then what explore made up. */
+const BY_TRUST: readonly ArgSource[] = [
+  'enumerate',
+  'generator',
+  'recorded',
+  'types',
+  'no-arguments',
+  'event',
+  'inferred',
+  'state',
+  'missing',
+];
+
+/** Each source once, most trusted first. */
+export const sortByTrust = (sources: Iterable<ArgSource>): ArgSource[] =>
+  [...new Set(sources)].sort((a, b) => BY_TRUST.indexOf(a) - BY_TRUST.indexOf(b));
+
 /** Sources whose arguments a real client sends: a throw with them is the game's bug, not explore's guess. */
 export const isTrustedSource = (source: ArgSource) => source !== 'inferred' && source !== 'state' && source !== 'missing';
 

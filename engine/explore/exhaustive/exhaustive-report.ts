@@ -2,7 +2,7 @@ import type { ChartModel } from '../../chart/model';
 import type { GameConfig } from '../../types';
 import { summariseCoverage, type CoverageSummary } from '../coverage';
 import { FINDING_KINDS, findingKey } from '../findings';
-import type { ExploreReport, FindingGroup } from '../report';
+import { withReplaySources, type ExploreReport, type FindingGroup } from '../report';
 import { DEFAULT_MAX_STATES, type ExhaustiveResult } from './exhaustive';
 import type { SearchAction } from './search-actions';
 
@@ -69,6 +69,7 @@ export function buildExhaustiveReport(
       argSource: f.source === 'setup' ? null : f.source,
       argSources: f.source === 'setup' ? [] : [f.source],
     }))
+    .map(withReplaySources)
     .sort((a, b) => rank(a.kind) - rank(b.kind) || b.count - a.count || a.key.localeCompare(b.key));
   return {
     game: meta.game,

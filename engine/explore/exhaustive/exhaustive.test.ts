@@ -3,7 +3,10 @@ import { bgio050 } from '../../runtime/bgio-050/bgio050-runtime';
 import type { GameConfig } from '../../types';
 import { showsFinding } from '../shrink';
 import rareThrow from '../testing/rare-throw';
+import stalePick from '../testing/stale-pick';
 import stuckAfterSequence from '../testing/stuck-after-sequence';
+import { chartOf } from '../../chart/build';
+import { buildExhaustiveReport } from './exhaustive-report';
 import ticTacToe from '../../../fixtures/tic-tac-toe/game';
 import { exhaustiveSearch, type ExhaustiveOptions } from './exhaustive';
 
@@ -22,6 +25,19 @@ describe('exhaustive search', () => {
     expect(result.findings).toEqual([]);
     // Every non-final position was expanded once.
     expect(result.expanded).toBe(5478 - 958);
+  });
+
+  it("keeps the shortest path's argument sources: a throw after a move with made-up arguments says so", () => {
+    const config = stalePick as unknown as GameConfig;
+    const { result } = search(config, { maxDepth: 3 });
+    const play = result.findings.find((f) => f.location === 'moves.play')!;
+    expect(play.replay.actions.map((a) => (a.type === 'move' ? a.name : a.type))).toEqual(['choose', 'play']);
+    expect(play.replay.sources).toHaveLength(2);
+    const meta = { game: 'stale-pick', bgio: bgio050.version, numPlayers: 2, config };
+    const report = buildExhaustiveReport(meta, chartOf(config, 2, bgio050), { seed: 'test', maxDepth: 3 }, result);
+    const group = report.findings.find((f) => f.location === 'moves.play')!;
+    expect(group.madeUpInReplay).toBe(1);
+    expect(group.argSources[0]).toBe('no-arguments');
   });
 
   it('stops at the depth limit: 1 + 9 + 72 positions within two moves, the last level not expanded', () => {

@@ -9,7 +9,7 @@ import { coverageId, type CoverageCounts } from '../coverage';
 import { findingKey, findingsOfStep, type Finding } from '../findings';
 import { classifyStep } from '../step-findings';
 import { blockedFinding, creationFailureLocation, newExploreSession, type ExploreGame } from '../playout';
-import type { CandidateOptions } from '../arguments/sources';
+import type { ArgSource, CandidateOptions } from '../arguments/sources';
 import type { MinimalReplay } from '../shrink';
 import { searchActions, type SearchAction } from './search-actions';
 import { hashKey, stateKey } from './state-key';
@@ -124,13 +124,16 @@ export function exhaustiveSearch(game: ExploreGame, options: ExhaustiveOptions):
   const table = new StateTable();
   const moves = movePaths(session);
   const along = (id: number) => pathAlong(session, table.pathTo(id), actionsOf);
-  const note = (f: Finding, actions: () => FlowAction[], source: ExhaustiveFinding['source']) => {
+  const note = (f: Finding, path: () => { actions: FlowAction[]; sources: ArgSource[] }, source: ExhaustiveFinding['source']) => {
     const key = findingKey(f);
     const seen = findings.get(key);
     if (seen) seen.count++;
-    else findings.set(key, { ...f, count: 1, source, replay: replayOf(game, options.seed, actions()) });
+    else {
+      const { actions, sources } = path();
+      findings.set(key, { ...f, count: 1, source, replay: replayOf(game, options.seed, actions, sources) });
+    }
   };
-  for (const f of findingsOfStep(session.steps[0])) note(f, () => [], 'setup');
+  for (const f of findingsOfStep(session.steps[0])) note(f, () => ({ actions: [], sources: [] }), 'setup');
 
   const initial = cloneGraph(session.viewAt(0), true);
   const first = hashKey(stateKey(initial.G, session.game.readCtx(initial)));
@@ -175,7 +178,15 @@ export function exhaustiveSearch(game: ExploreGame, options: ExhaustiveOptions):
           ok = record.ok;
           // A throw explained by an argument explore made up is a guess of its own, not a finding (as in random runs).
           const { findings: found } = classifyStep(session, record, action, source, options.sources?.declared, state);
-          for (const f of found) note(f, () => [...along(id).actions, action], source);
+          for (const f of found)
+            note(
+              f,
+              () => {
+                const path = along(id);
+                return { actions: [...path.actions, action], sources: [...path.sources, source] };
+              },
+              source,
+            );
         }
         if (!ok) continue;
         accepted = true;
@@ -196,13 +207,14 @@ export function exhaustiveSearch(game: ExploreGame, options: ExhaustiveOptions):
         // Nothing the search tries was accepted: the traced check tries every move and event.
         result.traced++;
         const replay = newExploreSession(game, options.seed);
-        const { actions, source } = along(id);
+        const path = along(id);
+        const { actions, source } = path;
         for (const action of actions) replay.dispatch(action);
         const blocked = blockedFinding(replay, options.sources);
         if (blocked) {
           if (blocked.kind === 'stuck') result.stuck++;
           else result.deadEnd++;
-          note(blocked, () => actions, source);
+          note(blocked, () => path, source);
         }
       }
       options.onProgress?.(table.size, depth, findings.size);
@@ -218,26 +230,26 @@ export function exhaustiveSearch(game: ExploreGame, options: ExhaustiveOptions):
   return result;
 }
 
-/** The actions along a path of action indexes, replayed untraced from the first state, and where the last one came from. */
+/** The actions along a path of action indexes, replayed untraced from the first state, where each one's arguments came from, and the last one's. */
 function pathAlong(
   session: Session,
   indexes: readonly number[],
   actionsOf: (session: Session, state: BgioState) => SearchAction[],
-): { actions: FlowAction[]; source: ExhaustiveFinding['source'] } {
+): { actions: FlowAction[]; sources: ArgSource[]; source: ExhaustiveFinding['source'] } {
   let state = cloneGraph(session.viewAt(0), true);
-  let source: ExhaustiveFinding['source'] = 'setup';
   const actions: FlowAction[] = [];
+  const sources: ArgSource[] = [];
   indexes.forEach((index, depth) => {
     const chosen = actionsOf(session, state)[index];
     actions.push(chosen.action);
-    source = chosen.source;
+    sources.push(chosen.source);
     state = session.expand(state, chosen.action, depth + 1).state;
   });
-  return { actions, source };
+  return { actions, sources, source: sources.at(-1) ?? 'setup' };
 }
 
 /** A replay of `actions` with the expectations of each step, so `flowscope check` turns it into a test. */
-function replayOf(game: ExploreGame, seed: string, actions: FlowAction[]): MinimalReplay {
+function replayOf(game: ExploreGame, seed: string, actions: FlowAction[], sources?: ArgSource[]): MinimalReplay {
   let expect: MinimalReplay['expect'] = [];
   try {
     const session = newExploreSession(game, seed);
@@ -246,7 +258,7 @@ function replayOf(game: ExploreGame, seed: string, actions: FlowAction[]): Minim
   } catch {
     expect = [];
   }
-  return { seed, actions, expect, originalLength: actions.length, tests: 0, minimal: true };
+  return { seed, actions, expect, originalLength: actions.length, tests: 0, minimal: true, ...(sources ? { sources } : {}) };
 }
 
 /** An active player (or the current player) outside the match's seats: the `unknown-player` diagnostic. */

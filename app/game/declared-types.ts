@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { declaredArguments, type DeclaredArguments } from '../../engine';
 import { definingFile } from '../../engine/legacy';
-import type { OpenedGame } from '../game/open-session';
-import { localFiles, withTypeOnlyImports } from './migrated-files';
+import type { OpenedGame } from './open-session';
+import { localFiles, withTypeOnlyImports } from '../load/local-files';
 
 /**
  * What the game's TypeScript source declares each move's arguments may be (explore's `types`
@@ -11,6 +11,17 @@ import { localFiles, withTypeOnlyImports } from './migrated-files';
  * cannot be read so: explore then infers, as for a JavaScript game.
  */
 export function declaredArgumentTypes(opened: OpenedGame): DeclaredArguments {
+  const known = read.get(opened);
+  if (known) return known;
+  const declared = readDeclared(opened);
+  read.set(opened, declared);
+  return declared;
+}
+
+/** Read once per opened game: the app's bot, its Findings panel and explore all ask. */
+const read = new WeakMap<OpenedGame, DeclaredArguments>();
+
+function readDeclared(opened: OpenedGame): DeclaredArguments {
   try {
     const local = localFiles(withTypeOnlyImports(opened.module.inputs.map((f) => path.resolve(f))));
     const gameFile = definingFile(opened.module.file, opened.game.exportName, local);
