@@ -9,12 +9,13 @@
  * the CPU per step over the later half of its runs; the start-up is what it spent beyond that
  * pace. Early on the start-up looks smaller than it is (V8 goes on optimising long after the
  * pace seems steady: on `bang`, the estimate after 8 runs is about a third of the one after 40),
- * so a worker starts only when its share of the work left is `REPAY` times the estimate.
+ * so the pace is judged only after `MIN_SAMPLES` runs, and a worker starts only when its share of
+ * the work left is `REPAY` times the estimate.
  */
 export const REPAY = 8;
 
 /** Runs the first worker finishes before its pace is judged, unless it has already spent `MIN_CPU_MS`. */
-export const MIN_SAMPLES = 8;
+export const MIN_SAMPLES = 12;
 /** CPU after which two runs are enough to judge the pace (runs that long are past V8's warm-up). */
 export const MIN_CPU_MS = 2000;
 
