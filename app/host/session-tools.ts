@@ -118,7 +118,7 @@ export function exploreGame({ session, opened }: ToolContext, options: { runs: n
       originalLength: f.replay?.originalLength ?? 0,
       minimal: f.replay?.minimal ?? false,
       argSources: f.argSources,
-      ...(f.madeUpInReplay ? { madeUpInReplay: f.madeUpInReplay } : {}),
+      ...(f.guessedInReplay ? { guessedInReplay: f.guessedInReplay } : {}),
       ...(f.leavingEvents ? { leavingEvents: f.leavingEvents } : {}),
     })),
     notes: report.notes.map((n) => ({ move: n.move, message: n.message, accepted: n.accepted })),

@@ -171,5 +171,13 @@ describe.skipIf(!!missing)('coverage, breakpoints, the log filter and findings i
     expect(await deadEnd.locator('.finding-location').textContent()).toBe("phase bidding, the current player's turn");
     expect(await deadEnd.locator('.finding-message').textContent()).toContain('endPhase');
     await shot('explore-06-dead-end');
+    // A throw that needs an earlier move called without its argument says so.
+    await explore('stale-pick');
+    const stale = page.locator('.finding.kind-threw');
+    await expect.poll(() => stale.locator('.finding-location').allTextContents(), { timeout: 30_000 }).toEqual(['moves.play']);
+    expect(await stale.locator('.finding-guessed').textContent()).toMatch(
+      /^its replay plays 1 earlier action with arguments explore picked from the state or left out/,
+    );
+    await shot('explore-07-guessed-arguments');
   });
 });

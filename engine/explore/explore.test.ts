@@ -7,6 +7,7 @@ import { exploreRuns, type ExploreOptions } from './runs';
 import { showsFinding } from './shrink';
 import endlessEndIf from './testing/endless-endif';
 import rareThrow from './testing/rare-throw';
+import cardBug from './testing/card-bug';
 import stalePick from './testing/stale-pick';
 import stuckAfterSequence from './testing/stuck-after-sequence';
 import unreachableStage from './testing/unreachable-stage';
@@ -97,17 +98,25 @@ describe('explore finds each kind of hidden flow bug and shrinks it', () => {
     const chooseAt = play.replay!.actions.findIndex((a) => a.type === 'move' && a.name === 'choose');
     expect(chooseAt).toBeGreaterThanOrEqual(0);
     const madeUp = play.replay!.sources![chooseAt];
-    expect(['inferred', 'state', 'missing']).toContain(madeUp);
-    expect(play.madeUpInReplay).toBe(play.replay!.sources!.filter((s) => ['inferred', 'state', 'missing'].includes(s)).length);
-    expect(play.madeUpInReplay).toBeGreaterThanOrEqual(1);
+    expect(['state', 'missing']).toContain(madeUp);
+    // The step that shows it was judged on its own; the earlier guessed ones are counted.
+    const earlier = play.replay!.sources!.slice(0, -1);
+    expect(play.guessedInReplay).toBe(earlier.filter((s) => s === 'state' || s === 'missing').length);
+    expect(play.guessedInReplay).toBeGreaterThanOrEqual(1);
     // Every source of the replay, most trusted first: the throwing step's own, then the made-up one last.
     expect(play.argSources[0]).toBe('no-arguments');
     expect(play.argSources.at(-1)).toBe(madeUp);
     expect(new Set(play.argSources)).toEqual(new Set([play.argSource, ...play.replay!.sources!]));
-    // A finding whose replay plays only arguments a client sends carries no such warning.
+    // A finding whose replay plays only arguments a client sends carries no such warning; nor one
+    // whose earlier actions' arguments were inferred from how the move uses them and accepted.
     const { report: rare } = explore(rareThrow as unknown as GameConfig);
-    expect(rare.findings[0].madeUpInReplay).toBeUndefined();
+    expect(rare.findings[0].guessedInReplay).toBeUndefined();
     expect(rare.findings[0].argSources).toEqual(['enumerate']);
+    const { report: cards } = explore(cardBug as unknown as GameConfig);
+    const star = cards.findings.find((f) => f.location === 'moves.play')!;
+    expect(star.replay!.actions.length).toBeGreaterThan(1);
+    expect(star.argSources).toEqual(['inferred']);
+    expect(star.guessedInReplay).toBeUndefined();
   });
 
   it('a move that throws on a rare path: found, with a two-action replay', () => {

@@ -43,7 +43,7 @@ export { exploreRuns, runSeed, type ExploreOptions, type RunOutcome } from './ru
 export { buildReport, type ArgumentNote, type ExploreReport, type FindingGroup } from './report';
 export { classifyStep, type ArgumentMiss } from './step-findings';
 export { groupOutcomes } from './report';
-export { madeUpWarning } from './made-up';
+export { guessedWarning } from './guessed';
 export {
   exhaustiveSearch,
   DEFAULT_MAX_STATES,

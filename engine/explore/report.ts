@@ -1,7 +1,8 @@
 import type { ChartModel } from '../chart/model';
 import { describeCall } from '../trace/describe';
 import type { GameConfig } from '../types';
-import { isTrustedSource, sortByTrust, type ArgSource } from './arguments/sources';
+import { sortByTrust, type ArgSource } from './arguments/sources';
+import { isGuessedSource } from './guessed';
 import { mergeCounts, summariseCoverage, type CoverageCounts, type CoverageSummary } from './coverage';
 import { FINDING_KINDS, findingKey, type FindingKind } from './findings';
 import type { ExploreOptions, RunOutcome } from './runs';
@@ -27,10 +28,10 @@ export interface FindingGroup {
   /** Every argument source of the actions that showed it and of its replay's actions, most trusted first. */
   argSources: ArgSource[];
   /**
-   * Actions of the replay whose arguments explore made up (inferred, picked from the state,
-   * missing): a finding that needs them may come from a state no client reaches.
+   * Actions of the replay before the step that shows it whose arguments explore picked from the
+   * state or left out: a finding that needs them may come from a state no client reaches.
    */
-  madeUpInReplay?: number;
+  guessedInReplay?: number;
   /** For a dead end: the client events that leave it. */
   leavingEvents?: string[];
 }
@@ -138,15 +139,23 @@ export function groupOutcomes(
   return { runs: sorted.length, totalSteps, endings, findings, notes: argumentNotes(sorted, counts), counts };
 }
 
-/** The runs' argument misses, one note per move, most frequent first. */
-/** Adds the sources of the group's replay to its `argSources`, and counts the replay's made-up arguments. */
+/**
+ * Adds the sources of the group's replay to its `argSources`, and counts the actions before the
+ * step that shows it whose arguments were guessed (`isGuessedSource`): that step's own were
+ * judged when it was classified; for a state (stuck, a dead end, non-determinism) every action counts.
+ */
 export function withReplaySources<G extends FindingGroup>(group: G): G {
   const sources = group.replay?.sources ?? [];
   group.argSources = sortByTrust([...group.argSources, ...sources]);
-  const madeUp = sources.filter((s) => s !== undefined && !isTrustedSource(s)).length;
-  if (madeUp) group.madeUpInReplay = madeUp;
+  const before = STATE_KINDS.includes(group.kind) ? sources : sources.slice(0, -1);
+  const guessed = before.filter((s) => s !== undefined && isGuessedSource(s)).length;
+  if (guessed) group.guessedInReplay = guessed;
   return group;
 }
+
+const STATE_KINDS: readonly FindingKind[] = ['stuck', 'dead-end', 'nondeterminism'];
+
+/** The runs' argument misses, one note per move, most frequent first. */
 
 function argumentNotes(outcomes: readonly RunOutcome[], counts: CoverageCounts): ArgumentNote[] {
   const notes = new Map<string, ArgumentNote>();

@@ -98,7 +98,7 @@ export type { HostErrorReply, HostRequest, HostRequestMessage, HostResponseMessa
 export * from './view-schemas';
 export { lessonEntrySchema, lessonViewSchema } from './lesson-views';
 export * from './tool-schemas';
-export { madeUpWarning } from '../explore/made-up';
+export { guessedWarning } from '../explore/guessed';
 export { menuCommandSchema, type MenuCommand } from './menu-commands';
 export {
   chartImageSchema,

@@ -81,8 +81,8 @@ export const exploreFindingViewSchema = z.object({
   minimal: z.boolean(),
   /** Where the arguments of the actions that showed it came from (`inferred`, `enumerate`, …). */
   argSources: z.array(z.string()).optional(),
-  /** Actions of the replay whose arguments explore made up (see `madeUpWarning`). */
-  madeUpInReplay: z.number().optional(),
+  /** Earlier actions of the replay whose arguments explore picked from the state or left out (see `guessedWarning`). */
+  guessedInReplay: z.number().optional(),
   /** For a dead end: the client events that leave it. */
   leavingEvents: z.array(z.string()).optional(),
 });

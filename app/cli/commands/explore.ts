@@ -8,7 +8,7 @@ import {
   buildReport,
   chartOf,
   formatReplay,
-  madeUpWarning,
+  guessedWarning,
   summariseCoverage,
   type EventSetting,
   type ExhaustiveReport,
@@ -238,7 +238,7 @@ function describeFinding(f: FindingGroup, n: number, file: string | undefined): 
       `   ${how} replay: ${f.replay.actions.length} action${f.replay.actions.length === 1 ? '' : 's'} (from ${f.replay.originalLength})${file ? `: ${file}` : ''}`,
     );
   }
-  if (f.madeUpInReplay) out.push(`   ${madeUpWarning(f.madeUpInReplay)}`);
+  if (f.guessedInReplay) out.push(`   ${guessedWarning(f.guessedInReplay)}`);
   return out;
 }
 

@@ -36,7 +36,7 @@ describe('exhaustive search', () => {
     const meta = { game: 'stale-pick', bgio: bgio050.version, numPlayers: 2, config };
     const report = buildExhaustiveReport(meta, chartOf(config, 2, bgio050), { seed: 'test', maxDepth: 3 }, result);
     const group = report.findings.find((f) => f.location === 'moves.play')!;
-    expect(group.madeUpInReplay).toBe(1);
+    expect(group.guessedInReplay).toBe(1);
     expect(group.argSources[0]).toBe('no-arguments');
   });
 

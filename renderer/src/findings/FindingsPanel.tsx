@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useApp, useStore, useTools } from '../state/store';
 import { useController } from '../state/context';
 import { formatCount } from '../components/count';
-import { madeUpWarning } from '../../../engine/host/protocol';
+import { guessedWarning } from '../../../engine/host/protocol';
 
 /** Runs explore on the open game (in the host) and lists its findings; each opens its minimal replay as the session. */
 export function FindingsPanel() {
@@ -72,7 +72,7 @@ export function FindingsPanel() {
                 </div>
                 <div className="finding-message">{f.message.split('\n')[0]}</div>
                 {f.argSources?.length ? <div className="finding-args">arguments from: {f.argSources.join(', ')}</div> : null}
-                {f.madeUpInReplay ? <div className="finding-args finding-made-up">{madeUpWarning(f.madeUpInReplay)}</div> : null}
+                {f.guessedInReplay ? <div className="finding-args finding-guessed">{guessedWarning(f.guessedInReplay)}</div> : null}
                 {f.replay && confirming !== f.key && (
                   <button
                     type="button"
