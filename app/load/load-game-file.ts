@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readRegularTextFile } from '../files/read-regular-file';
+import { shownPath } from '../files/shown-path';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { format } from 'node:util';
@@ -299,7 +300,7 @@ function formatBuildFailure(file: string, error: unknown): string {
   const missing = new Set<string>();
   const aliased = new Map<string, string>();
   const lines = messages.map((m) => {
-    const where = m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1}` : file;
+    const where = m.location ? `${shownPath(m.location.file)}:${m.location.line}:${m.location.column + 1}` : file;
     const snippet = m.location?.lineText ? `\n    ${m.location.lineText.trim()}` : '';
     const unresolved = /^Could not resolve "([^"]+)"/.exec(m.text)?.[1];
     if (unresolved && !unresolved.startsWith('.') && !path.isAbsolute(unresolved)) {
@@ -351,12 +352,12 @@ function aliasAdviceFor(file: string, name: string, folder: string): string {
   const baseUrl = path.relative(root, path.dirname(folder)).split(path.sep).join('/') || '.';
   const config = nearestProjectConfig(file);
   const where = config
-    ? `${path.relative(process.cwd(), config)} does not map it (no matching "baseUrl" or "paths")`
+    ? `${shownPath(config)} does not map it (no matching "baseUrl" or "paths")`
     : 'no tsconfig.json or jsconfig.json beside the project sets one (a create-react-app NODE_PATH is not read)';
   const target = config ?? path.join(root, 'jsconfig.json');
   return (
     `${name} is a folder of the project (${path.relative(root, folder).split(path.sep).join('/')}), not a package: the import reads it through a path alias, and ${where}; ` +
-    `make it resolve with { "compilerOptions": { "baseUrl": "${baseUrl}" } } in ${path.relative(process.cwd(), target) || target}`
+    `make it resolve with { "compilerOptions": { "baseUrl": "${baseUrl}" } } in ${shownPath(target)}`
   );
 }
 

@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { errorReply, ProtocolError, readLiveRequest, readRequestMessage, type HostEvent } from '../../engine';
 import { EngineHost } from '../host/engine-host';
@@ -11,6 +10,7 @@ import type { LiveFollower } from '../attach/live-follower';
 import { startLiveHost, type LiveHostOptions } from '../attach/live-host';
 import { journalLosses, retireJournal, SessionJournal, type FoundJournal } from '../journal/session-journal';
 import { contentTypeOf, staticFileFor } from './static-files';
+import { shownPath } from '../files/shown-path';
 
 export interface UiServerOptions {
   /** 0 (default) picks a free port. */
@@ -266,12 +266,6 @@ function listenProblem(error: unknown): string {
  * recorded (requests wait, as for any rebuild) and deletes its journal; discarding deletes it. A
  * failed restore keeps the journal and says where it is.
  */
-/** A file as the user knows it: relative to the working folder when it is inside it, else whole. */
-function shownPath(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-}
-
 function unfinishedSession(journal: FoundJournal | null, engine: EngineHost, broadcast: (event: HostEvent) => void) {
   let offer = journal;
   const gone = () =>
