@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SessionView } from '../../../engine/host/protocol';
 import { useController } from '../state/context';
+import { useTopClearOfNotices } from './clear-of-notices';
+import { cutPath } from './cut-path';
 import { fieldsOf, readProjectFields, sameLocation, type ProjectErrors, type ProjectFields, type ProjectLocation } from './project-options';
 
 /** How the session's game was found in its project (empty for a game that is an export of its own). */
@@ -27,6 +29,35 @@ const LABELS: Record<keyof ProjectFields, { label: string; placeholder: string; 
   },
 };
 
+/** Fits the options' width in the monospace font. */
+const FILE_CHARS = 42;
+
+/** The file the options apply to: cut in the middle so its name shows, whole in the tooltip and on copy. */
+function GameFile({ file }: { file: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="project-file">
+      <span>game file</span>
+      <button
+        type="button"
+        className="link"
+        title="Copy the game file's whole path"
+        onClick={() =>
+          void navigator.clipboard?.writeText(file).then(
+            () => setCopied(true),
+            () => undefined,
+          )
+        }
+      >
+        {copied ? 'copied' : 'copy'}
+      </button>
+      <code title={file} data-testid="project-game-file">
+        {cutPath(file, FILE_CHARS)}
+      </code>
+    </div>
+  );
+}
+
 /**
  * Players and seed for a new session of the open game, and (under "project") where a real
  * project keeps its game: the command line's --game-path, --factory-args and --stub-module.
@@ -38,6 +69,8 @@ export function NewSessionForm({ view }: { view: SessionView | null }) {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<ProjectFields>(() => fieldsOf(view ? locationOf(view) : {}));
   const [errors, setErrors] = useState<ProjectErrors>({});
+  const form = useRef<HTMLFormElement>(null);
+  const top = useTopClearOfNotices(form, open);
   // Another game or project location was opened: show how it was found.
   const shown = view ? JSON.stringify(fieldsOf(locationOf(view))) + view.game.file : '';
   useEffect(() => {
@@ -74,6 +107,7 @@ export function NewSessionForm({ view }: { view: SessionView | null }) {
   const messages = Object.values(errors);
   return (
     <form
+      ref={form}
       className="inline new-session"
       onSubmit={(e) => {
         e.preventDefault();
@@ -104,7 +138,14 @@ export function NewSessionForm({ view }: { view: SessionView | null }) {
         New session
       </button>
       {open && (
-        <div className="project-options" id="project-options" role="group" aria-label="project options">
+        <div
+          className="project-options"
+          id="project-options"
+          role="group"
+          aria-label="project options"
+          style={top !== undefined ? { top } : undefined}
+        >
+          {view && <GameFile file={view.game.file} />}
           {(Object.keys(LABELS) as (keyof ProjectFields)[]).map((key) => (
             <label key={key} title={LABELS[key].hint}>
               <span>{LABELS[key].label}</span>
