@@ -84,6 +84,10 @@ describe.skipIf(!!missing)('the project form', () => {
     expect(text).not.toMatch(/^\.\.[\\/]/);
     expect(text.endsWith(`${path.sep}game.ts`)).toBe(true);
     expect(text.length).toBeLessThan(file.length);
+    // Copy gives the whole path.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.getByRole('button', { name: "copy the game file's path" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(file);
     await page.getByRole('button', { name: /^project/ }).click();
   });
 

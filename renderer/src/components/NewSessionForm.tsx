@@ -42,6 +42,7 @@ function GameFile({ file }: { file: string }) {
         type="button"
         className="link"
         title="Copy the game file's whole path"
+        aria-label={copied ? "copied the game file's path" : "copy the game file's path"}
         onClick={() =>
           void navigator.clipboard?.writeText(file).then(
             () => setCopied(true),
