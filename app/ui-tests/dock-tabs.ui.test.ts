@@ -90,6 +90,7 @@ describe.skipIf(!!missing)('the dock’s tab strip at 1024x640 and 1280x720', ()
       await page.keyboard.press('Tab');
       expect(await focused()).toBe(`dock-tab-${next}`);
     }
+    await page.locator('.dock-tabs').screenshot({ path: path.join(SHOTS, 'dock-tabs-focus-1024.png') });
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('tab', { name: 'coverage' }).getAttribute('aria-selected')).toBe('true');
