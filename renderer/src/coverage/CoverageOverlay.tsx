@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
 import { useTools } from '../state/store';
 
-/** Chart elements that can carry a count: nodes by their id (`phase:`, `turn:`, `stage:`), edge chips by model edge id. */
+/**
+ * Chart elements that can carry a count: nodes by their id (`phase:`, `turn:`, `stage:`, `gameover`),
+ * edge chips by model edge id. The players' tokens and the start dot are nodes too, but no part of the flow.
+ */
 function targets(root: HTMLElement): { el: HTMLElement; id: string }[] {
   const out: { el: HTMLElement; id: string }[] = [];
-  root.querySelectorAll<HTMLElement>('.react-flow__node[data-id]').forEach((el) => out.push({ el, id: el.dataset.id! }));
+  root
+    .querySelectorAll<HTMLElement>('.react-flow__node[data-id]:not(.react-flow__node-token):not(.react-flow__node-start)')
+    .forEach((el) => out.push({ el, id: el.dataset.id! }));
   root.querySelectorAll<HTMLElement>('[data-testid^="edge-"]').forEach((el) => out.push({ el, id: el.dataset.testid!.slice(5) }));
   return out;
 }

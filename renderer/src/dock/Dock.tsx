@@ -60,7 +60,8 @@ export function Dock() {
           title={expanded ? 'collapse to the tabs (more room for the chart)' : 'show the chosen tab'}
           onClick={() => store.patch('tools', expanded ? { dockOpen: false } : { tab: tab ?? tabs[0].id, dockOpen: true })}
         >
-          {expanded ? '▾ collapse' : '▸ expand'}
+          {expanded ? '▾' : '▸'}
+          <span className="dock-link-more">{expanded ? ' collapse' : ' expand'}</span>
         </button>
       </div>
       {expanded && (

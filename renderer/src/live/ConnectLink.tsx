@@ -17,10 +17,11 @@ export function ConnectLink() {
       type="button"
       className="link dock-connect"
       data-testid="connect-link"
+      aria-label="follow a game you run…"
       title="No game you run reports to Flowscope yet: add one line to it and follow it here as it is played"
       onClick={() => store.patch('live', { connectShown: true })}
     >
-      follow a game you run…
+      follow<span className="dock-link-more"> a game you run</span>…
     </button>
   );
 }
