@@ -14,7 +14,7 @@ startExploreWorker();
 try {
   const opened = await openExploreGame(job);
   const game = exploreGameOf(opened, job, job.numPlayers);
-  const sources = await loadPlaySources(job.play, opened.runtime);
+  const sources = await loadPlaySources(job.play, opened);
   let last = 0;
   const options: ExhaustiveOptions = {
     ...job.options,

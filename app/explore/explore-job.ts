@@ -1,4 +1,4 @@
-import type { DeclaredArguments, EventSetting, ExploreOptions, RunOutcome } from '../../engine';
+import type { EventSetting, ExploreOptions, RunOutcome } from '../../engine';
 import { describeGameEnded } from '../host/game-ended';
 import type { WatchedResult } from '../host/watched-worker';
 import type { OpenOptions } from '../game/open-session';
@@ -13,12 +13,16 @@ export interface ExploreLoad {
   setupData: unknown;
 }
 
-/** Argument lists seen in recorded play, the `--args` module (each worker loads it), the events sent. */
+/**
+ * Argument lists seen in recorded play, the `--args` module (each worker loads it), the events
+ * sent, and whether to read the moves' declared TypeScript types (each worker reads them, when a
+ * move first needs them).
+ */
 export interface ExplorePlay {
   recorded?: Record<string, unknown[][]>;
   argsFile?: string;
   events?: EventSetting;
-  declared?: DeclaredArguments;
+  declaredTypes?: boolean;
 }
 
 /** The game and how to play it; the runs themselves are handed out in batches (`ExploreOrder`). */

@@ -30,7 +30,7 @@ try {
       post({ type: 'done', code: 0 });
       parentPort!.close();
     } else if (order.type === 'setup') {
-      const play = await loadPlaySources(order.play, opened.runtime);
+      const play = await loadPlaySources(order.play, opened);
       playing = {
         game: { ...exploreGameOf(opened, load, order.numPlayers), play },
         model: chartOf(opened.game.config, order.numPlayers, opened.runtime),

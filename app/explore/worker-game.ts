@@ -7,6 +7,7 @@ import { workerActivityReporter } from '../host/watched-reporter';
 import { activity, setActivityReporter } from '../load/activity';
 import { routeStdoutToStderr } from '../load/stdout-to-stderr';
 import { loadArgGenerators } from './argument-files';
+import { declaredArgumentTypesWhenNeeded } from '../game/declared-types';
 import type { ExploreLoad, ExplorePlay } from './explore-job';
 import { withWatchedEnumerate } from './watched-enumerate';
 
@@ -35,11 +36,11 @@ export function exploreGameOf(opened: OpenedGame, load: ExploreLoad, numPlayers:
 }
 
 /** The argument sources the job names (loading its `--args` module in this thread). */
-export async function loadPlaySources(play: ExplorePlay | undefined, runtime: OpenedGame['runtime']): Promise<CandidateOptions> {
+export async function loadPlaySources(play: ExplorePlay | undefined, opened: OpenedGame): Promise<CandidateOptions> {
   return {
     recorded: play?.recorded,
-    declared: play?.declared,
+    declared: play?.declaredTypes ? declaredArgumentTypesWhenNeeded(opened) : undefined,
     events: play?.events,
-    generators: play?.argsFile ? await loadArgGenerators(play.argsFile, runtime) : undefined,
+    generators: play?.argsFile ? await loadArgGenerators(play.argsFile, opened.runtime) : undefined,
   };
 }

@@ -18,6 +18,11 @@ export function declaredArgumentTypes(opened: OpenedGame): DeclaredArguments {
   return declared;
 }
 
+/** The same, read only when a move first needs arguments no other source gave (`declaredOf` calls it). */
+export function declaredArgumentTypesWhenNeeded(opened: OpenedGame): () => DeclaredArguments {
+  return () => declaredArgumentTypes(opened);
+}
+
 /** Read once per opened game: the app's bot, its Findings panel and explore all ask. */
 const read = new WeakMap<OpenedGame, DeclaredArguments>();
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { declaredArgumentTypes } from '../game/declared-types';
+import { declaredArgumentTypesWhenNeeded } from '../game/declared-types';
 import { releasesOffered } from '../load/installed-copy';
 import { replayOfGame } from '../game/replay-of-game';
 import { openRecorded } from '../game/open-recorded';
@@ -384,7 +384,7 @@ export class SessionHost implements HostApi {
     actor.sync(session.steps[0].ctx);
     const lint = lintOpenedGame(opened);
     this.current?.actor.stop();
-    const random = new RandomPlayer({ seed, restartOnGameOver: false, arguments: { declared: declaredArgumentTypes(opened) } });
+    const random = new RandomPlayer({ seed, restartOnGameOver: false, arguments: { declared: declaredArgumentTypesWhenNeeded(opened) } });
     this.current = { opened, session, actor, lint, random };
     const { actions: _none, ...header } = this.recordOf(this.current, []);
     this.options.recorder?.opened(header, opened.module.inputs);

@@ -1,5 +1,5 @@
 import { replayOfGame } from '../game/replay-of-game';
-import { declaredArgumentTypes } from '../game/declared-types';
+import { declaredArgumentTypesWhenNeeded } from '../game/declared-types';
 import {
   buildReport,
   chartOf,
@@ -65,7 +65,7 @@ export function exploreGame({ session, opened }: ToolContext, options: { runs: n
     setupData: session.setupData,
     onGameCode: activity.gameCode,
     // The moves' declared TypeScript argument types, as `flowscope explore` reads them.
-    play: { declared: declaredArgumentTypes(opened) },
+    play: { declared: declaredArgumentTypesWhenNeeded(opened) },
   };
   // A fresh model: explore must not mark edges observed on the live chart.
   const model = chartOf(session.config, session.numPlayers, session.runtime);

@@ -1,8 +1,7 @@
 import type { Session, StepRecord } from '../session/session';
 import type { BgioState, FlowAction } from '../types';
-import type { DeclaredArguments } from './arguments/declared/declared-arguments';
 import { madeUpArgument } from './arguments/explain';
-import { isTrustedSource, type ArgSource } from './arguments/sources';
+import { isTrustedSource, type ArgSource, type DeclaredSource } from './arguments/sources';
 import { findingsOfStep, type Finding } from './findings';
 
 /** A move explore played with made-up arguments that threw or was refused because of them: about explore's guess, not the game. */
@@ -24,7 +23,7 @@ export function classifyStep(
   record: StepRecord,
   action: FlowAction | null,
   source: ArgSource | undefined,
-  declared?: Readonly<DeclaredArguments>,
+  declared?: DeclaredSource,
   /** The state the step ran from, when the session did not record it (a search's untracked state). */
   before?: BgioState,
 ): { findings: Finding[]; miss: ArgumentMiss | null } {

@@ -24,7 +24,6 @@ import { startExploreThread, type ExploreThread } from '../../explore/explore-th
 import { checkPlayerCount, defaultPlayerCount, openGame, type OpenedGame, type OpenOptions } from '../../game/open-session';
 import { startProgress } from '../progress';
 import { reportExploreToCi } from '../ci/explore-ci';
-import { declaredArgumentTypes } from '../../game/declared-types';
 
 export interface ExploreCommandOptions {
   file: string;
@@ -106,8 +105,8 @@ async function exploreLoaded(
   const recorded = options.fromReplays?.length ? recordedArguments(options.fromReplays) : undefined;
   // Load the generators once here, so a broken module is one clear error before any run starts.
   if (options.argsFile) await loadArgGenerators(options.argsFile, opened.runtime);
-  const declared = declaredArgumentTypes(opened);
-  const play = { recorded, declared, argsFile: options.argsFile && path.resolve(options.argsFile), events: options.events };
+  // Each worker reads the moves' declared TypeScript types itself, when a move first needs them.
+  const play = { recorded, declaredTypes: true, argsFile: options.argsFile && path.resolve(options.argsFile), events: options.events };
   if (options.exhaustive) {
     first.finish();
     const { exhaustiveReport } = await import('./explore-exhaustive');

@@ -1,5 +1,5 @@
 import { replayOfGame } from '../../game/replay-of-game';
-import { declaredArgumentTypes } from '../../game/declared-types';
+import { declaredArgumentTypesWhenNeeded } from '../../game/declared-types';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectationOf, formatReplay, RandomPlayer, type ReplayFile } from '../../../engine';
@@ -37,7 +37,7 @@ export async function play(options: PlayOptions, print: (line: string) => void, 
     restartOnGameOver: options.restart,
     undoRate: options.undoRate,
     // Arguments from the moves' declared TypeScript types too, as explore plays them.
-    arguments: { declared: declaredArgumentTypes(opened) },
+    arguments: { declared: declaredArgumentTypesWhenNeeded(opened) },
   });
   let stopped = '';
   while (session.lastIndex < options.random) {

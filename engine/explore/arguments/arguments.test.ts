@@ -10,6 +10,7 @@ import { showsFinding } from '../shrink';
 import cardBug from '../testing/card-bug';
 import deadEndPhase from '../testing/dead-end-phase';
 import gridClaim from '../testing/grid-claim';
+import rareThrow from '../testing/rare-throw';
 import { candidateActions } from './candidates';
 import { ArgGeneratorError } from './generator';
 import type { CandidateOptions } from './sources';
@@ -128,5 +129,21 @@ describe('explore with argument sources', () => {
     expect(deadEnd?.replay?.actions).toHaveLength(2);
     expect(showsFinding(game, deadEnd!.replay!.seed, deadEnd!.replay!.actions, deadEnd!)).toBe(true);
     expect(explore(deadEndPhase, { events: 'all' }).report.findings.filter((f) => f.kind === 'dead-end')).toEqual([]);
+  });
+
+  it('declared types given as a function are read only when a move first needs arguments no other source gave', () => {
+    let reads = 0;
+    const declared = () => {
+      reads++;
+      return {};
+    };
+    // rare-throw's ai.enumerate always answers: its moves never need another source.
+    const player = new RandomPlayer({ seed: 'lazy', arguments: { declared } });
+    const enumerated = session(rareThrow as unknown as GameConfig);
+    for (let i = 0; i < 20; i++) enumerated.dispatch(player.chooseCandidate(enumerated)!.action);
+    expect(reads).toBe(0);
+    // claim(x, y) has no ai.enumerate: the first choice asks for the types.
+    candidateActions(session(gridClaim as unknown as GameConfig), '0', { declared });
+    expect(reads).toBeGreaterThan(0);
   });
 });

@@ -20,7 +20,7 @@ import { generatedArguments } from './generator';
 import { inferArguments } from './infer';
 import { argumentCount, moveFunction } from './move-lookup';
 import type { DeclaredParameter } from './declared/declared-arguments';
-import type { ArgSource, CandidateAction, CandidateOptions } from './sources';
+import { declaredOf, type ArgSource, type CandidateAction, type CandidateOptions } from './sources';
 import { stateValues } from './state-values';
 
 const MAX_LISTS = 400;
@@ -69,7 +69,7 @@ export function moveArguments(
   const count = found ? argumentCount(found.fn, session.runtime.era) : 0;
   if (!found || count === 0) out.push({ args: [], source: 'no-arguments' });
   else {
-    const declared = options.declared?.[found.path] ?? [];
+    const declared = declaredOf(options.declared)?.[found.path] ?? [];
     const typed = Array.from({ length: count }, (_, i) => finiteValues(declared[i]));
     // The game's types say what a client may send for every argument: nothing to infer.
     if (typed.every((v) => v !== null)) {

@@ -1,6 +1,6 @@
 import type { Session } from '../../session/session';
 import type { BgioState, FlowAction } from '../../types';
-import type { DeclaredArguments } from './declared/declared-arguments';
+import { declaredOf, type DeclaredSource } from './sources';
 import { argumentCount, moveFunction } from './move-lookup';
 import { runMoveOnCopy } from './run-move';
 
@@ -14,12 +14,7 @@ const isKeyLike = (v: unknown): v is string | number => typeof v === 'string' ||
  * key and no value the move read (it compared it with the state and found nothing). An argument
  * among the values its parameter's type declares (`declared`) is never blamed.
  */
-export function madeUpArgument(
-  session: Session,
-  state: BgioState,
-  action: FlowAction,
-  declared?: Readonly<DeclaredArguments>,
-): string | null {
+export function madeUpArgument(session: Session, state: BgioState, action: FlowAction, declared?: DeclaredSource): string | null {
   if (action.type !== 'move') return null;
   const ctx = session.game.readCtx(state);
   const playerID = action.playerID ?? ctx.currentPlayer;
@@ -33,7 +28,7 @@ export function madeUpArgument(
   if (!run.threw && !run.invalid) return null;
   const valueKey = (v: unknown) => (isKeyLike(v) ? String(v) : null);
   const readValues = new Set(run.reads.values.map(valueKey));
-  const typed = declared?.[found.path] ?? [];
+  const typed = declaredOf(declared)?.[found.path] ?? [];
   for (const [i, arg] of args.entries()) {
     if (!isKeyLike(arg)) continue;
     // A value the move's own types declare is one a client may send: not explore's guess.

@@ -71,8 +71,17 @@ export interface ArgumentSources {
   /** The user's generators, by move name. */
   generators?: Readonly<Record<string, ArgGenerator>>;
   /** What the game's TypeScript source declares each move's arguments may be, by the move's config path (`declaredArguments`). */
-  declared?: Readonly<DeclaredArguments>;
+  declared?: DeclaredSource;
 }
+
+/**
+ * Declared argument types, or a function that reads them when first needed: reading a game's
+ * TypeScript sources costs more than a short run of a game whose `ai.enumerate` always answers.
+ */
+export type DeclaredSource = Readonly<DeclaredArguments> | (() => Readonly<DeclaredArguments>);
+
+export const declaredOf = (source: DeclaredSource | undefined): Readonly<DeclaredArguments> | undefined =>
+  typeof source === 'function' ? source() : source;
 
 /**
  * Which client events explore sends: `ui` (default) the events the game's client could send and
