@@ -5,9 +5,8 @@
  * (100,000), BENCH_LOG_STEPS (the log row; 100,000), BENCH_ROUNDS (5).
  *
  * Each section runs in a process of its own (`npm run bench -- SECTION` runs one here), so no
- * section measures against what an earlier one left behind (its heap, and the engine's code
- * having seen other games): explore's playouts measured 0.43x-0.53x of the bare reducer after
- * the other sections in one process, 0.7x-0.8x in their own.
+ * section measures against what an earlier one left behind: its heap, the engine's code having
+ * seen other games, a browser still closing.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -64,8 +63,7 @@ await section('seek', () => seek(steps, 10));
 await section('host', () => hostCpu(2000, 50, rounds));
 await section('memory', () => memory(memorySteps, Math.max(1, Math.min(rounds, 2))));
 await section('ui', () => uiRows({ rounds, logSteps }));
-// The playouts first: a worker plays one game, and so do they here, before the search's games
-// have made the engine's code see other shapes (they measured 0.5x of their first-run speed after it).
+// The playouts first: a worker plays one game, and so do they here, before the search's games.
 await section('explore', async () => {
   const playouts = await explorePlayoutRows(rounds);
   return [...(await exhaustiveRows(rounds, 6)), ...playouts, ...exploreWorkers(Math.min(rounds, 3))];
