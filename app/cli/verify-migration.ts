@@ -4,6 +4,7 @@ import { migrateConfig, type MigrationNote, legacyOptionsOf } from '../../engine
 import { GameLoadError, loadGameModule } from '../load/load-game-file';
 import { defaultPlayerCount, type OpenedGame } from '../game/open-session';
 import { explainDisagreement, stepDisagreement } from './step-agreement';
+import { viewDisagreement, viewers } from './player-views';
 
 export interface VerifyOptions {
   /** Random steps to play (the original's actions replayed on the migration). */
@@ -28,6 +29,8 @@ export interface Verification {
   agreedSteps: number;
   /** What the migration was compared with. */
   reference: string;
+  /** Viewers whose playerView was compared at every step (each seat and a spectator), 0 for a game without one. */
+  viewers: number;
 }
 
 /** Markers `migrateSource` writes where it could not write working code. */
@@ -60,10 +63,12 @@ export async function verifyMigration(
   const release = opened.runtime.version;
   const ownIsModern = opened.runtime.era === 'context';
   const reference = ownIsModern ? `its (G, ctx) functions as they were meant, on ${release}` : `the original on ${release}`;
+  let compared = 0;
   const result = (agreedSteps = 0): Verification => ({
     problems,
     agreedSteps,
     reference,
+    viewers: compared,
   });
 
   let migrated: FoundGame;
@@ -122,6 +127,9 @@ export async function verifyMigration(
     return result();
   }
 
+  // What each player and a spectator see is part of the game's behaviour too (a client shows nothing else).
+  const hasView = typeof referenceConfig.playerView === 'function' || typeof migrated.config.playerView === 'function';
+  if (hasView) compared = viewers(numPlayers).length;
   const decisionFeatures = new Set(notes.filter((n) => n.severity === 'decision' && n.feature).map((n) => n.feature!));
   const bot = new RandomPlayer({ seed: options.seed, restartOnGameOver: true });
   let a: StepRecord = own.steps[0];
@@ -155,6 +163,23 @@ export async function verifyMigration(
           kind: 'failure',
           message: `${what}${likely.length ? `; possibly ${likely.map((d) => `\`${d.id}\``).join(', ')} (docs/migration.md)` : ''}`,
         });
+      return result(i);
+    }
+    const views = hasView
+      ? await quietly(() =>
+          viewDisagreement(
+            { config: referenceConfig, era: opened.runtime.era, state: own.currentState },
+            { config: migrated.config, era: bgio050.era, state: modern.currentState },
+            numPlayers,
+          ),
+        )
+      : null;
+    if (views) {
+      problems.push({
+        kind: 'failure',
+        where: whereIn(files, views),
+        message: `step ${i} (${i ? describeAction(a.action) : 'setup'}): ${views}`,
+      });
       return result(i);
     }
     if (i >= options.steps) return result(i);

@@ -109,7 +109,7 @@ export async function migrateCommand(
   warn(
     failures
       ? `check: the output does not work on ${bgio050.version} yet (${plural(failures, 'failure')} above)`
-      : `check: the output loads on ${bgio050.version} and ${verification.agreedSteps ? `agrees with ${verification.reference} for ${plural(verification.agreedSteps, 'random step')}` : 'sets up'}${verification.problems.length ? ', up to a difference that a decision explains' : ''}`,
+      : `check: the output loads on ${bgio050.version} and ${verification.agreedSteps ? `agrees with ${verification.reference} for ${plural(verification.agreedSteps, 'random step')}` : 'sets up'}${verification.viewers ? `, in what each player and a spectator see (playerView)` : ''}${verification.problems.length ? ', up to a difference that a decision explains' : ''}`,
   );
   if (decisions || failures) {
     warn(
