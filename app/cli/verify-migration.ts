@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { shownPath as shown } from '../files/shown-path';
 import { describeAction, bgio050, findGames, gameAt, RandomPlayer, Session, type FoundGame, type StepRecord } from '../../engine';
 import { migrateConfig, type MigrationNote, legacyOptionsOf } from '../../engine/legacy';
 import { GameLoadError, loadGameModule } from '../load/load-game-file';
@@ -220,11 +220,6 @@ function whereIn(files: ReadonlyMap<string, string>, message: string): string | 
   }
   return undefined;
 }
-
-const shown = (file: string) => {
-  const relative = path.relative(process.cwd(), file);
-  return relative && !relative.startsWith('..') ? relative : file;
-};
 
 /** Runs game code without letting its `console` output mix with the migrated source on stdout. */
 async function quietly<T>(f: () => T | Promise<T>): Promise<T> {

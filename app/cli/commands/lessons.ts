@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { shownPath } from '../../files/shown-path';
 import { LessonError } from '../../../engine';
 import { checkLessonFile } from '../../lessons/check-lesson-file';
 import { findLessonFiles, lessonFile, lessonId, listLessons } from '../../lessons/lesson-library';
@@ -37,7 +37,7 @@ export async function lessonCheckCommand(target: string | undefined, print: (lin
         continue;
       }
       failed++;
-      print(`FAIL  ${name} (${path.relative(process.cwd(), file)})`);
+      print(`FAIL  ${name} (${shownPath(file)})`);
       for (const p of result.problems) print(`  ${p.step >= 0 ? `step ${p.step + 1}: ` : ''}${p.message}`);
     } catch (error) {
       failed++;
