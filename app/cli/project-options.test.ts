@@ -2,23 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { SessionView } from '../../engine';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirWith } from '../testing/temp-dir';
 import { readJournal } from '../journal/session-journal';
 import { startServe } from './commands/serve';
 import { main } from './main';
-
-/** A game only a factory makes, in a file that also imports a package that is not installed. */
-function factoryProject(): string {
-  const dir = tempDirWith({
-    'game.ts': [
-      "import { toast } from 'not-installed-toasts';",
-      'export function makeGame(rounds: number) {',
-      '  return { name: `race-${rounds}`, setup: () => ({ n: 0 }), moves: { run: ({ G }: any) => { toast(`ran ${G.n}`); return { n: G.n + 1 }; } }, turn: { maxMoves: rounds } };',
-      '}',
-    ].join('\n'),
-  });
-  return path.join(dir, 'game.ts');
-}
+import { factoryProject } from '../testing/factory-project';
 
 async function cli(argv: string[]) {
   const out: string[] = [];

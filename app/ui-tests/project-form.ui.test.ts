@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type RunningServe } from '../cli/commands/serve';
 import { axeViolations } from '../testing/axe';
 import { browserUnavailable, launchChromium } from '../testing/browser';
-import { tempDirWith } from '../testing/temp-dir';
 import { setTheme, SHOTS } from '../testing/ui-session';
+import { factoryProject } from '../testing/factory-project';
 
 const missing = browserUnavailable();
 if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
@@ -15,19 +15,6 @@ const SIZES = [
   { width: 1280, height: 720 },
   { width: 1024, height: 640 },
 ] as const;
-
-/** A game only a factory makes, in a file outside the working folder that imports a package that is not installed. */
-function factoryProject(): string {
-  const dir = tempDirWith({
-    'game.ts': [
-      "import { toast } from 'not-installed-toasts';",
-      'export function makeGame(rounds: number) {',
-      '  return { name: `race-${rounds}`, setup: () => ({ n: 0 }), moves: { run: ({ G }: any) => { toast(`ran ${G.n}`); return { n: G.n + 1 }; } }, turn: { maxMoves: rounds } };',
-      '}',
-    ].join('\n'),
-  });
-  return path.join(dir, 'game.ts');
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -8,6 +8,7 @@ import { browserUnavailable, launchChromium } from '../testing/browser';
 import { tempDirWith } from '../testing/temp-dir';
 import { ROOT, shootAll, stepCounter, VIEWPORTS } from '../testing/ui-session';
 import { TICKER_GAME, tickerReplay } from '../testing/ticker-game';
+import { factoryProject } from '../testing/factory-project';
 
 const missing = browserUnavailable();
 if (missing && process.env.CI) throw new Error(`browser tests need Chromium under CI: ${missing}`);
@@ -36,19 +37,6 @@ function crashedJournal(): string {
     action: { type: 'move', name: 'clickCell', args: [cell], playerID: String(i % 2) },
   }));
   return tempDirWith({ [`1-${dead}-abcd.journal.jsonl`]: [open, ...moves].map((l) => JSON.stringify(l) + '\n').join('') });
-}
-
-/** A game only a factory makes, in a file that imports a package that is not installed. */
-function factoryProject(): string {
-  const dir = tempDirWith({
-    'game.ts': [
-      "import { toast } from 'not-installed-toasts';",
-      'export function makeGame(rounds: number) {',
-      '  return { name: `race-${rounds}`, setup: () => ({ n: 0 }), moves: { run: ({ G }: any) => { toast(`ran ${G.n}`); return { n: G.n + 1 }; } }, turn: { maxMoves: rounds } };',
-      '}',
-    ].join('\n'),
-  });
-  return path.join(dir, 'game.ts');
 }
 
 describe.skipIf(!!missing)('what serve was started with, in the page', () => {
