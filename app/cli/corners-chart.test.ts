@@ -2,17 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDirWith } from '../testing/temp-dir';
-import { main } from './main';
+import { runCli as run } from './testing/run-cli';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corner = (name: string) => path.join(here, 'testing/corners', name);
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('the chart on real-game corners', () => {
   it('a turn order that runs past playOrder adds no seat called "undefined" to the chart value', async () => {

@@ -3,16 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDirWith } from '../testing/temp-dir';
-import { main } from './main';
+import { runCli as run } from './testing/run-cli';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('the release guessed for a game with no package.json', () => {
   it('a (G, ctx) game whose hooks call events 0.49 refuses runs on 0.43 and plays without refusals', async () => {

@@ -4,17 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseReplay } from '../../engine';
 import { tempDirWith } from '../testing/temp-dir';
-import { main } from './main';
+import { runCli as run } from './testing/run-cli';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name: string) => path.join(root, 'fixtures', name, 'game.ts');
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('flowscope CLI', () => {
   for (const name of ['bang', 'militia', 'card-phases', 'stages-discard', 'turn-orders', 'tic-tac-toe']) {

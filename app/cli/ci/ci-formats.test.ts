@@ -4,18 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDirWith } from '../../testing/temp-dir';
-import { main } from '../main';
+import { runCli as run } from '../testing/run-cli';
 import { annotation } from './github-annotations';
 import { sarifValidator } from './testing/sarif-validator';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 const BAD_NEXT = `export const Bad = {
   setup: () => ({ n: 0 }),

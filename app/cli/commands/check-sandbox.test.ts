@@ -5,18 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { bgio050, cloneGraph, findGames, Session } from '../../../engine';
 import { loadGameModule } from '../../load/load-game-file';
 import { tempDirWith } from '../../testing/temp-dir';
-import { main } from '../main';
+import { runCli as run } from '../testing/run-cli';
 import { readReplayFile } from './replay';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const games = path.join(root, 'app/load/testing/games');
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 /** The command line in a process of its own (a fresh module, a fresh clock, fresh randomness). */
 function inAnotherProcess(...argv: string[]) {

@@ -3,17 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { movesOfTest } from '../../explore/argument-files';
 import { tempDirWith } from '../../testing/temp-dir';
-import { main } from '../main';
+import { runCli as run } from '../testing/run-cli';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const testGame = (name: string) => path.join(root, 'engine/explore/testing', `${name}.ts`);
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 const quick = ['--runs', '4', '--steps', '30', '--workers', '1'];
 

@@ -3,18 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDirWith } from '../../testing/temp-dir';
-import { main } from '../main';
+import { runCli as run } from '../testing/run-cli';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const buggy = (name: string) => path.join(root, 'engine/explore/testing', `${name}.ts`);
 const ticTacToe = path.join(root, 'fixtures/tic-tac-toe/game.ts');
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 /** Runs each shard with --json, writes its report, and merges them; returns the merged output. */
 async function shardsMerged(argv: string[], count: number, json: boolean) {

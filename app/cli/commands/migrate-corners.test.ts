@@ -3,16 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDirWith } from '../../testing/temp-dir';
-import { main } from '../main';
+import { runCli as run } from '../testing/run-cli';
 
 const corners = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../testing/corners');
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { print: (l) => out.push(l), warn: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 /** Migrates a corner game (copied, with its package.json) and plays and charts the output on 0.50.2. */
 async function migrateAndPlay(name: string, where: string[] = ['--game-path', 'default.game']) {

@@ -8,6 +8,7 @@ import { loadGameModule } from '../../load/load-game-file';
 import { tempDirWith } from '../../testing/temp-dir';
 import type { OpenOptions } from '../../game/open-session';
 import { migrateCommand } from './migrate';
+import { quiet as quietly } from '../../../engine/testing/quiet-console';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const fixture = (name: string, file = 'game.ts') => path.join(root, 'fixtures', name, file);
@@ -30,18 +31,6 @@ async function loadMigrated(text: string) {
   const module = await loadGameModule(path.join(dir, 'game.ts'), bgio050);
   return selectGame(findGames(module.exports)).config;
 }
-
-const quietly = <T>(f: () => T): T => {
-  const { error, log } = console;
-  console.error = () => {};
-  console.log = () => {};
-  try {
-    return f();
-  } finally {
-    console.error = error;
-    console.log = log;
-  }
-};
 
 describe('flowscope migrate', () => {
   it('legacy-card-phases (0.32): prints 0.50 source that plays on 0.50.2 (phases cycle), exit 0', async () => {

@@ -15,6 +15,7 @@ import type { FlowAction, GameConfig } from '../../types';
 import { migrateConfig } from './migrate-config';
 import { legacyCoreModule } from '../analysis/read-legacy';
 import type { LegacyFeature, MigrationNote } from '../analysis/types';
+import { quiet } from '../../testing/quiet-console';
 
 const require = createRequire(import.meta.url);
 const core26: any = legacyCoreModule(require('bgio-0.26/dist/core.js'), '0.26.3');
@@ -30,18 +31,6 @@ interface Snap {
   movers: string[];
   G: unknown;
 }
-
-const quiet = <T>(f: () => T): T => {
-  const { error, log } = console;
-  console.error = () => {};
-  console.log = () => {};
-  try {
-    return f();
-  } finally {
-    console.error = error;
-    console.log = log;
-  }
-};
 
 /** Runs a `Game()` result on its own release's bare reducer. */
 function legacyRun(release: '0.26' | '0.32', game: any, numPlayers: number, actions: FlowAction[]): Snap[] {

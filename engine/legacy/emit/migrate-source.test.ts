@@ -16,6 +16,7 @@ import type { GameConfig } from '../../types';
 import { migrateSource } from './migrate-source';
 import { migrateConfig } from './migrate-config';
 import { legacyCoreModule } from '../analysis/read-legacy';
+import { quiet } from '../../testing/quiet-console';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,18 +27,6 @@ const cores: Record<string, any> = {
   '0.32': legacyCoreModule(require('bgio-0.32/dist/core.js'), '0.32.1'),
   '0.40': legacyCoreModule(undefined, '0.40.0'),
   '0.50': core050,
-};
-
-const quiet = <T>(f: () => T): T => {
-  const { error, log } = console;
-  console.error = () => {};
-  console.log = () => {};
-  try {
-    return f();
-  } finally {
-    console.error = error;
-    console.log = log;
-  }
 };
 
 /** Evaluates TS/JS module source with `boardgame.io/core` resolved to `core`; its default export. */

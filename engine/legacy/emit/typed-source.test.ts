@@ -15,22 +15,11 @@ import type { GameConfig } from '../../types';
 import { migrateSource } from './migrate-source';
 import { migrateConfig } from './migrate-config';
 import { legacyCoreModule } from '../analysis/read-legacy';
+import { quiet } from '../../testing/quiet-console';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const core050 = require('boardgame.io/dist/cjs/core.js');
-
-const quiet = <T>(f: () => T): T => {
-  const { error, log } = console;
-  console.error = () => {};
-  console.log = () => {};
-  try {
-    return f();
-  } finally {
-    console.error = error;
-    console.log = log;
-  }
-};
 
 /** Evaluates module source (TS, or JSX with `loader: 'jsx'`) with `boardgame.io/core` resolved to `core`; its default export. */
 function evaluate(source: string, core: unknown, loader: 'ts' | 'tsx' | 'jsx' = 'ts'): GameConfig {

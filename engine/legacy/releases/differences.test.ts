@@ -6,20 +6,9 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { CHANGED_IN } from '../analysis/detect';
 import { differencesFor, differenceShownBy, semanticDifferences } from './differences';
+import { quiet } from '../../testing/quiet-console';
 
 const require = createRequire(import.meta.url);
-const quiet = <T>(f: () => T): T => {
-  const { error, log } = console;
-  console.error = () => {};
-  console.log = () => {};
-  try {
-    return f();
-  } finally {
-    console.error = error;
-    console.log = log;
-  }
-};
-
 const old = (release: '0.26' | '0.32') => require(`bgio-${release}/dist/core.js`);
 const modern = (release: '0.39' | '0.43' | '0.49' | '0.50') =>
   require(release === '0.50' ? 'boardgame.io/dist/cjs/internal.js' : `bgio-${release}/dist/cjs/internal.js`);
