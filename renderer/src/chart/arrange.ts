@@ -184,22 +184,8 @@ export function arrangeChart(
     if (!n || !at) continue;
     const pm = elk.meta.get(n.id);
     if (pm?.kind !== 'phase') continue;
-    const box = folded.get(n.id);
-    if (box) {
-      nodes.push({
-        id: n.id,
-        type: 'phase',
-        x: at.x,
-        y: at.y,
-        abs: at,
-        width: box.minWidth,
-        height: box.minHeight,
-        phase: p,
-        box,
-        collapsed: true,
-      });
-      continue;
-    }
+    // A folded phase is its title alone: no turn or stage inside it is placed.
+    const fold = folded.get(n.id);
     const wrap = wraps.get(p.key);
     nodes.push({
       id: n.id,
@@ -207,12 +193,13 @@ export function arrangeChart(
       x: at.x,
       y: at.y,
       abs: at,
-      width: wrap ? wrap.phaseW : (n.width ?? 0),
-      height: wrap ? wrap.phaseH : (n.height ?? 0),
+      width: fold ? fold.minWidth : wrap ? wrap.phaseW : (n.width ?? 0),
+      height: fold ? fold.minHeight : wrap ? wrap.phaseH : (n.height ?? 0),
       phase: p,
-      box: pm.box,
-      collapsed: false,
+      box: fold ?? pm.box,
+      collapsed: !!fold,
     });
+    if (fold) continue;
     for (const t of n.children ?? []) {
       const tm = elk.meta.get(t.id);
       if (tm?.kind !== 'turn') continue;
